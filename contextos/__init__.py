@@ -1,0 +1,1 @@
+"""contextos: a memory layer for AI assistants."""

