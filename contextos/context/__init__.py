@@ -1,1 +1,6 @@
-"""context stage."""
+"""Context stage: hybrid retrieval, ranking, the injection template and token budget."""
+
+from contextos.context.retrieve import retrieve
+from contextos.context.template import pack, render
+
+__all__ = ["pack", "render", "retrieve"]

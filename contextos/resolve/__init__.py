@@ -1,1 +1,1 @@
-"""resolve stage."""
+"""Resolve stage: entity resolution, smart merge and supersession (pure functions)."""

@@ -1,0 +1,55 @@
+# contextos — every target the README names. A fresh machine needs only Python >= 3.11 and make.
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+DEMO_DIR ?= .contextos/demo
+
+.PHONY: install demo test test-unit test-integration lint format typecheck bench eval clean
+
+$(STAMP): pyproject.toml
+	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "contextos needs Python >= 3.11 (set PY=python3.11)"'
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev,api]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+## ingest the bundled sample exports, print a morning brief and an injected context
+demo: install
+	CONTEXTOS_DATA_DIR=$(DEMO_DIR) $(BIN)/contextos demo
+
+## unit + integration tests (integration tests start the embedded FalkorDB themselves)
+test: install
+	$(BIN)/python -m pytest -q tests/unit tests/integration
+
+test-unit: install
+	$(BIN)/python -m pytest -q tests/unit
+
+test-integration: install
+	$(BIN)/python -m pytest -q tests/integration
+
+lint: install
+	$(BIN)/ruff check contextos tests bench pipelines
+	$(BIN)/ruff format --check contextos tests bench pipelines
+
+format: install
+	$(BIN)/ruff format contextos tests bench pipelines
+	$(BIN)/ruff check --fix contextos tests bench pipelines
+
+typecheck: install
+	$(BIN)/mypy contextos
+
+## benchmarks (figures in README); SCENARIOS/SPC point at the dev data for eval
+bench: install
+	$(BIN)/python bench/bench_parse.py
+	$(BIN)/python bench/bench_ingest.py
+
+SCENARIOS ?= ../shared/data/scenarios/dev
+SPC ?= ../shared/data/spc/Synthetic-Persona-Chat_test.csv
+eval: install
+	$(BIN)/contextos eval --scenarios $(SCENARIOS) --spc $(SPC)
+
+clean:
+	rm -rf $(VENV) .contextos .pytest_cache .mypy_cache .ruff_cache

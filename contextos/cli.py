@@ -1,0 +1,383 @@
+"""The ``contextos`` command line (typer + rich).
+
+Every command builds :class:`~contextos.settings.Settings` from the environment
+(``CONTEXTOS_*``) and its flags, opens the facade, and turns a :class:`ContextOSError` into one
+clear line on stderr and a non-zero exit: 2 for bad input or usage, 1 for anything else.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from contextos.errors import ConfigError, ContextOSError, InputError
+from contextos.service import ContextOS, IngestProgress
+from contextos.settings import Settings
+
+app = typer.Typer(
+    name="contextos",
+    help="A memory layer for AI assistants: chat exports in, grounded facts, briefs and "
+    "context out.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+DataDir = Annotated[
+    Path | None, typer.Option("--data-dir", help="data directory [env CONTEXTOS_DATA_DIR]")
+]
+Store = Annotated[
+    str | None,
+    typer.Option("--store", help="'embedded' (default), falkor://host:port [env CONTEXTOS_STORE]"),
+]
+User = Annotated[str | None, typer.Option("--user", "-u", help="user id [env CONTEXTOS_USER]")]
+
+
+def _settings(data_dir: Path | None, store: str | None) -> Settings:
+    overrides: dict[str, Any] = {}
+    if data_dir is not None:
+        overrides["data_dir"] = data_dir
+    if store is not None:
+        overrides["store"] = store
+    return Settings(**overrides)
+
+
+def _user(settings: Settings, user: str | None) -> str:
+    chosen = user or settings.user
+    if not chosen:
+        raise ConfigError("no user given: pass --user NAME (or set CONTEXTOS_USER)")
+    return chosen
+
+
+@contextmanager
+def _session(data_dir: Path | None, store: str | None) -> Iterator[tuple[ContextOS, Settings]]:
+    settings = _settings(data_dir, store)
+    with ContextOS.from_settings(settings) as cx:
+        yield cx, settings
+
+
+def _fail(exc: BaseException) -> None:
+    code = 2 if isinstance(exc, InputError | ConfigError) else 1
+    err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def parse_when(value: str) -> datetime:
+    """ISO date/datetime, or a relative '7d' / '12h' / '30m' ago."""
+    m = re.fullmatch(r"\s*(\d+)\s*([dhm])\s*", value)
+    if m:
+        unit = {"d": "days", "h": "hours", "m": "minutes"}[m.group(2)]
+        return datetime.now(UTC) - timedelta(**{unit: int(m.group(1))})
+    try:
+        t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise ConfigError(f"cannot read the time {value!r}: use 2026-03-01, an ISO datetime, "
+                          "or 7d / 12h") from exc
+    return t if t.tzinfo else t.replace(tzinfo=UTC)
+
+
+# -- ingest -----------------------------------------------------------------------
+
+
+@app.command()
+def ingest(
+    paths: Annotated[list[Path], typer.Argument(help="export files, zips or folders")],
+    user: User = None,
+    user_name: Annotated[str | None, typer.Option(help="the user's display name")] = None,
+    format: Annotated[str | None, typer.Option("--format", help="force a format")] = None,
+    since: Annotated[str | None, typer.Option(help="only conversations from this time")] = None,
+    until: Annotated[str | None, typer.Option(help="only conversations up to this time")] = None,
+    title: Annotated[str | None, typer.Option(help="only conversations whose title matches")] = None,
+    exclude_assistant: Annotated[bool, typer.Option(help="drop assistant turns")] = False,
+    data_dir: DataDir = None,
+    store: Store = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
+) -> None:
+    """Ingest chat exports (format auto-detected). Re-running is safe and resumes."""
+    from contextos.ingest import ParseOptions
+
+    try:
+        missing = [p for p in paths if not p.exists()]
+        if missing:
+            raise InputError(str(missing[0]), "no such file or directory")
+        options = ParseOptions(
+            since=parse_when(since) if since else None,
+            until=parse_when(until) if until else None,
+            title_pattern=title,
+            exclude_assistant=exclude_assistant,
+        )
+        with _session(data_dir, store) as (cx, settings):
+            uid = _user(settings, user)
+            with _progress(quiet) as on_progress:
+                report = cx.ingest(paths, user=uid, user_name=user_name, format=format,
+                                   options=options, progress=on_progress)
+    except ContextOSError as exc:
+        _fail(exc)
+    except KeyboardInterrupt:
+        err.print("interrupted: every conversation written so far is complete; "
+                  "run the same command again to resume")
+        raise typer.Exit(130) from None
+    _print_report(report)
+
+
+@contextmanager
+def _progress(quiet: bool) -> Iterator[Any]:
+    if quiet or not sys.stderr.isatty() and not sys.stdout.isatty():
+        yield None
+        return
+    columns = (
+        TextColumn("[bold]ingesting"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=False) as bar:
+        task = bar.add_task("ingest", total=None, rate="")
+        start = datetime.now(UTC)
+
+        def on_progress(p: IngestProgress) -> None:
+            secs = max((datetime.now(UTC) - start).total_seconds(), 1e-6)
+            rate = f"{p.conversations / secs:.1f} conv/s · {p.turns / secs:.0f} turns/s"
+            if p.bytes_total:
+                bar.update(task, total=p.bytes_total, completed=p.bytes_done or 0, rate=rate)
+            else:
+                bar.update(task, completed=p.conversations, rate=rate)
+
+        yield on_progress
+
+
+def _print_report(report: Any) -> None:
+    table = Table(title=f"ingested for {report.user_id} in {report.duration_s:.1f}s")
+    for col in ("format", "files", "conversations", "turns", "skipped"):
+        table.add_column(col, justify="right" if col != "format" else "left")
+    for name, s in sorted(report.by_format.items()):
+        table.add_row(name, str(s.files), str(s.conversations), str(s.turns), str(s.skipped))
+    out.print(table)
+    rejected = ", ".join(f"{k} {v}" for k, v in sorted(report.facts_rejected.items())) or "none"
+    out.print(
+        f"conversations {report.conversations} ({report.conversations_skipped_unchanged} "
+        f"unchanged, skipped) · turns {report.turns} · facts stored {report.facts_stored} · "
+        f"merged {report.facts_merged} · superseded {report.facts_superseded} · "
+        f"entities {report.entities_stored}\nrejected: {rejected}",
+        highlight=False,
+    )
+    for w in report.warnings[:20]:
+        where = f" ({w.where})" if w.where else ""
+        err.print(f"[yellow]warning:[/] {w.path}{where}: {w.problem}", highlight=False)
+    if len(report.warnings) > 20:
+        err.print(f"[yellow]… and {len(report.warnings) - 20} more warnings[/]")
+
+
+# -- read ---------------------------------------------------------------------------
+
+
+@app.command()
+def facts(
+    user: User = None,
+    as_of: Annotated[str | None, typer.Option(help="facts valid at this time")] = None,
+    all_: Annotated[bool, typer.Option("--all", help="include superseded facts")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON lines")] = False,
+    data_dir: DataDir = None,
+    store: Store = None,
+) -> None:
+    """List a user's facts with their evidence."""
+    try:
+        with _session(data_dir, store) as (cx, settings):
+            uid = _user(settings, user)
+            items = cx.facts(uid, as_of=parse_when(as_of) if as_of else None,
+                             include_superseded=all_)
+    except ContextOSError as exc:
+        _fail(exc)
+    if as_json:
+        for f in items:
+            print(f.model_dump_json())
+        return
+    table = Table(title=f"{len(items)} facts for {uid}")
+    for col in ("fact", "type", "category", "conf", "since", "evidence"):
+        table.add_column(col)
+    for f in items:
+        since = f.valid_from.strftime("%Y-%m-%d") if f.valid_from else ""
+        text = f.text if f.is_current else f"[strike]{f.text}[/]"
+        table.add_row(text, f.type.value, f.category, f"{f.confidence:.2f}", since,
+                      f"“{f.evidence}”")
+    out.print(table)
+
+
+@app.command()
+def context(
+    query: Annotated[str | None, typer.Argument(help="what the agent is about to answer")] = None,
+    user: User = None,
+    max_tokens: Annotated[int | None, typer.Option(help="token budget")] = None,
+    agent_type: Annotated[str, typer.Option(help="agent type")] = "general",
+    batch: Annotated[Path | None, typer.Option(help="JSONL of {\"query\": ...} lines")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    data_dir: DataDir = None,
+    store: Store = None,
+) -> None:
+    """Print the context injection for a query (or one JSON result per line with --batch)."""
+    try:
+        if (query is None) == (batch is None):
+            raise ConfigError("give a QUERY or --batch FILE (one of them)")
+        queries = _read_batch(batch) if batch is not None else [{"query": query}]
+        with _session(data_dir, store) as (cx, settings):
+            uid = _user(settings, user)
+            budget = max_tokens or settings.max_tokens
+            for q in queries:
+                res = cx.context(
+                    q["query"], user=q.get("user", uid), agent_type=q.get("agent_type", agent_type),
+                    max_tokens=int(q.get("max_tokens", budget)),
+                )
+                if batch is not None or as_json:
+                    line = res.model_dump(mode="json")
+                    if "id" in q:
+                        line["id"] = q["id"]
+                    print(json.dumps(line, ensure_ascii=False))
+                else:
+                    print(res.injection)
+                    err.print(f"[dim]{res.token_count}/{res.max_tokens} tokens · "
+                              f"{len(res.sources)} items[/]")
+    except ContextOSError as exc:
+        _fail(exc)
+
+
+def _read_batch(path: Path) -> list[dict[str, Any]]:
+    if not path.is_file():
+        raise InputError(str(path), "no such file")
+    queries = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(str(path), f"invalid JSON: {exc.msg}", f"line {n}") from exc
+        if isinstance(obj, str):
+            obj = {"query": obj}
+        if not isinstance(obj, dict) or not isinstance(obj.get("query"), str):
+            raise InputError(str(path), 'each line needs {"query": "..."}', f"line {n}")
+        queries.append(obj)
+    return queries
+
+
+@app.command()
+def brief(
+    user: User = None,
+    since: Annotated[str, typer.Option(help="start: 2026-03-01, ISO time, or 1d/12h")] = "1d",
+    until: Annotated[str | None, typer.Option(help="end (default: now)")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    data_dir: DataDir = None,
+    store: Store = None,
+) -> None:
+    """What changed for a user between two times."""
+    try:
+        with _session(data_dir, store) as (cx, settings):
+            b = cx.brief(_user(settings, user), since=parse_when(since),
+                         until=parse_when(until) if until else None)
+    except ContextOSError as exc:
+        _fail(exc)
+    if as_json:
+        print(b.model_dump_json(indent=2))
+    else:
+        print(b.summary)
+
+
+@app.command()
+def status(data_dir: DataDir = None, store: Store = None) -> None:
+    """Where the data lives, which users it holds, and how big the graph is."""
+    try:
+        with _session(data_dir, store) as (cx, _):
+            s = cx.status()
+    except ContextOSError as exc:
+        _fail(exc)
+    out.print(f"store: {s['store']}  data dir: {s['data_dir']}", highlight=False)
+    out.print(f"users: {', '.join(s['users']) or '(none)'}", highlight=False)
+    for label, n in sorted(s["counts"].items()):
+        out.print(f"  {label:<14} {n}", highlight=False)
+
+
+@app.command()
+def forget(
+    user: User = None,
+    yes: Annotated[bool, typer.Option("--yes", help="do not ask")] = False,
+    data_dir: DataDir = None,
+    store: Store = None,
+) -> None:
+    """Delete everything stored for a user."""
+    try:
+        with _session(data_dir, store) as (cx, settings):
+            uid = _user(settings, user)
+            if not yes and not typer.confirm(f"delete all memory of {uid}?"):
+                raise typer.Exit(1)
+            n = cx.forget(uid)
+    except ContextOSError as exc:
+        _fail(exc)
+    out.print(f"removed {n} nodes for {uid}")
+
+
+@app.command()
+def demo(
+    data_dir: DataDir = None,
+    query: Annotated[str, typer.Option(help="the sample query")] = (
+        "What is blocking the billing migration, and who should I talk to?"
+    ),
+) -> None:
+    """Ingest the bundled sample exports, then print a brief and an injected context."""
+    from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
+
+    try:
+        settings = _settings(data_dir, None)
+        with ContextOS.from_settings(settings) as cx:
+            paths = sample_paths()
+            out.rule("ingest")
+            out.print("samples: " + ", ".join(p.name for p in paths), highlight=False)
+            with _progress(False) as on_progress:
+                report = cx.ingest(paths, user=DEMO_USER, user_name=DEMO_USER_NAME,
+                                   progress=on_progress)
+            _print_report(report)
+            history = cx.facts(DEMO_USER, include_superseded=True)
+            stamps = sorted(f.valid_from for f in history if f.valid_from)
+            since = stamps[len(stamps) // 2] if stamps else datetime.now(UTC) - timedelta(days=7)
+            out.rule(f"morning brief since {since:%Y-%m-%d}")
+            print(cx.brief(DEMO_USER, since=since).summary)
+            out.rule(f"context for: {query}")
+            res = cx.context(query, user=DEMO_USER, max_tokens=settings.max_tokens)
+            print(res.injection)
+            out.print(f"[dim]{res.token_count}/{res.max_tokens} tokens · sources: "
+                      + ", ".join(f"{s.type}:{s.id[:8]}→{','.join(s.turn_ids)}"
+                                  for s in res.sources[:6]) + "[/]", highlight=False)
+    except ContextOSError as exc:
+        _fail(exc)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

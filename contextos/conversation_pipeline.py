@@ -1,0 +1,306 @@
+"""One conversation through the stages: extract → validate → resolve → a ``ConversationWrite``.
+
+The service calls :meth:`ConversationPipeline.process` for each parsed conversation and hands
+the result to the graph store, which writes it in one transaction (checkpoint included).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import numpy as np
+
+from contextos.extract.base import Extractor
+from contextos.graph.records import to_epoch
+from contextos.graph.store import (
+    ConversationWrite,
+    EntityWrite,
+    FactWrite,
+    GraphStore,
+    RelationWrite,
+    Supersession,
+)
+from contextos.models.entities import PERSON_RELATIONS, RELATION_TYPES
+from contextos.models.extraction import ExtractionResult, UserRef
+from contextos.models.facts import CandidateFact, Fact
+from contextos.models.transcript import Conversation, Turn, stable_id
+from contextos.resolve.entities import EntityIndex, normalize_name
+from contextos.resolve.facts import MERGE_SIMILARITY, decide
+from contextos.validate import validate
+
+__all__ = ["ConversationPipeline", "PipelineStats", "conversation_key", "fact_id"]
+
+WindowFn = Callable[[Conversation], list[list[Turn]]]
+
+
+def conversation_key(user_id: str, conv: Conversation) -> str:
+    return stable_id(user_id, conv.source, conv.id)
+
+
+def _norm_text(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", " ", text.casefold())).strip()
+
+
+def fact_id(user_id: str, subject: str, text: str) -> str:
+    return stable_id(user_id, _norm_text(subject), _norm_text(text))
+
+
+@dataclass
+class PipelineStats:
+    facts_new: int = 0
+    facts_merged: int = 0
+    facts_superseded: int = 0
+    rejected: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass
+class _Pending:
+    """A fact being assembled for this conversation's write."""
+
+    write: FactWrite
+    vector: np.ndarray
+
+
+def _dedupe(result: ExtractionResult) -> ExtractionResult:
+    """Overlapping windows see some turns twice: keep one copy of each candidate."""
+    seen: set[tuple[object, ...]] = set()
+    out = ExtractionResult()
+    for f in result.facts:
+        k = ("f", f.text, *((e.turn_id, e.start, e.end) for e in f.evidence))
+        if k not in seen:
+            seen.add(k)
+            out.facts.append(f)
+    for e in result.entities:
+        k = ("e", e.type, e.name, e.evidence.turn_id if e.evidence else None)
+        if k not in seen:
+            seen.add(k)
+            out.entities.append(e)
+    for r in result.relations:
+        k = ("r", r.source, r.type, r.target, r.evidence.turn_id if r.evidence else None)
+        if k not in seen:
+            seen.add(k)
+            out.relations.append(r)
+    for j in result.rejections:
+        k = ("j", j.text, j.reason, j.turn_id)
+        if k not in seen:
+            seen.add(k)
+            out.rejections.append(j)
+    return out
+
+
+class ConversationPipeline:
+    """Stateful across one ingestion run: it keeps the user's entity index warm."""
+
+    def __init__(
+        self,
+        store: GraphStore,
+        extractor: Extractor,
+        embed: Callable[[list[str]], np.ndarray],
+        windows: WindowFn,
+    ) -> None:
+        self.store = store
+        self.extractor = extractor
+        self.embed = embed
+        self.windows = windows
+        self._entity_index: dict[str, EntityIndex] = {}
+
+    def _index(self, user: UserRef) -> EntityIndex:
+        if user.id not in self._entity_index:
+            self._entity_index[user.id] = EntityIndex(user, self.store.entities(user.id))
+        return self._entity_index[user.id]
+
+    # -- the stages ----------------------------------------------------------
+
+    def extract(self, conv: Conversation, user: UserRef) -> ExtractionResult:
+        result = ExtractionResult()
+        for window in self.windows(conv):
+            if any(t.extractable for t in window):
+                result.extend(self.extractor.extract(window, conv, user))
+        return _dedupe(result)
+
+    def process(
+        self, conv: Conversation, user: UserRef
+    ) -> tuple[ConversationWrite, PipelineStats]:
+        stats = PipelineStats()
+        ckey = conversation_key(user.id, conv)
+        turns: list[Turn] = []
+        turn_keys: dict[str, str] = {}
+        for t in conv.turns:
+            if t.id not in turn_keys:  # a source repeating an id keeps its first turn
+                turn_keys[t.id] = stable_id(ckey, t.id)
+                turns.append(t)
+        index = self._index(user)
+        write = ConversationWrite(
+            user_id=user.id, user_name=user.name, user_key=index.user_entity.key,
+            conversation_key=ckey, conversation=conv, turns=turns, turn_keys=turn_keys,
+            content_hash=conv.content_hash(),
+        )
+        validated = validate(self.extract(conv, user), {t.id: t for t in turns})
+        self._entities(write, validated.entities, validated.relations, index, conv)
+        self._facts(write, validated.facts, user, index, stats)
+        for rej in validated.rejections:
+            stats.rejected[rej.reason] += 1
+            rid = stable_id(ckey, rej.turn_id, rej.reason, rej.text)
+            write.rejections.append((rid, rej))
+        return write, stats
+
+    def _entities(
+        self,
+        write: ConversationWrite,
+        entities: Sequence,
+        relations: Sequence,
+        index: EntityIndex,
+        conv: Conversation,
+    ) -> None:
+        by_key: dict[str, EntityWrite] = {}
+        types_by_name: dict[str, str] = {}
+        for ce in entities:
+            r = index.resolve(ce.name, ce.type, ce.aliases)
+            types_by_name[normalize_name(ce.name)] = ce.type
+            if r.is_user:
+                continue
+            seen = to_epoch(ce.observed_at) or to_epoch(conv.started_at)
+            ew = by_key.get(r.key)
+            if ew is None:
+                ew = by_key[r.key] = EntityWrite(
+                    key=r.key, name=r.name, type=r.type, aliases=list(r.aliases), seen_at=seen
+                )
+            ew.properties.update({k: v for k, v in ce.properties.items() if v is not None})
+            if ce.evidence and ce.evidence.turn_id not in ew.turn_ids:
+                ew.turn_ids.append(ce.evidence.turn_id)
+        for cr in relations:
+            if cr.type not in RELATION_TYPES:
+                continue  # validate() already rejects these; never write an unknown type
+            src = index.resolve(cr.source, types_by_name.get(normalize_name(cr.source), "Person"))
+            default_target = "Person" if cr.type in PERSON_RELATIONS else "Project"
+            dst_type = types_by_name.get(normalize_name(cr.target), default_target)
+            dst = index.resolve(cr.target, dst_type)
+            for r in (src, dst):
+                if not r.is_user and r.key not in by_key:
+                    by_key[r.key] = EntityWrite(key=r.key, name=r.name, type=r.type,
+                                                seen_at=to_epoch(conv.started_at))
+            write.relations.append(
+                RelationWrite(
+                    source_key=src.key, type=cr.type, target_key=dst.key,
+                    turn_ids=[cr.evidence.turn_id] if cr.evidence else [],
+                    valid_from=to_epoch(cr.valid_from) or to_epoch(conv.started_at),
+                    properties=dict(cr.properties),
+                )
+            )
+        write.entities = list(by_key.values())
+
+    def _facts(
+        self,
+        write: ConversationWrite,
+        candidates: list[CandidateFact],
+        user: UserRef,
+        index: EntityIndex,
+        stats: PipelineStats,
+    ) -> None:
+        if not candidates:
+            return
+        vectors = self.embed([c.text for c in candidates])
+        now = datetime.now(UTC)
+        pending: list[_Pending] = []
+        by_id: dict[str, _Pending] = {}
+        for cand, vec in zip(candidates, vectors, strict=True):
+            subject = user.name if user.is_user_speaker(cand.subject) else cand.subject
+            fid = fact_id(user.id, subject, cand.text)
+            valid_from = cand.valid_from or min(
+                (t.timestamp for t in write.turns if t.id in {e.turn_id for e in cand.evidence}
+                 and t.timestamp), default=write.conversation.started_at,
+            )
+            fact = Fact(
+                id=fid, user_id=user.id, text=cand.text, type=cand.type, category=cand.category,
+                confidence=cand.confidence, importance=cand.importance, subject=subject,
+                turn_ids=list(dict.fromkeys(e.turn_id for e in cand.evidence)),
+                evidence=cand.evidence[0].quote, evidence_spans=list(cand.evidence),
+                conversation_ids=[write.conversation.id], valid_from=valid_from,
+                recorded_at=now, entities=list(cand.entities), extractor=cand.extractor,
+            )
+            negated = "negated" in cand.flags or cand.attributes.get("polarity") == "negative"
+            # 1. the same statement earlier in this conversation
+            twin = self._twin_in_batch(pending, fact, vec)
+            if twin is not None:
+                self._absorb(twin.write, fact, write.turn_keys)
+                stats.facts_merged += 1
+                continue
+            # 2. the graph: merge, supersede, or new
+            neighbours = self._neighbours(user.id, vec)
+            d = decide(fact.text, subject, fact.category, valid_from, negated, neighbours)
+            target = next((f for f, _ in neighbours if f.id == d.target_id), None)
+            if d.kind == "merge" and target is not None:
+                if target.is_current or fid == target.id:
+                    fact = fact.model_copy(update={"id": target.id})
+                    stats.facts_merged += 1
+            elif d.kind == "supersedes" and target is not None:
+                write.supersessions.append(Supersession(target.id, fid, to_epoch(valid_from)))
+                stats.facts_superseded += 1
+            elif d.kind == "superseded_by" and target is not None:
+                write.supersessions.append(
+                    Supersession(fid, target.id, to_epoch(target.valid_from))
+                )
+                stats.facts_superseded += 1
+            if fact.id in by_id:
+                self._absorb(by_id[fact.id].write, fact, write.turn_keys)
+                continue
+            subject_key = self._subject_key(subject, index, write)
+            entity_keys = [k for k in (self._mention_key(n, write) for n in fact.entities) if k]
+            fw = FactWrite(fact=fact, embedding=vec.tolist(),
+                           turn_keys=[write.turn_keys[t] for t in fact.turn_ids
+                                      if t in write.turn_keys],
+                           subject_key=subject_key, entity_keys=entity_keys)
+            p = _Pending(fw, vec)
+            pending.append(p)
+            by_id[fact.id] = p
+            if d.kind != "merge":
+                stats.facts_new += 1
+        write.facts = [p.write for p in pending]
+
+    # -- helpers -------------------------------------------------------------
+
+    def _neighbours(self, user_id: str, vec: np.ndarray) -> list[tuple[Fact, float]]:
+        hits = self.store.similar_facts(user_id, vec.tolist(), k=5)
+        facts = {f.id: f for f in self.store.get_facts([h for h, _ in hits], user_id)}
+        return [(facts[h], s) for h, s in hits if h in facts]
+
+    @staticmethod
+    def _twin_in_batch(pending: list[_Pending], fact: Fact, vec: np.ndarray) -> _Pending | None:
+        for p in pending:
+            same_subject = p.write.fact.subject.casefold() == fact.subject.casefold()
+            if same_subject and float(p.vector @ vec) >= MERGE_SIMILARITY:
+                return p
+        return None
+
+    @staticmethod
+    def _absorb(into: FactWrite, other: Fact, turn_keys: dict[str, str]) -> None:
+        f = into.fact
+        f.turn_ids = list(dict.fromkeys([*f.turn_ids, *other.turn_ids]))
+        into.turn_keys = [turn_keys[t] for t in f.turn_ids if t in turn_keys]
+        f.evidence_spans = [*f.evidence_spans,
+                            *(s for s in other.evidence_spans if s not in f.evidence_spans)]
+        f.confidence = max(f.confidence, other.confidence)
+        f.entities = list(dict.fromkeys([*f.entities, *other.entities]))
+
+    @staticmethod
+    def _subject_key(subject: str, index: EntityIndex, write: ConversationWrite) -> str:
+        """The subject's entity key, adding the person to this write when they are new."""
+        r = index.resolve(subject, "Person")
+        if not r.is_user and all(e.key != r.key for e in write.entities):
+            write.entities.append(
+                EntityWrite(key=r.key, name=r.name, type=r.type, aliases=list(r.aliases),
+                            seen_at=to_epoch(write.conversation.started_at))
+            )
+        return r.key
+
+    @staticmethod
+    def _mention_key(name: str, write: ConversationWrite) -> str | None:
+        for ew in write.entities:
+            if normalize_name(ew.name) == normalize_name(name) or name in ew.aliases:
+                return ew.key
+        return None
+

@@ -1,0 +1,150 @@
+"""The backend-independent half of a Cypher graph store.
+
+A backend supplies three primitives — run one statement, run a list of statements in one
+transaction, and its dialect name — and inherits every read and write the service needs.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+from contextos.graph import cypher
+from contextos.graph.records import (
+    FACT_COLUMNS,
+    conversation_params,
+    entity_from_row,
+    fact_from_row,
+    labels_by_type,
+    relation_params,
+)
+from contextos.graph.store import ConversationWrite
+from contextos.models.entities import Entity
+from contextos.models.facts import Fact
+
+__all__ = ["CypherGraphStore"]
+
+_WRITE_ORDER = (
+    "upsert_user",
+    "upsert_conversation",
+    "upsert_turns",
+    "upsert_entities",
+    "upsert_facts",
+    "link_fact_mentions",
+    "supersede_facts",
+    "insert_rejections",
+)
+_LIST_PARAM = {
+    "upsert_turns": "turns",
+    "upsert_entities": "entities",
+    "upsert_facts": "facts",
+    "link_fact_mentions": "links",
+    "supersede_facts": "items",
+    "insert_rejections": "rejections",
+}
+
+
+class CypherGraphStore(ABC):
+    name = "cypher"
+    dialect: str | None = None
+
+    # -- primitives a backend implements ------------------------------------
+
+    @abstractmethod
+    def open(self) -> None: ...
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    @abstractmethod
+    def run(self, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
+        """Run one statement; return its rows."""
+
+    @abstractmethod
+    def run_transaction(self, statements: list[tuple[str, dict[str, Any]]]) -> None:
+        """Run statements atomically: all of them are applied, or none."""
+
+    # -- helpers -----------------------------------------------------------
+
+    def _q(self, name: str) -> str:
+        return cypher.load(name, self.dialect)
+
+    # -- writes ------------------------------------------------------------
+
+    def conversation_statements(self, w: ConversationWrite) -> list[tuple[str, dict[str, Any]]]:
+        params = conversation_params(w)
+        stmts: list[tuple[str, dict[str, Any]]] = []
+        for name in _WRITE_ORDER:
+            list_key = _LIST_PARAM.get(name)
+            if list_key and not params[name][list_key]:
+                continue
+            stmts.append((self._q(name), params[name]))
+            if name == "upsert_entities":
+                for label, keys in labels_by_type(w).items():
+                    q = cypher.render("set_entity_label", self.dialect, label=label)
+                    stmts.append((q, {"keys": keys}))
+        for rel_type, rows in relation_params(w).items():
+            q = cypher.render("upsert_relations", self.dialect, rel_type=rel_type)
+            stmts.append((q, {"relations": rows}))
+        stmts.append((self._q("set_checkpoint"), params["set_checkpoint"]))
+        return stmts
+
+    def write_conversation(self, write: ConversationWrite) -> None:
+        self.run_transaction(self.conversation_statements(write))
+
+    # -- reads -------------------------------------------------------------
+
+    def checkpoint(self, conversation_key: str) -> str | None:
+        rows = self.run(self._q("get_checkpoint"), {"key": conversation_key})
+        return rows[0][0] if rows else None
+
+    def facts(
+        self, user_id: str, *, as_of: float | None = None, include_superseded: bool = False
+    ) -> list[Fact]:
+        rows = self.run(
+            self._q("list_facts"),
+            {"user_id": user_id, "as_of": as_of, "include_superseded": include_superseded},
+        )
+        return [fact_from_row(r[: len(FACT_COLUMNS)], user_id) for r in rows]
+
+    def get_facts(self, ids: list[str], user_id: str = "") -> list[Fact]:
+        if not ids:
+            return []
+        rows = self.run(self._q("get_facts"), {"ids": ids})
+        by_id = {r[0]: fact_from_row(r[: len(FACT_COLUMNS)], user_id) for r in rows}
+        return [by_id[i] for i in ids if i in by_id]
+
+    def similar_facts(
+        self, user_id: str, embedding: list[float], k: int = 10
+    ) -> list[tuple[str, float]]:
+        # The index is shared by all users: over-fetch, then keep this user's facts.
+        rows = self.run(
+            self._q("vector_search_facts"),
+            {"user_id": user_id, "embedding": [float(x) for x in embedding], "k": k * 4},
+        )
+        return [(r[0], float(r[1])) for r in rows][:k]
+
+    def entities(self, user_id: str) -> list[Entity]:
+        rows = self.run(self._q("list_entities"), {"user_id": user_id})
+        return [entity_from_row(r, user_id) for r in rows if not r[8]]
+
+    def fact_entities(self, fact_ids: list[str], user_id: str = "") -> dict[str, list[Entity]]:
+        out: dict[str, list[Entity]] = {}
+        if not fact_ids:
+            return out
+        for fid, key, name, etype, props in self.run(self._q("fact_entities"), {"ids": fact_ids}):
+            out.setdefault(fid, []).append(
+                entity_from_row([key, name, etype, [], props, [], None, None], user_id)
+            )
+        return out
+
+    def stats(self, user_id: str | None = None) -> dict[str, int]:
+        return {str(label): int(n) for label, n in self.run(self._q("stats"), {"user_id": user_id})}
+
+    def users(self) -> list[tuple[str, str]]:
+        return [(r[0], r[1]) for r in self.run(self._q("list_users"))]
+
+    def delete_user(self, user_id: str) -> int:
+        before = sum(self.stats(user_id).values())
+        self.run(self._q("delete_user"), {"user_id": user_id})
+        return before

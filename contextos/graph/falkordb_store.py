@@ -1,0 +1,121 @@
+"""The embedded default backend: FalkorDB on a unix socket in the data directory."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import redis
+from falkordb import FalkorDB
+
+from contextos.errors import StoreError
+from contextos.graph import cypher
+from contextos.graph.cypher_store import CypherGraphStore
+from contextos.graph.falkordb_server import EmbeddedFalkorDB
+
+__all__ = ["FalkorDBStore"]
+
+GRAPH_NAME = "contextos"
+
+
+class FalkorDBStore(CypherGraphStore):
+    """Graph store on a FalkorDB server: the embedded one (``directory``) or a running one
+    (``url``, e.g. ``falkor://localhost:6379``)."""
+
+    name = "falkordb"
+    dialect = "falkordb"
+
+    def __init__(
+        self, directory: Path | None = None, *, url: str | None = None, graph: str = GRAPH_NAME
+    ) -> None:
+        if directory is None and url is None:
+            raise StoreError("FalkorDBStore needs a data directory or a url")
+        self.server = EmbeddedFalkorDB(directory) if directory is not None else None
+        self.url = url
+        self.graph_name = graph
+        self._db: FalkorDB | None = None
+        self._graph: Any = None
+
+    # -- lifecycle ---------------------------------------------------------
+
+    def open(self) -> None:
+        if self._db is not None:
+            return
+        try:
+            if self.server is not None:
+                sock = self.server.start()
+                self._db = FalkorDB(unix_socket_path=sock)
+            else:
+                self._db = FalkorDB.from_url(str(self.url))
+            self._graph = self._db.select_graph(self.graph_name)
+            self._ensure_schema()
+            self._wait_for_vector_index()
+        except redis.exceptions.RedisError as exc:
+            self.close()
+            raise StoreError(f"cannot open the FalkorDB graph: {exc}") from exc
+
+    def close(self) -> None:
+        db, self._db, self._graph = self._db, None, None
+        if db is not None:
+            # Pooled connections keep the server from shutting down cleanly: close them first.
+            pool = getattr(db.connection, "connection_pool", None)
+            if pool is not None:
+                pool.disconnect()
+            db.connection.close()
+        if self.server is not None:
+            self.server.stop()
+
+    @property
+    def graph(self) -> Any:
+        if self._graph is None:
+            raise StoreError("the graph store is not open")
+        return self._graph
+
+    def _ensure_schema(self) -> None:
+        for stmt in cypher.statements("schema", self.dialect):
+            try:
+                self.graph.query(stmt)
+            except redis.exceptions.ResponseError as exc:
+                msg = str(exc).lower()
+                if "already indexed" not in msg and "already exists" not in msg:
+                    raise
+
+    def _wait_for_vector_index(self, timeout: float = 60.0) -> None:
+        """After a restart the vector index is rebuilt in the background and answers only
+        partially until it is done: wait until it reports OPERATIONAL and counts every fact."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            rows = self.graph.query("CALL db.indexes()").result_set
+            ready = True
+            for row in rows:
+                label, status = row[0], row[7] if len(row) > 7 else "OPERATIONAL"
+                if label == "Fact" and status != "OPERATIONAL":
+                    ready = False
+            if ready:
+                return
+            time.sleep(0.1)
+
+    # -- primitives --------------------------------------------------------
+
+    def run(self, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
+        try:
+            return list(self.graph.query(query, params).result_set)
+        except redis.exceptions.RedisError as exc:
+            raise StoreError(f"FalkorDB query failed: {exc}") from exc
+
+    def run_transaction(self, statements: list[tuple[str, dict[str, Any]]]) -> None:
+        """MULTI/EXEC: the server applies every statement of the batch or none of them."""
+        if self._db is None:
+            raise StoreError("the graph store is not open")
+        pipe = self._db.connection.pipeline(transaction=True)
+        for query, params in statements:
+            full = self.graph._build_params_header(params) + query
+            pipe.execute_command("GRAPH.QUERY", self.graph_name, full, "--compact")
+        try:
+            results = pipe.execute(raise_on_error=True)
+        except redis.exceptions.RedisError as exc:
+            raise StoreError(f"FalkorDB transaction failed: {exc}") from exc
+        for r in results:
+            if isinstance(r, Exception):
+                raise StoreError(f"FalkorDB transaction failed: {r}")

@@ -1,0 +1,194 @@
+"""Conversions between the write records / models and Cypher parameters and result rows.
+
+Shared by every backend: both speak the same Cypher with the same parameters. Property values
+are primitives or lists of primitives (what both FalkorDB and Neo4j accept); maps are stored
+as JSON strings.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+from contextos.graph.store import ConversationWrite
+from contextos.models.entities import Entity
+from contextos.models.facts import Evidence, Fact
+
+__all__ = [
+    "conversation_params",
+    "entity_from_row",
+    "fact_from_row",
+    "from_epoch",
+    "to_epoch",
+]
+
+FACT_COLUMNS = (
+    "id", "text", "type", "category", "confidence", "importance", "subject", "turn_ids",
+    "evidence", "spans", "conversation_ids", "valid_from", "valid_to", "superseded_by",
+    "recorded_at", "entities", "extractor",
+)
+
+
+def to_epoch(value: datetime | None) -> float | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    return value.timestamp()
+
+
+def from_epoch(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    return datetime.fromtimestamp(float(value), tz=UTC)
+
+
+def span_to_str(e: Evidence) -> str:
+    return json.dumps(e.model_dump(), sort_keys=True, ensure_ascii=False)
+
+
+def fact_from_row(row: list[Any], user_id: str = "") -> Fact:
+    r = dict(zip(FACT_COLUMNS, row, strict=True))
+    spans = [Evidence.model_validate(json.loads(s)) for s in (r["spans"] or [])]
+    return Fact(
+        id=r["id"],
+        user_id=user_id,
+        text=r["text"],
+        type=r["type"],
+        category=r["category"],
+        confidence=float(r["confidence"]),
+        importance=float(r["importance"] if r["importance"] is not None else 0.5),
+        subject=r["subject"] or "",
+        turn_ids=list(r["turn_ids"] or []),
+        evidence=r["evidence"] or "",
+        evidence_spans=spans,
+        conversation_ids=list(r["conversation_ids"] or []),
+        valid_from=from_epoch(r["valid_from"]),
+        valid_to=from_epoch(r["valid_to"]),
+        superseded_by=r["superseded_by"],
+        recorded_at=from_epoch(r["recorded_at"]),
+        entities=list(r["entities"] or []),
+        extractor=r["extractor"] or "local",
+    )
+
+
+def entity_from_row(row: list[Any], user_id: str) -> Entity:
+    key, name, etype, aliases, props, turn_ids, first_seen, last_seen = row[:8]
+    return Entity(
+        id=key,
+        user_id=user_id,
+        name=name,
+        type=etype,
+        aliases=list(aliases or []),
+        properties=json.loads(props) if props else {},
+        turn_ids=list(turn_ids or []),
+        first_seen=from_epoch(first_seen),
+        last_seen=from_epoch(last_seen),
+    )
+
+
+def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
+    """Parameters for every statement of one conversation write, by statement name."""
+    conv = w.conversation
+    started = to_epoch(conv.started_at)
+    params: dict[str, dict[str, Any]] = {
+        "upsert_user": {
+            "key": w.user_key, "user_id": w.user_id, "name": w.user_name, "ts": started,
+        },
+        "upsert_conversation": {
+            "user_key": w.user_key, "key": w.conversation_key, "id": conv.id,
+            "user_id": w.user_id, "source": conv.source, "title": conv.title,
+            "source_file": conv.source_file, "started_at": started,
+            "turn_count": len(conv.turns),
+        },
+        "upsert_turns": {
+            "conversation_key": w.conversation_key,
+            "user_id": w.user_id,
+            "turns": [
+                {
+                    "key": w.turn_keys[t.id], "id": t.id, "conversation_id": t.conversation_id,
+                    "idx": t.index, "role": t.role, "speaker": t.speaker, "kind": t.kind,
+                    "text": t.text, "ts": to_epoch(t.timestamp),
+                }
+                for t in w.turns
+            ],
+        },
+        "upsert_entities": {
+            "user_id": w.user_id,
+            "entities": [
+                {
+                    "key": e.key, "name": e.name, "type": e.type, "aliases": e.aliases,
+                    "props_json": json.dumps(e.properties, sort_keys=True, default=str),
+                    "turn_ids": e.turn_ids, "ts": e.seen_at,
+                }
+                for e in w.entities
+            ],
+        },
+        "upsert_facts": {
+            "user_id": w.user_id,
+            "facts": [
+                {
+                    "id": f.fact.id, "text": f.fact.text, "type": f.fact.type.value,
+                    "category": f.fact.category, "subject": f.fact.subject,
+                    "evidence": f.fact.evidence, "valid_from": to_epoch(f.fact.valid_from),
+                    "recorded_at": to_epoch(f.fact.recorded_at), "extractor": f.fact.extractor,
+                    "embedding": [round(float(x), 6) for x in f.embedding],
+                    "confidence": f.fact.confidence, "importance": f.fact.importance,
+                    "turn_ids": f.fact.turn_ids, "conversation_ids": f.fact.conversation_ids,
+                    "spans": [span_to_str(s) for s in f.fact.evidence_spans],
+                    "entities": f.fact.entities, "subject_key": f.subject_key,
+                    "turn_keys": f.turn_keys,
+                }
+                for f in w.facts
+            ],
+        },
+        "link_fact_mentions": {
+            "links": [
+                {"fact_id": f.fact.id, "entity_key": k} for f in w.facts for k in f.entity_keys
+            ],
+        },
+        "supersede_facts": {
+            "items": [
+                {"old_id": s.old_id, "new_id": s.new_id, "at": s.at} for s in w.supersessions
+            ],
+        },
+        "insert_rejections": {
+            "user_id": w.user_id,
+            "rejections": [
+                {
+                    "id": rid, "text": r.text, "reason": r.reason, "detail": r.detail,
+                    "conversation_id": r.conversation_id, "turn_id": r.turn_id,
+                    "confidence": r.confidence, "type": r.type.value if r.type else None,
+                    "category": r.category, "extractor": r.extractor,
+                }
+                for rid, r in w.rejections
+            ],
+        },
+        "set_checkpoint": {
+            "key": w.conversation_key, "content_hash": w.content_hash,
+            "now": datetime.now(UTC).timestamp(),
+        },
+    }
+    return params
+
+
+def relation_params(w: ConversationWrite) -> dict[str, list[dict[str, Any]]]:
+    """Relation rows grouped by relationship type (each type is its own statement)."""
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for r in w.relations:
+        grouped.setdefault(r.type, []).append(
+            {
+                "source_key": r.source_key, "target_key": r.target_key,
+                "turn_ids": r.turn_ids, "valid_from": r.valid_from,
+                "props_json": json.dumps(r.properties, sort_keys=True, default=str),
+            }
+        )
+    return grouped
+
+
+def labels_by_type(w: ConversationWrite) -> dict[str, list[str]]:
+    grouped: dict[str, list[str]] = {}
+    for e in w.entities:
+        grouped.setdefault(e.type, []).append(e.key)
+    return grouped

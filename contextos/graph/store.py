@@ -1,0 +1,115 @@
+"""The graph store interface, and the records the service hands it to write.
+
+One interface, two real backends: embedded FalkorDB (default) and Neo4j. ``graph/`` is the
+only package that talks to a database; everything above it uses :class:`GraphStore`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from contextos.models.entities import Entity
+from contextos.models.facts import Fact, Rejection
+from contextos.models.transcript import Conversation, Turn
+
+__all__ = [
+    "ConversationWrite",
+    "EntityWrite",
+    "FactWrite",
+    "GraphStore",
+    "RelationWrite",
+    "Supersession",
+]
+
+
+@dataclass
+class FactWrite:
+    fact: Fact
+    embedding: list[float]
+    turn_keys: list[str]
+    subject_key: str | None = None
+    entity_keys: list[str] = field(default_factory=list)
+
+
+@dataclass
+class EntityWrite:
+    key: str
+    name: str
+    type: str
+    aliases: list[str] = field(default_factory=list)
+    properties: dict[str, Any] = field(default_factory=dict)
+    turn_ids: list[str] = field(default_factory=list)
+    seen_at: float | None = None
+
+
+@dataclass
+class RelationWrite:
+    source_key: str
+    type: str
+    target_key: str
+    turn_ids: list[str] = field(default_factory=list)
+    valid_from: float | None = None
+    properties: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Supersession:
+    old_id: str
+    new_id: str
+    at: float | None
+
+
+@dataclass
+class ConversationWrite:
+    """Everything one conversation adds to the graph, written in a single transaction."""
+
+    user_id: str
+    user_name: str
+    user_key: str
+    conversation_key: str
+    conversation: Conversation
+    turns: list[Turn]
+    turn_keys: dict[str, str]
+    facts: list[FactWrite] = field(default_factory=list)
+    entities: list[EntityWrite] = field(default_factory=list)
+    relations: list[RelationWrite] = field(default_factory=list)
+    supersessions: list[Supersession] = field(default_factory=list)
+    rejections: list[tuple[str, Rejection]] = field(default_factory=list)  # (id, rejection)
+    content_hash: str = ""
+
+
+class GraphStore(Protocol):
+    """What the service needs from a graph database."""
+
+    name: str
+
+    def open(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def checkpoint(self, conversation_key: str) -> str | None: ...
+
+    def write_conversation(self, write: ConversationWrite) -> None: ...
+
+    def facts(
+        self, user_id: str, *, as_of: float | None = None, include_superseded: bool = False
+    ) -> list[Fact]: ...
+
+    def get_facts(self, ids: list[str], user_id: str = "") -> list[Fact]: ...
+
+    def similar_facts(
+        self, user_id: str, embedding: list[float], k: int = 10
+    ) -> list[tuple[str, float]]: ...
+
+    def entities(self, user_id: str) -> list[Entity]: ...
+
+    def fact_entities(
+        self, fact_ids: list[str], user_id: str = ""
+    ) -> dict[str, list[Entity]]: ...
+
+    def stats(self, user_id: str | None = None) -> dict[str, int]: ...
+
+    def users(self) -> list[tuple[str, str]]: ...
+
+    def delete_user(self, user_id: str) -> int: ...

@@ -1,0 +1,79 @@
+"""Smart merge and supersession of facts (pure functions).
+
+Given a new candidate and its nearest existing facts (by embedding similarity), decide:
+
+* **merge** — the same statement again (same subject, cosine >= ``MERGE_SIMILARITY``): the
+  existing fact gains the new evidence and turn ids; no new node.
+* **supersede** — a changed value of something that holds one value at a time (same subject,
+  a single-valued category such as work or location, related but different statement), or a
+  negation of a current fact ("I don't use Windows anymore"): the older one gets
+  ``valid_to``/``superseded_by``. Nothing is deleted.
+* **new** — otherwise.
+
+Order-independent: when the candidate is *older* than the fact it conflicts with, it is stored
+already superseded by the newer one, so ingesting exports in any order gives the same graph.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from contextos.models.facts import Fact
+
+__all__ = [
+    "MERGE_SIMILARITY",
+    "SINGLE_VALUED",
+    "SUPERSEDE_SIMILARITY",
+    "Decision",
+    "decide",
+]
+
+MERGE_SIMILARITY = 0.92
+SUPERSEDE_SIMILARITY = 0.62
+NEGATION_SIMILARITY = 0.60
+#: Categories where a person holds one value at a time (a job, a home, a partner, a plan).
+SINGLE_VALUED = frozenset({"work", "location", "relationship", "plan", "decision", "goal"})
+
+
+@dataclass(frozen=True)
+class Decision:
+    kind: Literal["new", "merge", "supersedes", "superseded_by"]
+    target_id: str | None = None
+    similarity: float = 0.0
+
+
+def _same_subject(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def _older(a: datetime | None, b: datetime | None) -> bool:
+    """True when ``a`` is strictly earlier than ``b`` (unknown times never are)."""
+    return a is not None and b is not None and a < b
+
+
+def decide(
+    text: str,
+    subject: str,
+    category: str,
+    valid_from: datetime | None,
+    negated: bool,
+    neighbours: list[tuple[Fact, float]],
+) -> Decision:
+    """What to do with a candidate, given ``(fact, cosine)`` neighbours, best first."""
+    for fact, sim in neighbours:
+        if not _same_subject(fact.subject, subject):
+            continue
+        if sim >= MERGE_SIMILARITY and not negated:
+            return Decision("merge", fact.id, sim)
+        conflicting = (
+            negated and sim >= NEGATION_SIMILARITY
+        ) or (
+            category == fact.category and category in SINGLE_VALUED and sim >= SUPERSEDE_SIMILARITY
+        )
+        if conflicting and fact.is_current:
+            if _older(valid_from, fact.valid_from):
+                return Decision("superseded_by", fact.id, sim)
+            return Decision("supersedes", fact.id, sim)
+    return Decision("new")

@@ -1,0 +1,278 @@
+"""The ``ContextOS`` facade: the one object every surface (CLI, API, notebooks, pipelines)
+talks to. It wires the stages together; the stages themselves live in their packages."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from contextos.brief import diff_facts, history, render_summary
+from contextos.context import pack, retrieve
+from contextos.conversation_pipeline import ConversationPipeline, conversation_key
+from contextos.errors import ConfigError, InputError
+from contextos.extract.base import Extractor
+from contextos.graph.store import GraphStore
+from contextos.models.brief import Brief
+from contextos.models.context import ContextResult
+from contextos.models.entities import Entity
+from contextos.models.extraction import UserRef
+from contextos.models.facts import Fact
+from contextos.models.report import FormatStats, IngestReport
+from contextos.models.transcript import Conversation
+from contextos.settings import Settings, default_data_dir
+
+__all__ = ["ContextOS", "IngestProgress"]
+
+Source = str | Path | Conversation
+
+
+@dataclass
+class IngestProgress:
+    """Sent to the ``progress`` callback after each conversation."""
+
+    conversations: int
+    turns: int
+    facts_stored: int
+    bytes_done: int | None
+    bytes_total: int | None
+    title: str | None
+
+
+def _open_store(store: str | GraphStore | None, data_dir: Path) -> GraphStore:
+    if store is None or store == "embedded":
+        from contextos.graph.falkordb_store import FalkorDBStore
+
+        return FalkorDBStore(data_dir / "graph")
+    if isinstance(store, str):
+        if store.startswith(("falkor://", "falkors://", "redis://")):
+            from contextos.graph.falkordb_store import FalkorDBStore
+
+            return FalkorDBStore(url=store)
+        if store.startswith(("neo4j://", "neo4j+s://", "bolt://", "bolt+s://")):
+            raise ConfigError(
+                f"store {store!r}: the Neo4j backend is not available in this version; "
+                "use 'embedded' (the default) or falkor://host:port"
+            )
+        raise ConfigError(
+            f"unknown store {store!r}: use 'embedded', falkor://host:port or neo4j://host:7687"
+        )
+    return store
+
+
+class ContextOS:
+    """Memory for AI assistants over a graph store.
+
+    Use :meth:`open` (a context manager) rather than the constructor::
+
+        with ContextOS.open() as cx:
+            cx.ingest("conversations.json", user="dana")
+            print(cx.context("what is blocking my audit?", user="dana").injection)
+    """
+
+    def __init__(
+        self,
+        store: GraphStore,
+        *,
+        data_dir: Path,
+        extractor: Extractor | None = None,
+        embed: Callable[[list[str]], np.ndarray] | None = None,
+    ) -> None:
+        self.store = store
+        self.data_dir = data_dir
+        self._extractor = extractor
+        self._embed = embed
+        self._opened = False
+
+    # -- lifecycle -------------------------------------------------------------
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: str | Path | None = None,
+        store: str | GraphStore | None = None,
+        *,
+        extractor: Extractor | None = None,
+        embed: Callable[[list[str]], np.ndarray] | None = None,
+    ) -> ContextOS:
+        """Open (and start, for the embedded default) the graph store.
+
+        ``data_dir`` defaults to ``~/.local/share/contextos``; ``store`` to the embedded
+        FalkorDB in ``data_dir/graph``, or ``falkor://host:port`` for a running FalkorDB.
+        """
+        directory = Path(data_dir) if data_dir is not None else default_data_dir()
+        cx = cls(_open_store(store, directory), data_dir=directory, extractor=extractor,
+                 embed=embed)
+        cx.store.open()
+        cx._opened = True
+        return cx
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ContextOS:
+        return cls.open(settings.data_dir, settings.store)
+
+    def close(self) -> None:
+        if self._opened:
+            self._opened = False
+            self.store.close()
+
+    def __enter__(self) -> ContextOS:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- components (lazy: nothing heavy loads until it is needed) --------------
+
+    @property
+    def extractor(self) -> Extractor:
+        if self._extractor is None:
+            from contextos.extract.local import LocalExtractor
+
+            self._extractor = LocalExtractor()
+        return self._extractor
+
+    @property
+    def embed(self) -> Callable[[list[str]], np.ndarray]:
+        if self._embed is None:
+            from contextos.embeddings import default_embedder
+
+            self._embed = default_embedder().embed_texts
+        return self._embed
+
+    # -- ingest ----------------------------------------------------------------
+
+    def ingest(
+        self,
+        sources: Source | Sequence[Source],
+        *,
+        user: str,
+        user_name: str | None = None,
+        format: str | None = None,
+        options: Any = None,
+        progress: Callable[[IngestProgress], None] | None = None,
+    ) -> IngestReport:
+        """Parse, extract, validate, resolve and write. Safe to re-run: conversations already
+        stored unchanged are skipped, so an interrupted run resumes where it stopped."""
+        from contextos.ingest import ParseOptions, read_conversations, windows
+
+        started = time.monotonic()
+        items = [sources] if isinstance(sources, str | Path | Conversation) else list(sources)
+        paths = [Path(s) for s in items if not isinstance(s, Conversation)]
+        given = [c for c in items if isinstance(c, Conversation)]
+        report = IngestReport(user_id=user)
+        run = read_conversations(paths, format=format, options=options or ParseOptions()) \
+            if paths else None
+        ref = UserRef.from_id(user, user_name)
+        pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
+        convs = _chain(given, run if run is not None else [])
+        for conv in convs:
+            if ref.name == ref.id.replace("_", " ").replace(".", " ").title() and conv.user_name:
+                ref = UserRef.from_id(user, conv.user_name)  # the export knows the name
+            report.conversations += 1
+            report.turns += len(conv.turns)
+            key = conversation_key(user, conv)
+            if self.store.checkpoint(key) == conv.content_hash():
+                report.conversations_skipped_unchanged += 1
+            else:
+                write, stats = pipeline.process(conv, ref)
+                self.store.write_conversation(write)
+                report.facts_stored += stats.facts_new
+                report.facts_merged += stats.facts_merged
+                report.facts_superseded += stats.facts_superseded
+                report.entities_stored += len(write.entities)
+                report.count_rejections(stats.rejected)
+            if progress is not None:
+                progress(
+                    IngestProgress(
+                        conversations=report.conversations, turns=report.turns,
+                        facts_stored=report.facts_stored,
+                        bytes_done=getattr(run, "bytes_done", None),
+                        bytes_total=getattr(run, "bytes_total", None), title=conv.title,
+                    )
+                )
+        if given:
+            stats_given = report.by_format.setdefault("objects", FormatStats())
+            stats_given.conversations += len(given)
+            stats_given.turns += sum(len(c.turns) for c in given)
+        if run is not None:
+            report.warnings.extend(run.warnings)
+            report.by_format.update(run.stats)
+            report.files = sum(s.files for s in run.stats.values())
+        report.duration_s = round(time.monotonic() - started, 3)
+        if report.conversations == 0:
+            detail = "; ".join(f"{w.path}: {w.problem}" for w in report.warnings[:3])
+            raise InputError(
+                ", ".join(str(p) for p in paths) or None,
+                "no conversation could be read" + (f" ({detail})" if detail else ""),
+            )
+        return report
+
+    # -- read --------------------------------------------------------------------
+
+    def facts(
+        self, user: str, as_of: datetime | None = None, include_superseded: bool = False
+    ) -> list[Fact]:
+        """The user's facts: current ones, or those valid at ``as_of``."""
+        from contextos.graph.records import to_epoch
+
+        return self.store.facts(user, as_of=to_epoch(as_of), include_superseded=include_superseded)
+
+    def entities(self, user: str) -> list[Entity]:
+        return self.store.entities(user)
+
+    def context(
+        self,
+        query: str,
+        *,
+        user: str,
+        agent_type: str = "general",
+        max_tokens: int = 500,
+    ) -> ContextResult:
+        """A token-budgeted ``<context_injection>`` of what is relevant to ``query``."""
+        if max_tokens < 1:
+            raise ConfigError("max_tokens must be positive")
+        name = self._user_name(user)
+        items = retrieve(self.store, self.embed, user, name, query)
+        injection, kept, tokens = pack(items, name, query, max_tokens)
+        return ContextResult(
+            query=query, user_id=user, agent_type=agent_type, injection=injection,
+            token_count=tokens, max_tokens=max_tokens, sources=[i.source for i in kept],
+            dropped=len(items) - len(kept),
+        )
+
+    def brief(self, user: str, since: datetime, until: datetime | None = None) -> Brief:
+        """What changed for ``user`` between ``since`` and ``until`` (default: now)."""
+        until = until or datetime.now(UTC)
+        changes = diff_facts(history(self.store, user), since, until)
+        brief = Brief(user_id=user, since=since, until=until, changes=changes)
+        brief.summary = render_summary(brief, self._user_name(user))
+        return brief
+
+    def forget(self, user: str) -> int:
+        """Delete everything stored for ``user``; returns the number of nodes removed."""
+        return self.store.delete_user(user)
+
+    def status(self) -> dict[str, Any]:
+        return {
+            "store": getattr(self.store, "name", type(self.store).__name__),
+            "data_dir": str(self.data_dir),
+            "users": [u for u, _ in self.store.users()],
+            "counts": self.store.stats(),
+        }
+
+    def _user_name(self, user: str) -> str:
+        for uid, name in self.store.users():
+            if uid == user and name:
+                return str(name)
+        return UserRef.from_id(user).name
+
+
+def _chain(first: list[Conversation], rest: Iterable[Conversation]) -> Iterable[Conversation]:
+    yield from first
+    yield from rest

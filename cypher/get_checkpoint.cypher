@@ -1,0 +1,2 @@
+MATCH (c:Conversation {key: $key})
+RETURN c.content_hash

@@ -1,0 +1,3 @@
+MATCH (e:Entity {user_id: $user_id})
+RETURN e.key, e.name, e.type, e.aliases, e.props, e.turn_ids, e.first_seen, e.last_seen, e.is_user
+ORDER BY e.name

@@ -1,0 +1,9 @@
+// Indexes for the embedded FalkorDB backend (errors "already indexed" are ignored).
+CREATE INDEX FOR (n:Entity) ON (n.key);
+CREATE INDEX FOR (n:Entity) ON (n.user_id);
+CREATE INDEX FOR (n:Conversation) ON (n.key);
+CREATE INDEX FOR (n:Turn) ON (n.key);
+CREATE INDEX FOR (n:Fact) ON (n.id);
+CREATE INDEX FOR (n:Fact) ON (n.user_id);
+CREATE INDEX FOR (n:Rejection) ON (n.id);
+CREATE VECTOR INDEX FOR (n:Fact) ON (n.embedding) OPTIONS {dimension: 384, similarityFunction: 'cosine', efRuntime: 200}

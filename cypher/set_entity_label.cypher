@@ -1,0 +1,3 @@
+// {label} comes from the allow-list of entity types (graph/cypher.py render()).
+MATCH (n:Entity) WHERE n.key IN $keys
+SET n:{label}

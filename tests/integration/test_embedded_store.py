@@ -1,0 +1,122 @@
+"""The embedded FalkorDB store: persistence across processes and clean shutdown."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from datetime import UTC, datetime
+
+from conftest import run_python, servers_for, wait_until
+
+from contextos.graph.falkordb_store import FalkorDBStore
+from contextos.graph.store import ConversationWrite, EntityWrite, FactWrite, RelationWrite
+from contextos.models import Conversation, Evidence, Fact, Turn
+
+
+def _write(i: int) -> ConversationWrite:
+    text = f"I have worked on project number {i} since March"
+    conv = Conversation(id=f"c{i}", source="transcript", turns=[
+        Turn(id=f"t{i}", conversation_id=f"c{i}", index=0, role="user", speaker="Sam", text=text)])
+    fact = Fact(
+        id=f"f{i}", user_id="sam", text=f"Sam works on project {i}", type="USER_FACT",
+        category="work", confidence=0.9, subject="Sam", turn_ids=[f"t{i}"], evidence=text,
+        evidence_spans=[Evidence(conversation_id=f"c{i}", turn_id=f"t{i}", start=0,
+                                 end=len(text), quote=text)],
+        valid_from=datetime(2026, 3, 1 + i, tzinfo=UTC), recorded_at=datetime.now(UTC),
+    )
+    vec = [0.0] * 384
+    vec[i % 384] = 1.0
+    return ConversationWrite(
+        user_id="sam", user_name="Sam", user_key="user:sam", conversation_key=f"k{i}",
+        conversation=conv, turns=conv.turns, turn_keys={f"t{i}": f"tk{i}"},
+        facts=[FactWrite(fact=fact, embedding=vec, turn_keys=[f"tk{i}"], subject_key="user:sam",
+                         entity_keys=[f"p{i}"])],
+        entities=[EntityWrite(key=f"p{i}", name=f"Project {i}", type="Project",
+                              properties={"status": "active"})],
+        relations=[RelationWrite(source_key="user:sam", type="WORKS_ON", target_key=f"p{i}")],
+        content_hash=f"h{i}",
+    )
+
+
+def test_write_is_idempotent_and_survives_a_restart_in_a_new_process(data_dir):
+    store = FalkorDBStore(data_dir / "graph")
+    store.open()
+    for i in range(3):
+        store.write_conversation(_write(i))
+        store.write_conversation(_write(i))  # the same write again changes nothing
+    assert store.stats("sam") == {"Entity": 4, "Conversation": 3, "Turn": 3, "Fact": 3}
+    pid = store.server.pid
+    store.close()
+    assert not servers_for(data_dir) and pid is not None
+    assert not os.path.exists(f"/proc/{pid}")
+
+    code = textwrap.dedent(f"""
+        from pathlib import Path
+        from contextos.graph.falkordb_store import FalkorDBStore
+        s = FalkorDBStore(Path({str(data_dir / "graph")!r}))
+        s.open()
+        facts = s.facts("sam")
+        hits = s.similar_facts("sam", [0.0] + [1.0] + [0.0] * 382, k=1)
+        print(len(facts), s.checkpoint("k2"), hits[0][0], sorted(e.name for e in s.entities("sam")))
+        s.close()
+    """)
+    res = run_python(code)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split("\n")[0] == "3 h2 f1 ['Project 0', 'Project 1', 'Project 2']"
+    assert not servers_for(data_dir)
+
+
+def test_a_second_store_on_the_same_directory_shares_the_running_server(data_dir):
+    owner = FalkorDBStore(data_dir / "graph")
+    owner.open()
+    owner.write_conversation(_write(0))
+    guest = FalkorDBStore(data_dir / "graph")
+    guest.open()
+    assert len(guest.facts("sam")) == 1
+    assert not guest.server.owned
+    guest.close()
+    assert owner.checkpoint("k0") == "h0"  # the guest did not stop the owner's server
+    owner.close()
+    assert not servers_for(data_dir)
+
+
+def test_sigkill_of_the_owner_leaves_no_orphan_and_loses_no_committed_write(data_dir):
+    code = textwrap.dedent(f"""
+        import sys, time
+        sys.path.insert(0, {os.path.dirname(__file__)!r})
+        from pathlib import Path
+        from test_embedded_store import _write
+        from contextos.graph.falkordb_store import FalkorDBStore
+        s = FalkorDBStore(Path({str(data_dir / "graph")!r}))
+        s.open()
+        s.write_conversation(_write(7))
+        print("written", flush=True)
+        time.sleep(600)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "written"
+    assert servers_for(data_dir)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    assert wait_until(lambda: not servers_for(data_dir)), "redis-server outlived its owner"
+    store = FalkorDBStore(data_dir / "graph")
+    store.open()
+    try:
+        assert store.checkpoint("k7") == "h7"
+        assert [f.id for f in store.facts("sam")] == ["f7"]
+    finally:
+        store.close()
+
+
+def test_a_stale_socket_from_a_dead_server_is_replaced(data_dir):
+    (data_dir / "graph").mkdir(parents=True)
+    (data_dir / "graph" / "falkordb.sock").write_text("stale")
+    store = FalkorDBStore(data_dir / "graph")
+    store.open()
+    try:
+        assert store.server.owned and store.stats("sam") == {}
+    finally:
+        store.close()

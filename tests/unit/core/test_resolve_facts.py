@@ -1,0 +1,57 @@
+from datetime import UTC, datetime
+
+from contextos.models import Fact
+from contextos.resolve.facts import decide
+
+
+def _fact(fid, text, category="work", subject="Sam", valid_from=datetime(2026, 3, 1, tzinfo=UTC),
+          superseded_by=None):
+    return Fact(id=fid, user_id="sam", text=text, type="USER_FACT", category=category,
+                confidence=0.9, subject=subject, turn_ids=["t"], evidence=text,
+                valid_from=valid_from, superseded_by=superseded_by)
+
+
+MARCH_10 = datetime(2026, 3, 10, tzinfo=UTC)
+FEB_1 = datetime(2026, 2, 1, tzinfo=UTC)
+
+
+def test_near_identical_statement_merges():
+    old = _fact("a", "Sam works at Fernhill")
+    d = decide("Sam works at Fernhill Labs", "Sam", "work", MARCH_10, False, [(old, 0.95)])
+    assert d.kind == "merge" and d.target_id == "a"
+
+
+def test_changed_single_valued_fact_supersedes_the_older_one():
+    old = _fact("a", "Sam lives in Lisbon", category="location")
+    d = decide("Sam lives in Porto", "Sam", "location", MARCH_10, False, [(old, 0.8)])
+    assert d.kind == "supersedes" and d.target_id == "a"
+
+
+def test_an_older_candidate_is_stored_already_superseded():
+    old = _fact("a", "Sam lives in Porto", category="location")
+    d = decide("Sam lives in Lisbon", "Sam", "location", FEB_1, False, [(old, 0.8)])
+    assert d.kind == "superseded_by" and d.target_id == "a"
+
+
+def test_multi_valued_categories_do_not_supersede():
+    old = _fact("a", "Sam likes trail running", category="like")
+    d = decide("Sam likes road cycling", "Sam", "like", MARCH_10, False, [(old, 0.8)])
+    assert d.kind == "new"
+
+
+def test_negation_ends_a_related_current_fact_in_any_category():
+    old = _fact("a", "Sam uses Windows", category="tool")
+    d = decide("Sam no longer uses Windows", "Sam", "tool", MARCH_10, True, [(old, 0.7)])
+    assert d.kind == "supersedes"
+
+
+def test_other_subjects_never_merge_or_supersede():
+    old = _fact("a", "Lena lives in Porto", category="location", subject="Lena")
+    d = decide("Sam lives in Porto", "Sam", "location", MARCH_10, False, [(old, 0.97)])
+    assert d.kind == "new"
+
+
+def test_already_superseded_facts_are_not_superseded_again():
+    old = _fact("a", "Sam lives in Lisbon", category="location", superseded_by="z")
+    d = decide("Sam lives in Porto", "Sam", "location", MARCH_10, False, [(old, 0.8)])
+    assert d.kind == "new"

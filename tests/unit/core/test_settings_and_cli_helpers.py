@@ -1,0 +1,31 @@
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from contextos.cli import parse_when
+from contextos.errors import ConfigError
+from contextos.settings import Settings, default_data_dir
+
+
+def test_settings_read_the_contextos_prefix(monkeypatch, tmp_path):
+    monkeypatch.setenv("CONTEXTOS_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("CONTEXTOS_STORE", "falkor://localhost:6390")
+    s = Settings()
+    assert s.data_dir == tmp_path and s.store == "falkor://localhost:6390"
+
+
+def test_default_data_dir_follows_xdg(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_data_dir() == Path(tmp_path) / "contextos"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_data_dir() == Path.home() / ".local" / "share" / "contextos"
+
+
+def test_parse_when_accepts_dates_datetimes_and_relative_spans():
+    assert parse_when("2026-03-01") == datetime(2026, 3, 1, tzinfo=UTC)
+    assert parse_when("2026-03-01T10:00:00Z") == datetime(2026, 3, 1, 10, tzinfo=UTC)
+    ago = datetime.now(UTC) - parse_when("2d")
+    assert timedelta(days=2) - timedelta(seconds=5) < ago < timedelta(days=2, seconds=5)
+    with pytest.raises(ConfigError, match="cannot read the time"):
+        parse_when("last tuesday-ish")
