@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from contextos.errors import StoreError
 
@@ -93,8 +95,14 @@ class EmbeddedFalkorDB:
 
     # -- lifecycle ---------------------------------------------------------
 
+    def _client(self, timeout: float) -> redis.Redis:
+        # No retries: redis-py's default backoff turns "server gone" into seconds of waiting.
+        return redis.Redis(
+            unix_socket_path=self.socket_path, socket_timeout=timeout, retry=Retry(NoBackoff(), 0)
+        )
+
     def _ping(self) -> bool:
-        client = redis.Redis(unix_socket_path=self.socket_path, socket_timeout=2)
+        client = self._client(2)
         try:
             return bool(client.ping())
         except redis.exceptions.BusyLoadingError:
@@ -169,7 +177,7 @@ class EmbeddedFalkorDB:
             return
         self._owned = False
         if proc.poll() is None:
-            client = redis.Redis(unix_socket_path=self.socket_path, socket_timeout=timeout)
+            client = self._client(timeout)
             try:
                 client.shutdown(save=True)
             except (redis.exceptions.ConnectionError, OSError):

@@ -1,1 +1,140 @@
-"""validate stage."""
+"""validate stage: schema, grounding, type rules and confidence gates.
+
+``validate(result, turns_by_id)`` splits an :class:`ExtractionResult` into what may be stored
+and what may not. Nothing is dropped silently: every candidate that does not pass becomes a
+:class:`Rejection` with a reason, and USER_PATTERN proposals (confidence 0.75-0.80) are kept in
+``proposals`` for review as well as logged as ``proposal`` rejections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel, Field
+
+from contextos.models.entities import CandidateEntity, CandidateRelation
+from contextos.models.extraction import ExtractionResult
+from contextos.models.facts import CandidateFact, Rejection, RejectReason
+from contextos.models.transcript import Turn
+from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, gate
+from contextos.validate.grounding import content_support, span_problem
+from contextos.validate.rules import flag_reason, type_rule_problem
+from contextos.validate.schema import entity_problem, fact_problem, relation_problem
+
+__all__ = ["MIN_CONTENT_SUPPORT", "PATTERN_APPLY_THRESHOLD", "ValidatedResult", "validate"]
+
+#: Share of a fact's content words that must appear in its evidence quotes.
+MIN_CONTENT_SUPPORT = 0.5
+
+
+class ValidatedResult(BaseModel):
+    """What passed validation, and what did not (with reasons)."""
+
+    facts: list[CandidateFact] = Field(default_factory=list)
+    entities: list[CandidateEntity] = Field(default_factory=list)
+    relations: list[CandidateRelation] = Field(default_factory=list)
+    rejections: list[Rejection] = Field(default_factory=list)
+    #: USER_PATTERN candidates between 0.75 and 0.80: proposed, not applied.
+    proposals: list[CandidateFact] = Field(default_factory=list)
+
+    def reasons(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for r in self.rejections:
+            out[r.reason] = out.get(r.reason, 0) + 1
+        return out
+
+
+def _reject(fact: CandidateFact, reason: RejectReason, detail: str) -> Rejection:
+    ev = fact.evidence[0] if fact.evidence else None
+    return Rejection(
+        text=fact.text, reason=reason, detail=detail,
+        conversation_id=ev.conversation_id if ev else None, turn_id=ev.turn_id if ev else None,
+        confidence=fact.confidence, type=fact.type, category=fact.category,
+        extractor=fact.extractor,
+    )
+
+
+def _check_fact(
+    fact: CandidateFact, turns_by_id: Mapping[str, Turn]
+) -> tuple[RejectReason, str] | None:
+    problem = fact_problem(fact)
+    if problem:
+        return "schema", problem
+    reason = flag_reason(fact)
+    if reason:
+        return reason, f"flagged by the extractor: {', '.join(fact.flags)}"
+    for ev in fact.evidence:
+        problem = span_problem(ev, turns_by_id)
+        if problem:
+            return "not_grounded", problem
+    support = content_support(
+        fact.text, [e.quote for e in fact.evidence], ignore=[fact.subject, *fact.entities]
+    )
+    if support < MIN_CONTENT_SUPPORT:
+        return "not_grounded", f"only {support:.0%} of the fact's words are in its evidence"
+    rule = type_rule_problem(fact, turns_by_id)
+    if rule:
+        return rule
+    return None
+
+
+def _entity_rejection(entity: CandidateEntity, problem: str, reason: RejectReason) -> Rejection:
+    ev = entity.evidence
+    return Rejection(
+        text=f"{entity.type}: {entity.name}", reason=reason, detail=problem,
+        conversation_id=ev.conversation_id if ev else None, turn_id=ev.turn_id if ev else None,
+    )
+
+
+def _relation_rejection(rel: CandidateRelation, problem: str, reason: RejectReason) -> Rejection:
+    ev = rel.evidence
+    return Rejection(
+        text=f"{rel.source} {rel.type} {rel.target}", reason=reason, detail=problem,
+        conversation_id=ev.conversation_id if ev else None, turn_id=ev.turn_id if ev else None,
+    )
+
+
+def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> ValidatedResult:
+    """Check every candidate of ``result`` against the turns it claims to come from."""
+    out = ValidatedResult(rejections=list(result.rejections))
+    for fact in result.facts:
+        failed = _check_fact(fact, turns_by_id)
+        if failed:
+            out.rejections.append(_reject(fact, *failed))
+            continue
+        verdict = gate(fact)
+        if verdict == "accept":
+            out.facts.append(fact)
+        elif verdict == "proposal":
+            out.proposals.append(fact)
+            out.rejections.append(_reject(
+                fact, "proposal",
+                f"pattern confidence {fact.confidence:.2f} is below {PATTERN_APPLY_THRESHOLD}",
+            ))
+        else:
+            out.rejections.append(
+                _reject(fact, "below_threshold", f"confidence {fact.confidence:.2f}")
+            )
+    for entity in result.entities:
+        problem = entity_problem(entity)
+        if problem is None and entity.evidence is not None:
+            grounding = span_problem(entity.evidence, turns_by_id)
+            if grounding:
+                out.rejections.append(_entity_rejection(entity, grounding, "not_grounded"))
+                continue
+        if problem:
+            out.rejections.append(_entity_rejection(entity, problem, "schema"))
+        else:
+            out.entities.append(entity)
+    for rel in result.relations:
+        problem = relation_problem(rel)
+        if problem is None and rel.evidence is not None:
+            grounding = span_problem(rel.evidence, turns_by_id)
+            if grounding:
+                out.rejections.append(_relation_rejection(rel, grounding, "not_grounded"))
+                continue
+        if problem:
+            out.rejections.append(_relation_rejection(rel, problem, "schema"))
+        else:
+            out.relations.append(rel)
+    return out
