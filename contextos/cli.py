@@ -107,7 +107,9 @@ def ingest(
     format: Annotated[str | None, typer.Option("--format", help="force a format")] = None,
     since: Annotated[str | None, typer.Option(help="only conversations from this time")] = None,
     until: Annotated[str | None, typer.Option(help="only conversations up to this time")] = None,
-    title: Annotated[str | None, typer.Option(help="only conversations whose title matches")] = None,
+    title: Annotated[
+        str | None, typer.Option(help="only conversations whose title matches")
+    ] = None,
     exclude_assistant: Annotated[bool, typer.Option(help="drop assistant turns")] = False,
     data_dir: DataDir = None,
     store: Store = None,
@@ -240,7 +242,9 @@ def context(
     try:
         if (query is None) == (batch is None):
             raise ConfigError("give a QUERY or --batch FILE (one of them)")
-        queries = _read_batch(batch) if batch is not None else [{"query": query}]
+        queries: list[dict[str, Any]] = (
+            _read_batch(batch) if batch is not None else [{"query": query}]
+        )
         with _session(data_dir, store) as (cx, settings):
             uid = _user(settings, user)
             budget = max_tokens or settings.max_tokens

@@ -69,6 +69,7 @@ def _dedupe(result: ExtractionResult) -> ExtractionResult:
     """Overlapping windows see some turns twice: keep one copy of each candidate."""
     seen: set[tuple[object, ...]] = set()
     out = ExtractionResult()
+    k: tuple[object, ...]
     for f in result.facts:
         k = ("f", f.text, *((e.turn_id, e.start, e.end) for e in f.evidence))
         if k not in seen:

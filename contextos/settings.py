@@ -22,7 +22,9 @@ def default_data_dir() -> Path:
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="CONTEXTOS_", extra="ignore")
 
-    data_dir: Path = Field(default_factory=default_data_dir, description="where contextos keeps data")
+    data_dir: Path = Field(
+        default_factory=default_data_dir, description="where contextos keeps its data"
+    )
     store: str = Field(
         default="embedded",
         description="graph store: 'embedded' (FalkorDB in data_dir), falkor://host:port, "

@@ -20,9 +20,11 @@ __all__ = ["Weights", "retrieve"]
 
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
-    "a an the i me my we our you your is are was were be been to of in on for with and or "
-    "what who whom which when where why how do does did am it its this that these those at by "
-    "from about as so any some all can could should would will".split()
+    (
+        "a an the i me my we our you your is are was were be been to of in on for with and or "
+        "what who whom which when where why how do does did am it its this that these those at "
+        "by from about as so any some all can could should would will"
+    ).split()
 )
 
 

@@ -33,7 +33,7 @@ _BY_CATEGORY = {
 def section_for_fact(fact: Fact, user_name: str) -> str:
     """Decisions, preferences and project work by category; facts about another person go to
     ``relevant_people``; everything else to ``relevant_facts``."""
-    if fact.subject and fact.subject.casefold() != user_name.casefold():
-        if fact.category not in ("decision", "work", "plan", "goal", "challenge"):
-            return "relevant_people"
+    about_someone_else = bool(fact.subject) and fact.subject.casefold() != user_name.casefold()
+    if about_someone_else and fact.category not in ("decision", "work", "plan", "goal", "challenge"):
+        return "relevant_people"
     return _BY_CATEGORY.get(fact.category, "relevant_facts")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 
-class FactType(str, Enum):
+class FactType(StrEnum):
     USER_FACT = "USER_FACT"
     USER_PATTERN = "USER_PATTERN"
     SHARED_NARRATIVE = "SHARED_NARRATIVE"

@@ -63,9 +63,8 @@ class EntityIndex:
 
     def resolve(self, name: str, etype: str, aliases: list[str] | None = None) -> ResolvedEntity:
         """The entity this mention refers to; registers a new one when there is none."""
-        if etype == "Person" and (
-            self.user.is_user_speaker(name) or normalize_name(name) == normalize_name(self.user.name)
-        ):
+        is_user = self.user.is_user_speaker(name)
+        if etype == "Person" and (is_user or normalize_name(name) == normalize_name(self.user.name)):
             return self._user
         norm = normalize_name(name)
         for n in [name, *(aliases or [])]:

@@ -1,0 +1,147 @@
+"""The facade end to end on the real embedded store, the real parsers and the local extractor."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from conftest import servers_for
+
+from contextos import ContextOS, InputError
+from contextos.embeddings.tokens import count_tokens
+from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
+
+
+@pytest.fixture
+def cx(data_dir):
+    with ContextOS.open(data_dir) as c:
+        yield c
+    assert not servers_for(data_dir)
+
+
+@pytest.fixture
+def ingested(cx):
+    report = cx.ingest(sample_paths(), user=DEMO_USER, user_name=DEMO_USER_NAME)
+    return cx, report
+
+
+def _turn_texts(cx) -> dict[str, str]:
+    rows = cx.store.run("MATCH (t:Turn) WHERE t.user_id = $u RETURN t.id, t.text", {"u": DEMO_USER})
+    return {r[0]: r[1] for r in rows}
+
+
+def test_report_counts_what_was_read_and_stored(ingested):
+    cx, report = ingested
+    assert report.conversations == 6  # 4 chats + 1 meeting (JSONL) + 1 ChatGPT conversation
+    assert report.turns == 9 + 5 + 5 + 5 + 4 + 4
+    assert report.facts_stored >= 10
+    assert report.duration_s > 0
+    assert sum(report.facts_rejected.values()) >= 1  # e.g. the "maybe someday" hypothetical
+    assert set(report.by_format) >= {"transcript", "chatgpt"}
+
+
+def test_every_fact_is_grounded_in_the_exact_words_of_a_user_turn(ingested):
+    cx, _ = ingested
+    texts = _turn_texts(cx)
+    facts = cx.facts(DEMO_USER, include_superseded=True)
+    assert facts
+    for f in facts:
+        assert f.turn_ids and f.evidence and f.subject
+        for span in f.evidence_spans:
+            assert texts[span.turn_id][span.start : span.end] == span.quote
+        assert any(f.evidence in texts[t] for t in f.turn_ids)
+
+
+def test_the_regenerated_chatgpt_branch_is_not_read(ingested):
+    cx, _ = ingested
+    assert "m2b" not in _turn_texts(cx)
+
+
+def test_reingesting_the_same_exports_changes_nothing(ingested):
+    cx, _ = ingested
+    before = sorted(f.id for f in cx.facts(DEMO_USER, include_superseded=True))
+    stats = cx.store.stats(DEMO_USER)
+    again = cx.ingest(sample_paths(), user=DEMO_USER, user_name=DEMO_USER_NAME)
+    assert again.conversations_skipped_unchanged == again.conversations == 6
+    assert again.facts_stored == 0
+    assert sorted(f.id for f in cx.facts(DEMO_USER, include_superseded=True)) == before
+    assert cx.store.stats(DEMO_USER) == stats
+
+
+def test_an_extended_export_adds_only_the_new_turns(cx, tmp_path):
+    src = next(p for p in sample_paths() if p.name == "jordan_chats.jsonl")
+    lines = src.read_text().splitlines()
+    first = [ln for ln in lines if json.loads(ln)["conversation_id"] == "jl-s1"]
+    part = tmp_path / "part.jsonl"
+    part.write_text("\n".join(first[:5]) + "\n")
+    cx.ingest(part, user="u1")
+    turns_before = cx.store.stats("u1")["Turn"]
+    facts_before = {f.id for f in cx.facts("u1", include_superseded=True)}
+    part.write_text("\n".join(first) + "\n")
+    report = cx.ingest(part, user="u1")
+    assert report.conversations_skipped_unchanged == 0
+    assert cx.store.stats("u1")["Turn"] == turns_before + len(first) - 5
+    after = {f.id for f in cx.facts("u1", include_superseded=True)}
+    assert facts_before <= after
+    assert cx.store.stats("u1")["Conversation"] == 1
+
+
+def test_context_fits_the_budget_and_every_source_is_traceable(ingested):
+    cx, _ = ingested
+    for budget in (120, 500):
+        ctx = cx.context("What is blocking the billing migration?", user=DEMO_USER,
+                         max_tokens=budget)
+        assert ctx.injection.startswith("<context_injection")
+        assert ctx.token_count == count_tokens(ctx.injection) <= budget
+        assert ctx.sources and all(s.turn_ids for s in ctx.sources if s.type == "fact")
+        known = {f.id for f in cx.facts(DEMO_USER)}
+        assert all(s.id in known for s in ctx.sources if s.type == "fact")
+    big = cx.context("What is blocking the billing migration?", user=DEMO_USER, max_tokens=500)
+    assert "billing" in big.injection.lower()
+
+
+def test_brief_reports_facts_added_in_the_window(ingested):
+    cx, _ = ingested
+    since, until = datetime(2026, 3, 14, tzinfo=UTC), datetime(2026, 3, 20, tzinfo=UTC)
+    brief = cx.brief(DEMO_USER, since=since, until=until)
+    assert brief.changes and brief.summary.startswith("Brief for Jordan Lee")
+    for c in brief.changes:
+        assert c.at is not None and since < c.at <= until
+    empty = cx.brief(DEMO_USER, since=datetime(2025, 1, 1, tzinfo=UTC),
+                     until=datetime(2025, 2, 1, tzinfo=UTC))
+    assert empty.changes == [] and "Nothing changed" in empty.summary
+
+
+def test_as_of_returns_the_state_at_that_time(ingested):
+    cx, _ = ingested
+    early = cx.facts(DEMO_USER, as_of=datetime(2026, 3, 3, tzinfo=UTC))
+    late = cx.facts(DEMO_USER)
+    assert early and len(early) < len(late)
+    assert all(f.valid_from <= datetime(2026, 3, 3, tzinfo=UTC) for f in early)
+
+
+def test_facts_persist_across_a_reopen(ingested, data_dir):
+    cx, _ = ingested
+    ids = sorted(f.id for f in cx.facts(DEMO_USER))
+    cx.close()
+    with ContextOS.open(data_dir) as again:
+        assert sorted(f.id for f in again.facts(DEMO_USER)) == ids
+
+
+def test_forget_removes_the_user(ingested):
+    cx, _ = ingested
+    assert cx.forget(DEMO_USER) > 0
+    assert cx.facts(DEMO_USER) == [] and cx.store.stats(DEMO_USER) == {}
+
+
+def test_bad_input_raises_input_error_and_writes_nothing(cx, tmp_path: Path):
+    bad = tmp_path / "conversations.json"
+    bad.write_text("{not json")
+    with pytest.raises(InputError) as info:
+        cx.ingest(bad, user="u2")
+    assert "conversations.json" in str(info.value)
+    with pytest.raises(InputError, match="no such file|does not exist|not found"):
+        cx.ingest(tmp_path / "missing.json", user="u2")
+    assert cx.store.stats("u2") == {}
