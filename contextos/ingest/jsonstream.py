@@ -1,0 +1,96 @@
+"""Streaming JSON with ijson: top-level records one at a time, never the whole file.
+
+The C backend (``yajl2_c``) is used when present, else whatever ijson finds best. Numbers are
+read as floats (``use_float``), which is several times faster than Decimal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import ijson
+
+from contextos.errors import InputError
+from contextos.ingest.filecontext import FileContext
+from contextos.ingest.streams import Utf8Guard
+
+__all__ = ["BACKEND", "JSON_ERRORS", "iter_records", "top_level_type"]
+
+try:
+    BACKEND: Any = ijson.get_backend("yajl2_c")
+except Exception:  # pragma: no cover - depends on the platform's wheels
+    BACKEND = ijson
+
+JSON_ERRORS: tuple[type[BaseException], ...] = (ijson.JSONError, ijson.IncompleteJSONError)
+
+
+def top_level_type(guard: Utf8Guard) -> tuple[str, bytes]:
+    """``'['``, ``'{'``, another first character, or ``''`` for empty; and the bytes read."""
+    buf = b""
+    while True:
+        chunk = guard.read(1 << 16)
+        if not chunk:
+            return "", buf
+        buf += chunk
+        stripped = buf.lstrip()
+        if stripped:
+            return chr(stripped[0]), buf
+
+
+class _Prefixed:
+    """A reader that first replays bytes already consumed, then continues with the stream."""
+
+    def __init__(self, head: bytes, guard: Utf8Guard) -> None:
+        self._head = head
+        self._guard = guard
+
+    def read(self, n: int = -1, /) -> bytes:
+        if n == 0:
+            return b""
+        if self._head:
+            out, self._head = self._head, b""
+            return out
+        return self._guard.read(n)
+
+
+def iter_records(
+    ctx: FileContext, *, list_prefix: str = "item", object_prefix: str = ""
+) -> Iterator[tuple[int, Any]]:
+    """Yield ``(index, record)`` for a JSON file holding a list of records or a single object.
+
+    A top-level list yields its items (``list_prefix``); a top-level object yields the value at
+    ``object_prefix`` (``''``: the object itself; ``'history.item'``: each element of its
+    ``history`` list). Invalid JSON before the first record raises :class:`InputError` (nothing
+    was yielded); after it, the rest of the file is dropped with a warning naming the byte offset
+    and the records read so far.
+    """
+    with ctx.source.open() as raw:
+        guard = Utf8Guard(raw)
+        first, head = top_level_type(guard)
+        if first == "":
+            raise InputError(ctx.label, "file is empty")
+        if first == "[":
+            prefix = list_prefix
+        elif first == "{":
+            prefix = object_prefix
+        else:
+            raise InputError(ctx.label, "not a JSON list or object", where="byte 0")
+        stream = _Prefixed(head, guard)
+        count = 0
+        try:
+            for record in BACKEND.items(stream, prefix, use_float=True):
+                yield count, record
+                count += 1
+        except JSON_ERRORS as exc:
+            where = f"near byte {guard.position}"
+            if count == 0:
+                raise InputError(ctx.label, f"invalid JSON: {exc}", where=where) from None
+            ctx.warn(
+                where,
+                f"invalid or truncated JSON after record {count}: {exc}; the rest of the file "
+                "was not read",
+            )
+        finally:
+            if guard.replaced:
+                ctx.warn("", "invalid UTF-8 bytes were replaced with U+FFFD")

@@ -1,0 +1,203 @@
+"""Zip archives (ChatGPT and Claude exports arrive as zips), read member by member.
+
+Members are streamed straight from the archive; nothing is ever extracted to disk. Guards:
+
+* more than ``max_zip_members`` entries: rejected (InputError);
+* declared expanded size above ``max_zip_total_bytes``: rejected before reading anything;
+* bytes actually produced are counted too (a member's header may lie), and reading stops with
+  an InputError once the budget is spent;
+* entries with absolute paths, drive letters or ``..`` segments (path traversal), encrypted
+  entries and nested archives are skipped with a warning.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, BinaryIO
+
+from contextos.errors import InputError
+from contextos.ingest.filecontext import Source
+from contextos.ingest.options import ParseOptions
+from contextos.ingest.streams import ByteBudget
+
+__all__ = ["ZIP_MAGIC", "Archive", "is_zip_head", "unsafe_member_name"]
+
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+_DRIVE = re.compile(r"^[A-Za-z]:")
+_READ_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError)
+
+
+def is_zip_head(head: bytes) -> bool:
+    return head[:4] in ZIP_MAGIC
+
+
+def unsafe_member_name(name: str) -> str | None:
+    """Why a member name is unsafe (path traversal, absolute path), or None."""
+    norm = name.replace("\\", "/")
+    if norm.startswith("/") or _DRIVE.match(norm):
+        return "absolute path"
+    if ".." in norm.split("/"):
+        return "path traversal ('..')"
+    if "\x00" in norm:
+        return "NUL byte in name"
+    return None
+
+
+class _MemberReader:
+    """A zip member stream whose expanded bytes are charged to the archive's budget."""
+
+    def __init__(self, raw: IO[bytes], budget: ByteBudget, member: str) -> None:
+        self._raw = raw
+        self._budget = budget
+        self._member = member
+        self._pos = 0
+
+    def _charge(self, n: int) -> None:
+        self._pos += n
+        self._budget.charge_to(self._member, self._pos)
+
+    def read(self, n: int = -1, /) -> bytes:
+        try:
+            data = self._raw.read(n)
+        except _READ_ERRORS as exc:
+            raise InputError(self._budget.label, f"corrupt member: {exc}", self._member) from None
+        self._charge(len(data))
+        return data
+
+    def readline(self, limit: int = -1, /) -> bytes:
+        try:
+            data = self._raw.readline(limit)
+        except _READ_ERRORS as exc:
+            raise InputError(self._budget.label, f"corrupt member: {exc}", self._member) from None
+        self._charge(len(data))
+        return data
+
+    def __iter__(self) -> _MemberReader:
+        return self
+
+    def __next__(self) -> bytes:
+        line = self.readline()
+        if not line:
+            raise StopIteration
+        return line
+
+    def close(self) -> None:
+        self._raw.close()
+
+    def __enter__(self) -> _MemberReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Archive:
+    """An open zip archive and the member files worth parsing."""
+
+    def __init__(
+        self,
+        path: Path,
+        label: str,
+        options: ParseOptions,
+        warn: Callable[[str, str, str], None],
+        is_candidate: Callable[[str], bool],
+    ) -> None:
+        self.path = path
+        self.label = label
+        self._options = options
+        self._warn = warn
+        self._is_candidate = is_candidate
+        self.fp: BinaryIO | None = None
+        self._zip: zipfile.ZipFile | None = None
+
+    def open(self) -> list[Source]:
+        """Open the archive, check the limits, and list the members to parse.
+
+        Order: by directory, then account files (users.json, projects.json), then by name.
+        """
+        self.fp = self.path.open("rb")
+        try:
+            self._zip = zipfile.ZipFile(self.fp)
+        except (zipfile.BadZipFile, OSError, ValueError) as exc:
+            self.close()
+            raise InputError(self.label, f"not a readable zip archive: {exc}") from None
+        infos = self._zip.infolist()
+        opts = self._options
+        if len(infos) > opts.max_zip_members:
+            self.close()
+            raise InputError(
+                self.label,
+                f"archive has {len(infos)} members, more than max_zip_members="
+                f"{opts.max_zip_members}",
+            )
+        declared = sum(i.file_size for i in infos)
+        if declared > opts.max_zip_total_bytes:
+            self.close()
+            raise InputError(
+                self.label,
+                f"archive expands to {declared} bytes, more than max_zip_total_bytes="
+                f"{opts.max_zip_total_bytes} (zip bomb?)",
+            )
+        budget = ByteBudget(self.label, opts.max_zip_total_bytes)
+        sources: list[Source] = []
+        for info in sorted(infos, key=self._order):
+            name = info.filename
+            if info.is_dir():
+                continue
+            problem = unsafe_member_name(name)
+            if problem:
+                self._warn(self.label, name, f"unsafe member name ({problem}); skipped")
+                continue
+            norm = name.replace("\\", "/")
+            parts = norm.split("/")
+            if any(p.startswith(".") or p == "__MACOSX" for p in parts):
+                continue
+            base = parts[-1]
+            if base.lower().endswith(".zip"):
+                self._warn(self.label, name, "nested archive skipped; unzip it first")
+                continue
+            if not self._is_candidate(base):
+                continue
+            if info.flag_bits & 0x1:
+                self._warn(self.label, name, "encrypted member skipped")
+                continue
+            sources.append(
+                Source(
+                    label=f"{self.label}!{norm}",
+                    name=base,
+                    size=info.file_size,
+                    opener=self._opener(info, budget),
+                    group=f"{self.label}!{posixpath.dirname(norm)}",
+                )
+            )
+        return sources
+
+    @staticmethod
+    def _order(info: zipfile.ZipInfo) -> tuple[str, int, str]:
+        """By directory; account files (users.json, projects.json) first in each."""
+        head, _, base = info.filename.replace("\\", "/").rpartition("/")
+        return (head, 0 if base.lower() in ("users.json", "projects.json") else 1, base)
+
+    def _opener(self, info: zipfile.ZipInfo, budget: ByteBudget) -> Callable[[], BinaryIO]:
+        def open_member() -> BinaryIO:
+            assert self._zip is not None
+            try:
+                raw = self._zip.open(info)
+            except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError) as exc:
+                raise InputError(self.label, f"cannot read member: {exc}", info.filename) from None
+            return _MemberReader(raw, budget, info.filename)  # type: ignore[return-value]
+
+        return open_member
+
+    def close(self) -> None:
+        if self._zip is not None:
+            self._zip.close()
+            self._zip = None
+        if self.fp is not None:
+            self.fp.close()
+            self.fp = None
