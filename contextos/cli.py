@@ -18,6 +18,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -78,7 +79,8 @@ def _session(data_dir: Path | None, store: str | None) -> Iterator[tuple[Context
 
 def _fail(exc: BaseException) -> None:
     code = 2 if isinstance(exc, InputError | ConfigError) else 1
-    err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+    message = " ".join(str(exc).split())  # one line, whatever the wrapped library said
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -137,7 +139,7 @@ def ingest(
         _fail(exc)
     except KeyboardInterrupt:
         err.print("interrupted: every conversation written so far is complete; "
-                  "run the same command again to resume")
+                  "run the same command again to resume", soft_wrap=True)
         raise typer.Exit(130) from None
     _print_report(report)
 
@@ -373,6 +375,30 @@ def demo(
                                   for s in res.sources[:6]) + "[/]", highlight=False)
     except ContextOSError as exc:
         _fail(exc)
+
+
+@app.command("eval")
+def eval_(
+    scenarios: Annotated[
+        Path | None, typer.Option(help="folder of gold scenario JSON files")
+    ] = None,
+    spc: Annotated[Path | None, typer.Option(help="Synthetic-Persona-Chat CSV")] = None,
+    spc_rows: Annotated[int, typer.Option(help="SPC rows to evaluate")] = 200,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list misses")] = False,
+) -> None:
+    """Measure the local extractor on gold data (recall, precision, traps, turns/s)."""
+    from contextos.evaluation import print_report, run_eval
+
+    try:
+        if scenarios is None and spc is None:
+            raise ConfigError("give --scenarios DIR and/or --spc FILE")
+        for p in (scenarios, spc):
+            if p is not None and not p.exists():
+                raise InputError(str(p), "no such file or directory")
+        report = run_eval(scenarios, spc, spc_rows=spc_rows)
+    except ContextOSError as exc:
+        _fail(exc)
+    print_report(report, sys.stdout, verbose=verbose)
 
 
 def main() -> None:

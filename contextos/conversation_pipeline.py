@@ -29,7 +29,8 @@ from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Fact
 from contextos.models.transcript import Conversation, Turn, stable_id
 from contextos.resolve.entities import EntityIndex, normalize_name
-from contextos.resolve.facts import MERGE_SIMILARITY, decide
+from contextos.resolve.fact_memory import FactMemory
+from contextos.resolve.facts import decide
 from contextos.validate import validate
 
 __all__ = ["ConversationPipeline", "PipelineStats", "conversation_key", "fact_id"]
@@ -55,14 +56,6 @@ class PipelineStats:
     facts_merged: int = 0
     facts_superseded: int = 0
     rejected: Counter[str] = field(default_factory=Counter)
-
-
-@dataclass
-class _Pending:
-    """A fact being assembled for this conversation's write."""
-
-    write: FactWrite
-    vector: np.ndarray
 
 
 def _dedupe(result: ExtractionResult) -> ExtractionResult:
@@ -94,7 +87,8 @@ def _dedupe(result: ExtractionResult) -> ExtractionResult:
 
 
 class ConversationPipeline:
-    """Stateful across one ingestion run: it keeps the user's entity index warm."""
+    """Stateful across one ingestion run: it keeps the user's entity index and fact vectors
+    in memory, updated as each conversation is processed."""
 
     def __init__(
         self,
@@ -108,6 +102,7 @@ class ConversationPipeline:
         self.embed = embed
         self.windows = windows
         self._entity_index: dict[str, EntityIndex] = {}
+        self._fact_memory: dict[str, FactMemory] = {}
 
     def _index(self, user: UserRef) -> EntityIndex:
         if user.id not in self._entity_index:
@@ -204,81 +199,81 @@ class ConversationPipeline:
     ) -> None:
         if not candidates:
             return
+        memory = self._memory(user)
         vectors = self.embed([c.text for c in candidates])
         now = datetime.now(UTC)
-        pending: list[_Pending] = []
-        by_id: dict[str, _Pending] = {}
+        by_id: dict[str, FactWrite] = {}
         for cand, vec in zip(candidates, vectors, strict=True):
-            subject = user.name if user.is_user_speaker(cand.subject) else cand.subject
-            fid = fact_id(user.id, subject, cand.text)
-            valid_from = cand.valid_from or min(
-                (t.timestamp for t in write.turns if t.id in {e.turn_id for e in cand.evidence}
-                 and t.timestamp), default=write.conversation.started_at,
-            )
-            fact = Fact(
-                id=fid, user_id=user.id, text=cand.text, type=cand.type, category=cand.category,
-                confidence=cand.confidence, importance=cand.importance, subject=subject,
-                turn_ids=list(dict.fromkeys(e.turn_id for e in cand.evidence)),
-                evidence=cand.evidence[0].quote, evidence_spans=list(cand.evidence),
-                conversation_ids=[write.conversation.id], valid_from=valid_from,
-                recorded_at=now, entities=list(cand.entities), extractor=cand.extractor,
-            )
+            fact = self._fact(cand, user, write, now)
             negated = "negated" in cand.flags or cand.attributes.get("polarity") == "negative"
-            # 1. the same statement earlier in this conversation
-            twin = self._twin_in_batch(pending, fact, vec)
-            if twin is not None:
-                self._absorb(twin.write, fact, write.turn_keys)
+            neighbours = memory.neighbours(vec, fact.subject)
+            d = decide(fact.text, fact.subject, fact.category, fact.valid_from, negated,
+                       neighbours)
+            target = memory.get(d.target_id) if d.target_id else None
+            if d.kind == "merge" and target is not None and (
+                target.is_current or target.id == fact.id
+            ):
+                fact = fact.model_copy(update={"id": target.id})
                 stats.facts_merged += 1
-                continue
-            # 2. the graph: merge, supersede, or new
-            neighbours = self._neighbours(user.id, vec)
-            d = decide(fact.text, subject, fact.category, valid_from, negated, neighbours)
-            target = next((f for f, _ in neighbours if f.id == d.target_id), None)
-            if d.kind == "merge" and target is not None:
-                if target.is_current or fid == target.id:
-                    fact = fact.model_copy(update={"id": target.id})
-                    stats.facts_merged += 1
             elif d.kind == "supersedes" and target is not None:
-                write.supersessions.append(Supersession(target.id, fid, to_epoch(valid_from)))
+                at = to_epoch(fact.valid_from)
+                write.supersessions.append(Supersession(target.id, fact.id, at))
+                memory.update(target.id, valid_to=fact.valid_from, superseded_by=fact.id)
                 stats.facts_superseded += 1
             elif d.kind == "superseded_by" and target is not None:
                 write.supersessions.append(
-                    Supersession(fid, target.id, to_epoch(target.valid_from))
+                    Supersession(fact.id, target.id, to_epoch(target.valid_from))
+                )
+                fact = fact.model_copy(
+                    update={"valid_to": target.valid_from, "superseded_by": target.id}
                 )
                 stats.facts_superseded += 1
-            if fact.id in by_id:
-                self._absorb(by_id[fact.id].write, fact, write.turn_keys)
+            if fact.id in by_id:  # said again in this conversation
+                self._absorb(by_id[fact.id], fact, write.turn_keys)
                 continue
-            subject_key = self._subject_key(subject, index, write)
-            entity_keys = [k for k in (self._mention_key(n, write) for n in fact.entities) if k]
-            fw = FactWrite(fact=fact, embedding=vec.tolist(),
-                           turn_keys=[write.turn_keys[t] for t in fact.turn_ids
-                                      if t in write.turn_keys],
-                           subject_key=subject_key, entity_keys=entity_keys)
-            p = _Pending(fw, vec)
-            pending.append(p)
-            by_id[fact.id] = p
             if d.kind != "merge":
                 stats.facts_new += 1
-        write.facts = [p.write for p in pending]
+            memory.add(fact, vec)
+            by_id[fact.id] = FactWrite(
+                fact=fact, embedding=vec.tolist(),
+                turn_keys=[write.turn_keys[t] for t in fact.turn_ids if t in write.turn_keys],
+                subject_key=self._subject_key(fact.subject, index, write),
+                entity_keys=[k for k in (self._mention_key(n, write) for n in fact.entities) if k],
+            )
+        write.facts = list(by_id.values())
+
+    @staticmethod
+    def _fact(cand: CandidateFact, user: UserRef, write: ConversationWrite, now: datetime) -> Fact:
+        subject = user.name if user.is_user_speaker(cand.subject) else cand.subject
+        turn_ids = list(dict.fromkeys(e.turn_id for e in cand.evidence))
+        stamps = [t.timestamp for t in write.turns if t.id in turn_ids and t.timestamp]
+        return Fact(
+            id=fact_id(user.id, subject, cand.text), user_id=user.id, text=cand.text,
+            type=cand.type, category=cand.category, confidence=cand.confidence,
+            importance=cand.importance, subject=subject, turn_ids=turn_ids,
+            evidence=cand.evidence[0].quote, evidence_spans=list(cand.evidence),
+            conversation_ids=[write.conversation.id],
+            valid_from=cand.valid_from or min(stamps, default=write.conversation.started_at),
+            recorded_at=now, entities=list(cand.entities), extractor=cand.extractor,
+        )
 
     # -- helpers -------------------------------------------------------------
 
-    def _neighbours(self, user_id: str, vec: np.ndarray) -> list[tuple[Fact, float]]:
-        hits = self.store.similar_facts(user_id, vec.tolist(), k=5)
-        facts = {f.id: f for f in self.store.get_facts([h for h, _ in hits], user_id)}
-        return [(facts[h], s) for h, s in hits if h in facts]
+    def _memory(self, user: UserRef) -> FactMemory:
+        if user.id not in self._fact_memory:
+            facts, vectors = self.store.fact_vectors(user.id)
+            matrix = np.asarray(vectors, dtype=np.float32) if facts else None
+            self._fact_memory[user.id] = FactMemory(facts, matrix)
+        return self._fact_memory[user.id]
 
-    @staticmethod
-    def _twin_in_batch(pending: list[_Pending], fact: Fact, vec: np.ndarray) -> _Pending | None:
-        for p in pending:
-            same_subject = p.write.fact.subject.casefold() == fact.subject.casefold()
-            if same_subject and float(p.vector @ vec) >= MERGE_SIMILARITY:
-                return p
-        return None
+    def forget_state(self, user_id: str) -> None:
+        """Drop cached state after a failed write: it is reloaded from the store next time."""
+        self._fact_memory.pop(user_id, None)
+        self._entity_index.pop(user_id, None)
 
     @staticmethod
     def _absorb(into: FactWrite, other: Fact, turn_keys: dict[str, str]) -> None:
+        """Fold another sighting of the same fact into the write that creates it."""
         f = into.fact
         f.turn_ids = list(dict.fromkeys([*f.turn_ids, *other.turn_ids]))
         into.turn_keys = [turn_keys[t] for t in f.turn_ids if t in turn_keys]

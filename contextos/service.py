@@ -181,7 +181,11 @@ class ContextOS:
                 report.conversations_skipped_unchanged += 1
             else:
                 write, stats = pipeline.process(conv, ref)
-                self.store.write_conversation(write)
+                try:
+                    self.store.write_conversation(write)
+                except BaseException:
+                    pipeline.forget_state(user)  # its caches assumed this write would land
+                    raise
                 report.facts_stored += stats.facts_new
                 report.facts_merged += stats.facts_merged
                 report.facts_superseded += stats.facts_superseded

@@ -15,6 +15,7 @@ SECTION_ORDER = (
     "relevant_facts",
 )
 
+_PROJECT_CATEGORIES = frozenset({"decision", "work", "plan", "goal", "challenge"})
 _BY_CATEGORY = {
     "decision": "recent_decisions",
     "like": "user_preferences",
@@ -34,6 +35,6 @@ def section_for_fact(fact: Fact, user_name: str) -> str:
     """Decisions, preferences and project work by category; facts about another person go to
     ``relevant_people``; everything else to ``relevant_facts``."""
     about_someone_else = bool(fact.subject) and fact.subject.casefold() != user_name.casefold()
-    if about_someone_else and fact.category not in ("decision", "work", "plan", "goal", "challenge"):
+    if about_someone_else and fact.category not in _PROJECT_CATEGORIES:
         return "relevant_people"
     return _BY_CATEGORY.get(fact.category, "relevant_facts")

@@ -114,6 +114,12 @@ class CypherGraphStore(ABC):
         by_id = {r[0]: fact_from_row(r[: len(FACT_COLUMNS)], user_id) for r in rows}
         return [by_id[i] for i in ids if i in by_id]
 
+    def fact_vectors(self, user_id: str) -> tuple[list[Fact], list[list[float]]]:
+        """Every fact of the user (superseded ones too) with its embedding."""
+        rows = self.run(self._q("list_fact_vectors"), {"user_id": user_id})
+        n = len(FACT_COLUMNS)
+        return [fact_from_row(r[:n], user_id) for r in rows], [list(r[n]) for r in rows]
+
     def similar_facts(
         self, user_id: str, embedding: list[float], k: int = 10
     ) -> list[tuple[str, float]]:

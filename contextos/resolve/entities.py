@@ -63,10 +63,10 @@ class EntityIndex:
 
     def resolve(self, name: str, etype: str, aliases: list[str] | None = None) -> ResolvedEntity:
         """The entity this mention refers to; registers a new one when there is none."""
-        is_user = self.user.is_user_speaker(name)
-        if etype == "Person" and (is_user or normalize_name(name) == normalize_name(self.user.name)):
-            return self._user
         norm = normalize_name(name)
+        is_user = self.user.is_user_speaker(name) or norm == normalize_name(self.user.name)
+        if etype == "Person" and is_user:
+            return self._user
         for n in [name, *(aliases or [])]:
             hit = self._by_name.get((etype, normalize_name(n)))
             if hit is not None:

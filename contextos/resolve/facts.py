@@ -31,10 +31,13 @@ __all__ = [
 ]
 
 MERGE_SIMILARITY = 0.92
-SUPERSEDE_SIMILARITY = 0.62
 NEGATION_SIMILARITY = 0.60
-#: Categories where a person holds one value at a time (a job, a home, a partner, a plan).
-SINGLE_VALUED = frozenset({"work", "location", "relationship", "plan", "decision", "goal"})
+#: Categories where a person holds one value at a time, with the similarity two statements
+#: need to be read as values of the same slot: a home is a home ("lives in Lisbon" / "lives in
+#: Porto"); work and relationship facts are many at once, so only a near-identical statement
+#: with one detail changed ("works at A" / "works at B") replaces another.
+SINGLE_VALUED: dict[str, float] = {"location": 0.55, "work": 0.80, "relationship": 0.80}
+SUPERSEDE_SIMILARITY = min(SINGLE_VALUED.values())
 
 
 @dataclass(frozen=True)
@@ -67,11 +70,11 @@ def decide(
             continue
         if sim >= MERGE_SIMILARITY and not negated:
             return Decision("merge", fact.id, sim)
-        conflicting = (
-            negated and sim >= NEGATION_SIMILARITY
-        ) or (
-            category == fact.category and category in SINGLE_VALUED and sim >= SUPERSEDE_SIMILARITY
+        slot_threshold = SINGLE_VALUED.get(category)
+        same_slot = (
+            category == fact.category and slot_threshold is not None and sim >= slot_threshold
         )
+        conflicting = (negated and sim >= NEGATION_SIMILARITY) or same_slot
         if conflicting and fact.is_current:
             if _older(valid_from, fact.valid_from):
                 return Decision("superseded_by", fact.id, sim)

@@ -33,6 +33,15 @@ def test_an_older_candidate_is_stored_already_superseded():
     assert d.kind == "superseded_by" and d.target_id == "a"
 
 
+def test_work_facts_coexist_unless_nearly_identical():
+    old = _fact("a", "Sam leads the billing migration")
+    d = decide("Sam finished the invoice schema migration", "Sam", "work", MARCH_10, False,
+               [(old, 0.7)])
+    assert d.kind == "new"
+    d = decide("Sam works at Orchard Labs", "Sam", "work", MARCH_10, False, [(old, 0.85)])
+    assert d.kind == "supersedes"
+
+
 def test_multi_valued_categories_do_not_supersede():
     old = _fact("a", "Sam likes trail running", category="like")
     d = decide("Sam likes road cycling", "Sam", "like", MARCH_10, False, [(old, 0.8)])
