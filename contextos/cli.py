@@ -30,6 +30,7 @@ from rich.progress import (
 from rich.table import Table
 
 from contextos.errors import ConfigError, ContextOSError, InputError
+from contextos.ingest import FORMATS
 from contextos.service import ContextOS, IngestProgress
 from contextos.settings import Settings
 
@@ -106,11 +107,15 @@ def ingest(
     paths: Annotated[list[Path], typer.Argument(help="export files, zips or folders")],
     user: User = None,
     user_name: Annotated[str | None, typer.Option(help="the user's display name")] = None,
-    format: Annotated[str | None, typer.Option("--format", help="force a format")] = None,
+    format: Annotated[
+        str | None,
+        typer.Option("--format", help="force a format: " + ", ".join(FORMATS)),
+    ] = None,
     since: Annotated[str | None, typer.Option(help="only conversations from this time")] = None,
     until: Annotated[str | None, typer.Option(help="only conversations up to this time")] = None,
     title: Annotated[
-        str | None, typer.Option(help="only conversations whose title matches")
+        str | None,
+        typer.Option(help="only conversations whose title matches a glob, or 're:REGEX'"),
     ] = None,
     exclude_assistant: Annotated[bool, typer.Option(help="drop assistant turns")] = False,
     data_dir: DataDir = None,

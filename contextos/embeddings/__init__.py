@@ -1,6 +1,21 @@
-"""Offline embeddings and token counting."""
+"""Offline embeddings and token counting.
 
-from contextos.embeddings.minilm import DIMENSION, MODEL_NAME, MiniLMEmbedding, default_embedder
+Imports are lazy: the embedding model pulls in llama-index-core and onnxruntime, which a CLI
+command that never embeds should not pay for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
 from contextos.embeddings.tokens import count_tokens
 
 __all__ = ["DIMENSION", "MODEL_NAME", "MiniLMEmbedding", "count_tokens", "default_embedder"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("DIMENSION", "MODEL_NAME", "MiniLMEmbedding", "default_embedder"):
+        from contextos.embeddings import minilm
+
+        return getattr(minilm, name)
+    raise AttributeError(name)
