@@ -15,6 +15,7 @@ import numpy as np
 from contextos.brief import diff_facts, history, render_summary
 from contextos.context import pack, retrieve
 from contextos.conversation_pipeline import ConversationPipeline, conversation_key
+from contextos.embeddings.embedder import Embedder
 from contextos.errors import ConfigError, InputError
 from contextos.extract.base import Extractor
 from contextos.graph.store import GraphStore
@@ -44,16 +45,16 @@ class IngestProgress:
     title: str | None
 
 
-def _open_store(store: str | GraphStore | None, data_dir: Path) -> GraphStore:
+def _open_store(store: str | GraphStore | None, data_dir: Path, dimension: int) -> GraphStore:
     if store is None or store == "embedded":
         from contextos.graph.falkordb_store import FalkorDBStore
 
-        return FalkorDBStore(data_dir / "graph")
+        return FalkorDBStore(data_dir / "graph", dimension=dimension)
     if isinstance(store, str):
         if store.startswith(("falkor://", "falkors://", "redis://")):
             from contextos.graph.falkordb_store import FalkorDBStore
 
-            return FalkorDBStore(url=store)
+            return FalkorDBStore(url=store, dimension=dimension)
         if store.startswith(("neo4j://", "neo4j+s://", "bolt://", "bolt+s://")):
             raise ConfigError(
                 f"store {store!r}: the Neo4j backend is not available in this version; "
@@ -81,12 +82,12 @@ class ContextOS:
         *,
         data_dir: Path,
         extractor: Extractor | None = None,
-        embed: Callable[[list[str]], np.ndarray] | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         self.store = store
         self.data_dir = data_dir
         self._extractor = extractor
-        self._embed = embed
+        self._embedder = embedder
         self._opened = False
 
     # -- lifecycle -------------------------------------------------------------
@@ -98,23 +99,51 @@ class ContextOS:
         store: str | GraphStore | None = None,
         *,
         extractor: Extractor | None = None,
-        embed: Callable[[list[str]], np.ndarray] | None = None,
+        embedder: Embedder | None = None,
     ) -> ContextOS:
         """Open (and start, for the embedded default) the graph store.
 
         ``data_dir`` defaults to ``~/.local/share/contextos``; ``store`` to the embedded
         FalkorDB in ``data_dir/graph``, or ``falkor://host:port`` for a running FalkorDB.
+        ``embedder`` defaults to the offline MiniLM; a graph keeps the model it was built with.
         """
         directory = Path(data_dir) if data_dir is not None else default_data_dir()
-        cx = cls(_open_store(store, directory), data_dir=directory, extractor=extractor,
-                 embed=embed)
+        if embedder is None:
+            from contextos.embeddings.minilm import default_embedder
+
+            embedder = default_embedder()  # the model file loads on first use, not here
+        cx = cls(_open_store(store, directory, embedder.dimension), data_dir=directory,
+                 extractor=extractor, embedder=embedder)
         cx.store.open()
         cx._opened = True
+        try:
+            model, dimension = cx.store.embedding_meta(embedder.model_name, embedder.dimension)
+            if (model, dimension) != (embedder.model_name, embedder.dimension):
+                raise ConfigError(
+                    f"this graph's facts were embedded with {model} ({dimension} dimensions), "
+                    f"not {embedder.model_name} ({embedder.dimension}); open it with the same "
+                    "embedding setting, or use another data directory"
+                )
+        except BaseException:
+            cx.close()
+            raise
         return cx
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ContextOS:
-        return cls.open(settings.data_dir, settings.store)
+        """Open with the store and embedding model the settings name."""
+        embedder: Embedder | None = None
+        if settings.embedding == "openai":
+            from contextos.embeddings.embedder import openai_embedder
+
+            key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
+            embedder = openai_embedder(key, settings.openai_embedding_model,
+                                       settings.openai_embedding_dimension)
+        elif settings.embedding != "local":
+            raise ConfigError(
+                f"unknown embedding {settings.embedding!r}: use 'local' or 'openai'"
+            )
+        return cls.open(settings.data_dir, settings.store, embedder=embedder)
 
     def close(self) -> None:
         if self._opened:
@@ -138,12 +167,16 @@ class ContextOS:
         return self._extractor
 
     @property
-    def embed(self) -> Callable[[list[str]], np.ndarray]:
-        if self._embed is None:
-            from contextos.embeddings import default_embedder
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            from contextos.embeddings.minilm import default_embedder
 
-            self._embed = default_embedder().embed_texts
-        return self._embed
+            self._embedder = default_embedder()
+        return self._embedder
+
+    @property
+    def embed(self) -> Callable[[list[str]], np.ndarray]:
+        return self.embedder.embed_texts
 
     # -- ingest ----------------------------------------------------------------
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pydantic import Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "default_data_dir"]
@@ -32,7 +32,11 @@ class Settings(BaseSettings):
     )
     user: str | None = Field(default=None, description="default user id for the CLI")
     embedding: str = Field(default="local", description="'local' (offline MiniLM) or 'openai'")
-    openai_api_key: SecretStr | None = None
+    openai_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("CONTEXTOS_OPENAI_API_KEY", "OPENAI_API_KEY")
+    )
+    openai_embedding_model: str = "text-embedding-3-small"
+    openai_embedding_dimension: int = Field(default=1536, ge=1, le=8192)
     neo4j_user: str = "neo4j"
     neo4j_password: SecretStr | None = None
     max_tokens: int = Field(default=500, ge=50, description="default context token budget")

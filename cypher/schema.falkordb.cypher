@@ -6,4 +6,4 @@ CREATE INDEX FOR (n:Turn) ON (n.key);
 CREATE INDEX FOR (n:Fact) ON (n.id);
 CREATE INDEX FOR (n:Fact) ON (n.user_id);
 CREATE INDEX FOR (n:Rejection) ON (n.id);
-CREATE VECTOR INDEX FOR (n:Fact) ON (n.embedding) OPTIONS {dimension: 384, similarityFunction: 'cosine', efRuntime: 200}
+CREATE VECTOR INDEX FOR (n:Fact) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine', efRuntime: 200}

@@ -8,9 +8,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from contextos.embeddings.embedder import (
+    Embedder,
+    LlamaIndexEmbedder,
+    local_embedder,
+    openai_embedder,
+)
 from contextos.embeddings.tokens import count_tokens
 
-__all__ = ["DIMENSION", "MODEL_NAME", "MiniLMEmbedding", "count_tokens", "default_embedder"]
+__all__ = [
+    "DIMENSION",
+    "MODEL_NAME",
+    "Embedder",
+    "LlamaIndexEmbedder",
+    "MiniLMEmbedding",
+    "count_tokens",
+    "default_embedder",
+    "local_embedder",
+    "openai_embedder",
+]
 
 
 def __getattr__(name: str) -> Any:

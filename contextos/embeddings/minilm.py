@@ -114,6 +114,10 @@ class MiniLMEmbedding(BaseEmbedding):
     def class_name(cls) -> str:
         return "ContextOSMiniLMEmbedding"
 
+    @property
+    def dimension(self) -> int:
+        return DIMENSION
+
     def _loaded(self) -> _OnnxMiniLM:
         if self._model is None:
             self._model = _shared_model()

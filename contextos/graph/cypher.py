@@ -23,7 +23,7 @@ _IDENTIFIER_ALLOW = {
     "label": set(ENTITY_TYPES),
     "rel_type": set(RELATION_TYPES),
 }
-_PLACEHOLDER = re.compile(r"\{(label|rel_type)\}")
+_PLACEHOLDER = re.compile(r"\{(label|rel_type|dimension)\}")
 
 
 @lru_cache(maxsize=256)
@@ -41,19 +41,25 @@ def load(name: str, dialect: str | None = None) -> str:
     raise StoreError(f"no Cypher statement named {name!r} in {CYPHER_DIR}")
 
 
-def statements(name: str, dialect: str | None = None) -> list[str]:
+def statements(name: str, dialect: str | None = None, **identifiers: str | int) -> list[str]:
     """A file holding several statements separated by ``;`` (schema set-up)."""
-    return [s.strip() for s in load(name, dialect).split(";") if s.strip()]
+    text = render(name, dialect, **identifiers) if identifiers else load(name, dialect)
+    return [s.strip() for s in text.split(";") if s.strip()]
 
 
-def render(name: str, dialect: str | None = None, **identifiers: str) -> str:
-    """Fill ``{label}``/``{rel_type}`` placeholders, refusing names not in the allow-list."""
+def render(name: str, dialect: str | None = None, **identifiers: str | int) -> str:
+    """Fill ``{label}``/``{rel_type}`` placeholders with allow-listed names and ``{dimension}``
+    with a vector size (index DDL takes no parameters); anything else is refused."""
     text = load(name, dialect)
     for key, value in identifiers.items():
+        if key == "dimension":
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 8192:
+                raise StoreError(f"refusing dimension={value!r}: not a vector size")
+            continue
         allowed = _IDENTIFIER_ALLOW.get(key)
         if allowed is None or value not in allowed:
             raise StoreError(f"refusing {key}={value!r}: not in the allowed schema")
     missing = {m for m in _PLACEHOLDER.findall(text)} - set(identifiers)
     if missing:
         raise StoreError(f"statement {name!r} needs {sorted(missing)}")
-    return _PLACEHOLDER.sub(lambda m: identifiers[m.group(1)], text)
+    return _PLACEHOLDER.sub(lambda m: str(identifiers[m.group(1)]), text)

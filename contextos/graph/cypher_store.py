@@ -94,6 +94,11 @@ class CypherGraphStore(ABC):
 
     # -- reads -------------------------------------------------------------
 
+    def embedding_meta(self, model: str, dimension: int) -> tuple[str, int]:
+        """Record the embedding model on first use; return the one the graph was built with."""
+        rows = self.run(self._q("ensure_embedding_meta"), {"model": model, "dimension": dimension})
+        return str(rows[0][0]), int(rows[0][1])
+
     def checkpoint(self, conversation_key: str) -> str | None:
         rows = self.run(self._q("get_checkpoint"), {"key": conversation_key})
         return rows[0][0] if rows else None

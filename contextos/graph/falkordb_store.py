@@ -27,13 +27,19 @@ class FalkorDBStore(CypherGraphStore):
     dialect = "falkordb"
 
     def __init__(
-        self, directory: Path | None = None, *, url: str | None = None, graph: str = GRAPH_NAME
+        self,
+        directory: Path | None = None,
+        *,
+        url: str | None = None,
+        graph: str = GRAPH_NAME,
+        dimension: int = 384,
     ) -> None:
         if directory is None and url is None:
             raise StoreError("FalkorDBStore needs a data directory or a url")
         self.server = EmbeddedFalkorDB(directory) if directory is not None else None
         self.url = url
         self.graph_name = graph
+        self.dimension = dimension
         self._db: FalkorDB | None = None
         self._graph: Any = None
 
@@ -73,7 +79,7 @@ class FalkorDBStore(CypherGraphStore):
         return self._graph
 
     def _ensure_schema(self) -> None:
-        for stmt in cypher.statements("schema", self.dialect):
+        for stmt in cypher.statements("schema", self.dialect, dimension=self.dimension):
             try:
                 self.graph.query(stmt)
             except redis.exceptions.ResponseError as exc:

@@ -26,7 +26,7 @@ def test_statements_take_values_only_as_parameters():
     for path in cypher.CYPHER_DIR.glob("*.cypher"):
         text = cypher.load(path.name.split(".")[0], "falkordb")
         # no Python-style string interpolation of values; only {label}/{rel_type} placeholders
-        assert not re.search(r"\{(?!label\}|rel_type\})[a-z_]+\}", text), path.name
+        assert not re.search(r"\{(?!label\}|rel_type\}|dimension\})[a-z_]+\}", text), path.name
         assert "%s" not in text and "f'" not in text
 
 
@@ -50,7 +50,11 @@ def test_unknown_statement_is_a_store_error():
         cypher.load("no_such_statement")
 
 
-def test_schema_file_splits_into_statements():
-    stmts = cypher.statements("schema", "falkordb")
+def test_schema_file_splits_into_statements_with_the_vector_size_filled_in():
+    stmts = cypher.statements("schema", "falkordb", dimension=1536)
     assert len(stmts) >= 5
-    assert any("VECTOR INDEX" in s and "efRuntime: 200" in s for s in stmts)
+    assert any("VECTOR INDEX" in s and "efRuntime: 200" in s and "dimension: 1536" in s
+               for s in stmts)
+    for bad in ("384; DROP", 0, True, 10**6):
+        with pytest.raises(StoreError, match="not a vector size"):
+            cypher.statements("schema", "falkordb", dimension=bad)
