@@ -72,6 +72,20 @@ class FalkorDBStore(CypherGraphStore):
         if self.server is not None:
             self.server.stop()
 
+    def llamaindex_store(self, database: str | None = None) -> Any:
+        """A LlamaIndex ``FalkorDBPropertyGraphStore`` on this server (same socket or url).
+
+        ``database`` defaults to contextos's own graph, for ``structured_query``; give another
+        name to build a ``PropertyGraphIndex`` beside it without touching contextos's data.
+        """
+        from llama_index.graph_stores.falkordb import FalkorDBPropertyGraphStore
+
+        if self._db is None:
+            raise StoreError("the graph store is not open")
+        url = f"unix://{self.server.socket_path}" if self.server is not None else str(self.url)
+        return FalkorDBPropertyGraphStore(url=url, database=database or self.graph_name,
+                                          refresh_schema=False)
+
     @property
     def graph(self) -> Any:
         if self._graph is None:

@@ -1,0 +1,85 @@
+"""The local extractor as a LlamaIndex ``TransformComponent`` for a plain ``PropertyGraphIndex``.
+
+Each text node is read as something its author said (a user turn); the grounded, validated
+facts, entities and relations land in the node's metadata under LlamaIndex's ``KG_NODES_KEY``
+/ ``KG_RELATIONS_KEY``, the way LlamaIndex's own extractors report them::
+
+    index = PropertyGraphIndex.from_documents(
+        docs, kg_extractors=[GraphExtractor(user=UserRef.from_id("dana"))],
+        embed_model=MiniLMEmbedding(), llm=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from llama_index.core.graph_stores.types import KG_NODES_KEY, KG_RELATIONS_KEY, EntityNode, Relation
+from llama_index.core.schema import BaseNode, TransformComponent
+from pydantic import PrivateAttr
+
+from contextos.models.extraction import UserRef
+from contextos.models.transcript import Conversation, Turn, stable_id
+
+__all__ = ["GraphExtractor"]
+
+
+class GraphExtractor(TransformComponent):
+    """Grounded facts and entities from text nodes, with no LLM."""
+
+    user_id: str = "user"
+    user_name: str = "User"
+    _extractor: Any = PrivateAttr(default=None)
+
+    def __init__(self, user: UserRef | None = None, extractor: Any = None, **kw: Any) -> None:
+        user = user or UserRef(id="user", name="User")
+        super().__init__(user_id=user.id, user_name=user.name, **kw)
+        self._extractor = extractor
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "ContextOSGraphExtractor"
+
+    def _local(self) -> Any:
+        if self._extractor is None:
+            from contextos.extract.local import LocalExtractor
+
+            self._extractor = LocalExtractor()
+        return self._extractor
+
+    def __call__(self, nodes: Sequence[BaseNode], **kwargs: Any) -> Sequence[BaseNode]:
+        from contextos.validate import validate
+
+        user = UserRef(id=self.user_id, name=self.user_name)
+        for node in nodes:
+            text = node.get_content()
+            conv_id = stable_id("llamaindex", node.node_id)
+            turn = Turn(id=node.node_id, conversation_id=conv_id, index=0, role="user",
+                        speaker=str(node.metadata.get("speaker", self.user_name)), text=text)
+            conv = Conversation(id=conv_id, source="llamaindex", turns=[turn])
+            result = validate(self._local().extract([turn], conv, user), {turn.id: turn})
+            entities: dict[str, EntityNode] = {}
+
+            def entity(name: str, label: str, props: dict[str, Any] | None = None) -> EntityNode:
+                if name not in entities:
+                    entities[name] = EntityNode(name=name, label=label, properties=props or {})
+                return entities[name]
+
+            relations: list[Relation] = []
+            for e in result.entities:
+                entity(e.name, e.type, {k: v for k, v in e.properties.items() if v is not None})
+            for r in result.relations:
+                src, dst = entity(r.source, "Person"), entity(r.target, "Entity")
+                relations.append(Relation(label=r.type, source_id=src.id, target_id=dst.id))
+            for f in result.facts:
+                fact = entity(f.text, "Fact", {
+                    "category": f.category, "type": f.type.value,
+                    "confidence": f.confidence, "evidence": f.evidence[0].quote,
+                })
+                subject = entity(f.subject, "Person")
+                relations.append(Relation(label="ABOUT", source_id=fact.id, target_id=subject.id))
+            node.metadata[KG_NODES_KEY] = [*node.metadata.get(KG_NODES_KEY, []),
+                                           *entities.values()]
+            node.metadata[KG_RELATIONS_KEY] = [*node.metadata.get(KG_RELATIONS_KEY, []),
+                                               *relations]
+        return nodes
