@@ -58,28 +58,40 @@ class GraphExtractor(TransformComponent):
                         speaker=str(node.metadata.get("speaker", self.user_name)), text=text)
             conv = Conversation(id=conv_id, source="llamaindex", turns=[turn])
             result = validate(self._local().extract([turn], conv, user), {turn.id: turn})
-            entities: dict[str, EntityNode] = {}
-
-            def entity(name: str, label: str, props: dict[str, Any] | None = None) -> EntityNode:
-                if name not in entities:
-                    entities[name] = EntityNode(name=name, label=label, properties=props or {})
-                return entities[name]
-
-            relations: list[Relation] = []
-            for e in result.entities:
-                entity(e.name, e.type, {k: v for k, v in e.properties.items() if v is not None})
-            for r in result.relations:
-                src, dst = entity(r.source, "Person"), entity(r.target, "Entity")
-                relations.append(Relation(label=r.type, source_id=src.id, target_id=dst.id))
-            for f in result.facts:
-                fact = entity(f.text, "Fact", {
-                    "category": f.category, "type": f.type.value,
-                    "confidence": f.confidence, "evidence": f.evidence[0].quote,
-                })
-                subject = entity(f.subject, "Person")
-                relations.append(Relation(label="ABOUT", source_id=fact.id, target_id=subject.id))
+            entities, relations = _to_graph(result)
             node.metadata[KG_NODES_KEY] = [*node.metadata.get(KG_NODES_KEY, []),
-                                           *entities.values()]
+                                           *entities]
             node.metadata[KG_RELATIONS_KEY] = [*node.metadata.get(KG_RELATIONS_KEY, []),
                                                *relations]
         return nodes
+
+
+class _Entities:
+    """EntityNodes by name, created on first mention."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, EntityNode] = {}
+
+    def get(self, name: str, label: str, props: dict[str, Any] | None = None) -> EntityNode:
+        if name not in self.by_name:
+            self.by_name[name] = EntityNode(name=name, label=label, properties=props or {})
+        return self.by_name[name]
+
+
+def _to_graph(result: Any) -> tuple[list[EntityNode], list[Relation]]:
+    """Validated candidates as LlamaIndex graph elements (facts are nodes ABOUT a person)."""
+    entities = _Entities()
+    relations: list[Relation] = []
+    for e in result.entities:
+        entities.get(e.name, e.type, {k: v for k, v in e.properties.items() if v is not None})
+    for r in result.relations:
+        src, dst = entities.get(r.source, "Person"), entities.get(r.target, "Entity")
+        relations.append(Relation(label=r.type, source_id=src.id, target_id=dst.id))
+    for f in result.facts:
+        fact = entities.get(f.text, "Fact", {
+            "category": f.category, "type": f.type.value,
+            "confidence": f.confidence, "evidence": f.evidence[0].quote,
+        })
+        subject = entities.get(f.subject, "Person")
+        relations.append(Relation(label="ABOUT", source_id=fact.id, target_id=subject.id))
+    return list(entities.by_name.values()), relations
