@@ -127,7 +127,7 @@ def _describe(e: Entity) -> str | None:
                    f"deadline: {props['deadline']}" if props.get("deadline") else None,
                    f"priority: {props['priority']}" if props.get("priority") else None]
         extra = ", ".join(d for d in details if d)
-        return f"{e.name} ({extra})" if extra else f"{e.name}"
+        return f"{e.name} ({extra})" if extra else None  # a bare name tells the agent nothing
     details = [props.get(k) for k in ("relationship", "role", "company") if props.get(k)]
     if not details:
         return None

@@ -64,7 +64,7 @@ class EmbeddedFalkorDB:
     """Starts, reuses and stops the FalkorDB server of one data directory."""
 
     def __init__(self, directory: Path, *, start_timeout: float = 30.0) -> None:
-        self.directory = Path(directory)
+        self.directory = Path(directory).expanduser().resolve()
         self.start_timeout = start_timeout
         self._proc: subprocess.Popen[bytes] | None = None
         self._owned = False
@@ -141,18 +141,21 @@ class EmbeddedFalkorDB:
             "--protected-mode", "no",
             "--loadmodule", module, "THREAD_COUNT", "2",
         ]
+        console = open(self.directory / "falkordb.console.log", "ab")  # noqa: SIM115
         try:
             self._proc = subprocess.Popen(
                 args,
                 stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+                stdout=console,  # what redis says before its log file is open
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
                 preexec_fn=_set_parent_death_signal,  # noqa: PLW1509 - deliberate, Linux only
                 close_fds=True,
             )
         except OSError as exc:
             raise StoreError(f"cannot start the embedded FalkorDB server: {exc}") from exc
+        finally:
+            console.close()  # the child keeps its own copy of the descriptor
         self._owned = True
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
@@ -195,7 +198,10 @@ class EmbeddedFalkorDB:
             os.unlink(self.socket_path)
 
     def _log_tail(self, lines: int = 15) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
+        tail: list[str] = []
+        for path in (self.directory / "falkordb.console.log", self.log_path):
+            try:
+                tail += path.read_text(errors="replace").splitlines()[-lines:]
+            except OSError:
+                continue
+        return "\n".join(tail) or "(no log)"

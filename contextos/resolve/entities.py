@@ -18,13 +18,15 @@ from contextos.models.transcript import stable_id
 __all__ = ["EntityIndex", "ResolvedEntity", "normalize_name", "user_key"]
 
 _ARTICLES = re.compile(r"^(the|a|an|my|our)\s+", re.IGNORECASE)
+_GENERIC_SUFFIX = re.compile(r"\s+(project|initiative|workstream)$")
 
 
 def normalize_name(name: str) -> str:
     text = unicodedata.normalize("NFKC", name).casefold().strip()
     text = _ARTICLES.sub("", text)
     text = re.sub(r"[^\w\s]", " ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\s+", " ", text).strip()
+    return _GENERIC_SUFFIX.sub("", text) or text  # "the billing migration project" = "billing migration"
 
 
 def user_key(user_id: str) -> str:

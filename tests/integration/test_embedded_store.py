@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 from datetime import UTC, datetime
+from pathlib import Path
 
 from conftest import run_python, servers_for, wait_until
 
@@ -120,3 +121,16 @@ def test_a_stale_socket_from_a_dead_server_is_replaced(data_dir):
         assert store.server.owned and store.stats("sam") == {}
     finally:
         store.close()
+
+
+def test_a_relative_data_directory_works(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    store = FalkorDBStore(Path("rel") / "graph")
+    store.open()
+    try:
+        store.write_conversation(_write(1))
+        assert store.checkpoint("k1") == "h1"
+        assert (tmp_path / "rel" / "graph" / "falkordb.log").is_file()
+    finally:
+        store.close()
+    assert not servers_for(tmp_path / "rel")

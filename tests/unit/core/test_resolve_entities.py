@@ -9,6 +9,8 @@ def _index(*entities):
 def test_normalize_name_drops_case_articles_and_punctuation():
     assert normalize_name("The  Billing-Migration!") == "billing migration"
     assert normalize_name("my Sister") == "sister"
+    assert normalize_name("the Billing Migration project") == "billing migration"
+    assert normalize_name("Project") == "project"
 
 
 def test_user_mentions_resolve_to_the_user_node():
