@@ -26,7 +26,8 @@ def normalize_name(name: str) -> str:
     text = _ARTICLES.sub("", text)
     text = re.sub(r"[^\w\s]", " ", text)
     text = re.sub(r"\s+", " ", text).strip()
-    return _GENERIC_SUFFIX.sub("", text) or text  # "the billing migration project" = "billing migration"
+    # "the billing migration project" is the billing migration
+    return _GENERIC_SUFFIX.sub("", text) or text
 
 
 def user_key(user_id: str) -> str:
