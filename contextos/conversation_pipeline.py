@@ -33,7 +33,13 @@ from contextos.resolve.fact_memory import FactMemory
 from contextos.resolve.facts import decide
 from contextos.validate import validate
 
-__all__ = ["ConversationPipeline", "PipelineStats", "conversation_key", "fact_id"]
+__all__ = [
+    "ConversationPipeline",
+    "PipelineStats",
+    "conversation_key",
+    "extract_conversation",
+    "fact_id",
+]
 
 WindowFn = Callable[[Conversation], list[list[Turn]]]
 
@@ -86,6 +92,17 @@ def _dedupe(result: ExtractionResult) -> ExtractionResult:
     return out
 
 
+def extract_conversation(
+    extractor: Extractor, windows: WindowFn, conv: Conversation, user: UserRef
+) -> ExtractionResult:
+    """Run the extractor over each window of the conversation that has extractable turns."""
+    result = ExtractionResult()
+    for window in windows(conv):
+        if any(t.extractable for t in window):
+            result.extend(extractor.extract(window, conv, user))
+    return _dedupe(result)
+
+
 class ConversationPipeline:
     """Stateful across one ingestion run: it keeps the user's entity index and fact vectors
     in memory, updated as each conversation is processed."""
@@ -112,15 +129,13 @@ class ConversationPipeline:
     # -- the stages ----------------------------------------------------------
 
     def extract(self, conv: Conversation, user: UserRef) -> ExtractionResult:
-        result = ExtractionResult()
-        for window in self.windows(conv):
-            if any(t.extractable for t in window):
-                result.extend(self.extractor.extract(window, conv, user))
-        return _dedupe(result)
+        return extract_conversation(self.extractor, self.windows, conv, user)
 
     def process(
-        self, conv: Conversation, user: UserRef
+        self, conv: Conversation, user: UserRef, extracted: ExtractionResult | None = None
     ) -> tuple[ConversationWrite, PipelineStats]:
+        """Everything one conversation adds to the graph. ``extracted`` is this conversation's
+        extraction when it was done elsewhere (a worker process); otherwise it is done here."""
         stats = PipelineStats()
         ckey = conversation_key(user.id, conv)
         turns: list[Turn] = []
@@ -135,7 +150,9 @@ class ConversationPipeline:
             conversation_key=ckey, conversation=conv, turns=turns, turn_keys=turn_keys,
             content_hash=conv.content_hash(),
         )
-        validated = validate(self.extract(conv, user), {t.id: t for t in turns})
+        if extracted is None:
+            extracted = self.extract(conv, user)
+        validated = validate(extracted, {t.id: t for t in turns})
         self._entities(write, validated.entities, validated.relations, index, conv)
         self._facts(write, validated.facts, user, index, stats)
         for rej in validated.rejections:

@@ -145,3 +145,18 @@ def test_bad_input_raises_input_error_and_writes_nothing(cx, tmp_path: Path):
     with pytest.raises(InputError, match="no such file|does not exist|not found"):
         cx.ingest(tmp_path / "missing.json", user="u2")
     assert cx.store.stats("u2") == {}
+
+
+def test_parallel_extraction_writes_exactly_what_sequential_does(tmp_path):
+    import psutil
+
+    def run(parallel: bool) -> list[tuple]:
+        with ContextOS.open(tmp_path / f"p{parallel}") as c:
+            c.ingest(sample_paths(), user=DEMO_USER, user_name=DEMO_USER_NAME, parallel=parallel)
+            facts = c.facts(DEMO_USER, include_superseded=True)
+        return sorted((f.id, f.text, tuple(f.turn_ids), f.superseded_by) for f in facts)
+
+    assert run(True) == run(False)
+    workers = [p for p in psutil.Process().children(recursive=True)
+               if "multiprocessing" in " ".join(p.cmdline())]
+    assert workers == []  # the extraction worker is gone when ingest returns

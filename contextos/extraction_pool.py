@@ -1,0 +1,155 @@
+"""Extraction in a worker process, overlapped with validation, embedding and writing in the
+main process — the two halves of ingestion each get a core.
+
+The worker is ``python -m contextos.extraction_pool`` talking length-prefixed pickles over its
+stdin/stdout (no ``multiprocessing``: it would re-import the caller's ``__main__``, which breaks
+scripts and REPLs). Order is kept: results come back in the order conversations went in, so a
+parallel run writes exactly what a sequential one does. The worker ignores Ctrl-C (the parent
+stops it) and dies with its parent (``PR_SET_PDEATHSIG``), so it is never left behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import pickle
+import queue
+import signal
+import struct
+import subprocess
+import sys
+import threading
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from contextos.errors import ExtractionError
+from contextos.models.extraction import ExtractionResult, UserRef
+from contextos.models.transcript import Conversation
+
+__all__ = ["ExtractionPool"]
+
+_HEADER = struct.Struct("!Q")
+
+
+def _send(stream: IO[bytes], obj: Any) -> None:
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    header = stream.read(_HEADER.size)
+    if len(header) < _HEADER.size:
+        raise EOFError
+    (size,) = _HEADER.unpack(header)
+    return pickle.loads(stream.read(size))
+
+
+def _die_with_parent() -> None:
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+
+
+class ExtractionPool:
+    """One extraction worker with up to ``depth`` conversations in flight."""
+
+    def __init__(self, depth: int = 8) -> None:
+        self.depth = depth
+        self._proc = subprocess.Popen(
+            [sys.executable, "-m", "contextos.extraction_pool"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, preexec_fn=_die_with_parent,
+        )
+        self._inbox: queue.Queue[Any] = queue.Queue()
+        self._writer = threading.Thread(target=self._write_loop, daemon=True)
+        self._writer.start()
+
+    def _write_loop(self) -> None:
+        assert self._proc.stdin is not None
+        while True:
+            item = self._inbox.get()
+            try:
+                if item is None:
+                    self._proc.stdin.close()
+                    return
+                _send(self._proc.stdin, item)
+            except (BrokenPipeError, OSError, ValueError):
+                return  # the worker is gone; the reader reports it
+
+    def _result(self, conv: Conversation) -> ExtractionResult:
+        assert self._proc.stdout is not None
+        try:
+            ok, payload = _receive(self._proc.stdout)
+        except (EOFError, OSError, pickle.UnpicklingError) as exc:
+            raise ExtractionError(
+                f"the extraction worker stopped (exit code {self._proc.poll()}) while "
+                f"extracting conversation {conv.id!r}"
+            ) from exc
+        if not ok:
+            raise ExtractionError(f"extraction failed for conversation {conv.id!r}: {payload}")
+        return payload  # type: ignore[no-any-return]
+
+    def imap(
+        self, items: Iterable[tuple[Conversation, UserRef, bool]]
+    ) -> Iterator[tuple[Conversation, UserRef, ExtractionResult | None]]:
+        """For each ``(conversation, user, needs_extraction)``, in order, yield it back with
+        its extraction (``None`` when it needed none)."""
+        pending: deque[tuple[Conversation, UserRef, bool]] = deque()
+
+        def pop() -> tuple[Conversation, UserRef, ExtractionResult | None]:
+            conv, user, needed = pending.popleft()
+            return conv, user, self._result(conv) if needed else None
+
+        for conv, user, needed in items:
+            if needed:
+                self._inbox.put((conv, user))
+            pending.append((conv, user, needed))
+            if sum(1 for *_, n in pending if n) > self.depth:
+                while pending and not pending[0][2]:
+                    yield pop()
+                yield pop()
+        while pending:
+            yield pop()
+
+    def close(self) -> None:
+        self._inbox.put(None)
+        self._writer.join(timeout=10)
+        try:
+            self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait(timeout=5)
+        if self._proc.stdout is not None:
+            self._proc.stdout.close()
+
+    def __enter__(self) -> ExtractionPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _worker() -> None:
+    """The worker's loop: (conversation, user) in, (ok, result or error text) out."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    from contextos.conversation_pipeline import extract_conversation
+    from contextos.extract.local import LocalExtractor
+    from contextos.ingest import windows
+
+    extractor = LocalExtractor()
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # nothing else may write into the result stream
+    while True:
+        try:
+            conv, user = _receive(stdin)
+        except EOFError:
+            return
+        try:
+            _send(stdout, (True, extract_conversation(extractor, windows, conv, user)))
+        except Exception as exc:  # reported to the parent, which names the conversation
+            _send(stdout, (False, f"{type(exc).__name__}: {exc}"))
+
+
+if __name__ == "__main__":
+    _worker()
