@@ -15,8 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from contextos.ingest.drafts import ConversationDraft, TurnDraft
-from contextos.ingest.filecontext import FileContext
-from contextos.ingest.jsonstream import iter_records
+from contextos.ingest.filecontext import FileContext, record_head
+from contextos.ingest.jsonstream import guarded_records
 from contextos.models.transcript import stable_id
 
 __all__ = ["parse"]
@@ -25,13 +25,10 @@ FORMAT = "chatbotui"
 
 
 def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft | None:
-    where = f"conversation #{index}"
-    if not isinstance(rec, dict):
-        ctx.skip(where, f"expected a conversation object, found {type(rec).__name__}")
+    head = record_head(rec, index, ctx, title_keys=("name",), id_keys=None)
+    if head is None:
         return None
-    title = rec.get("name") if isinstance(rec.get("name"), str) else None
-    if title:
-        where = f"{where} ({title[:60]!r})"
+    where, title = head.where, head.title
     messages = rec.get("messages")
     if not isinstance(messages, list):
         ctx.skip(where, "conversation has no 'messages' list; skipped")
@@ -69,7 +66,4 @@ def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft |
 
 def parse(ctx: FileContext) -> Iterator[ConversationDraft]:
     """Conversations of a Chatbot UI export."""
-    for index, record in iter_records(ctx, object_prefix="history.item"):
-        draft = ctx.guard(f"conversation #{index}", _conversation, record, index, ctx)
-        if draft is not None:
-            yield draft
+    yield from guarded_records(ctx, _conversation, object_prefix="history.item")

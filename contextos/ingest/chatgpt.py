@@ -32,11 +32,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from contextos.ingest.drafts import ConversationDraft, TurnDraft
-from contextos.ingest.filecontext import FileContext
-from contextos.ingest.jsonstream import iter_records
+from contextos.ingest.drafts import ConversationDraft, TurnDraft, as_alternate, present_fields
+from contextos.ingest.filecontext import FileContext, record_head
+from contextos.ingest.jsonstream import guarded_records
 from contextos.ingest.timestamps import quiet_time
-from contextos.ingest.trees import TreeCycleError, canonical_path, depths, latest_leaf
+from contextos.ingest.trees import TreeCycleError, branch_layout, latest_leaf
 
 __all__ = ["parse", "turn_from_message"]
 
@@ -168,19 +168,13 @@ def turn_from_message(msg: dict[str, Any], node_id: str) -> TurnDraft | None:
 
 
 def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft | None:
-    where = f"conversation #{index}"
-    if not isinstance(rec, dict):
-        ctx.skip(where, f"expected a conversation object, found {type(rec).__name__}")
+    head = record_head(
+        rec, index, ctx, title_keys=("title",), id_keys=("conversation_id", "id"), id_name="id"
+    )
+    if head is None:
         return None
-    title = rec.get("title") if isinstance(rec.get("title"), str) else None
-    conv_id = rec.get("conversation_id") or rec.get("id")
-    if title:
-        where = f"{where} ({title[:60]!r})"
+    where = head.where
     mapping = rec.get("mapping")
-    if not conv_id or not isinstance(conv_id, str):
-        ctx.skip(where, "conversation has no id; skipped")
-        return None
-    where = f"{where} id={conv_id}"
     if not isinstance(mapping, dict) or not mapping:
         ctx.skip(where, "conversation has no 'mapping' (no messages); skipped")
         return None
@@ -201,8 +195,7 @@ def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft |
         }
         current = latest_leaf(mapping.keys(), parent_of, times)
     try:
-        path = canonical_path(parent_of, current) if current else None
-        depth_of = depths(parent_of) if ctx.options.include_branches else {}
+        path, depth_of = branch_layout(parent_of, current, with_depths=ctx.options.include_branches)
     except TreeCycleError as exc:
         ctx.skip(where, f"{exc}; skipped")
         return None
@@ -217,26 +210,22 @@ def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft |
     alternates: list[TurnDraft] = []
     if ctx.options.include_branches:
         others = [k for k in mapping if k not in on_path]
-        for node_id, turn in _turns(mapping, others):
-            turn.depth = max(0, depth_of.get(node_id, 1) - 1)
-            turn.metadata = {**turn.metadata, "parent_id": _parent_msg_id(mapping, node_id)}
-            alternates.append(turn)
+        alternates = [
+            as_alternate(
+                turn, max(0, depth_of.get(node_id, 1) - 1), _parent_msg_id(mapping, node_id)
+            )
+            for node_id, turn in _turns(mapping, others)
+        ]
     create = ctx.time(rec.get("create_time"), where)
     update = ctx.time(rec.get("update_time"), where)
-    metadata: dict[str, Any] = {}
-    for key in ("default_model_slug", "gizmo_id", "is_archived", "is_starred"):
-        if rec.get(key) not in (None, ""):
-            metadata[key] = rec[key]
-    return ConversationDraft(
-        id=conv_id,
-        source=FORMAT,
-        where=where,
-        title=title,
-        created_at=create,
-        updated_at=update,
-        turns=turns,
+    metadata = present_fields(rec, ("default_model_slug", "gizmo_id", "is_archived", "is_starred"))
+    return head.draft(
+        FORMAT,
+        turns,
         alternates=alternates,
         metadata=metadata,
+        created_at=create,
+        updated_at=update,
     )
 
 
@@ -266,7 +255,4 @@ def _turns(mapping: dict[str, Any], ids: list[str]) -> list[tuple[str, TurnDraft
 
 def parse(ctx: FileContext) -> Iterator[ConversationDraft]:
     """Conversations of a ChatGPT export file, one at a time (streamed)."""
-    for index, record in iter_records(ctx):
-        draft = ctx.guard(f"conversation #{index}", _conversation, record, index, ctx)
-        if draft is not None:
-            yield draft
+    yield from guarded_records(ctx, _conversation)

@@ -26,11 +26,11 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from contextos.ingest.drafts import ConversationDraft, TurnDraft
-from contextos.ingest.filecontext import FileContext
-from contextos.ingest.jsonstream import iter_records
+from contextos.ingest.drafts import ConversationDraft, TurnDraft, branch_turns, present_fields
+from contextos.ingest.filecontext import FileContext, record_head
+from contextos.ingest.jsonstream import guarded_records
 from contextos.ingest.timestamps import quiet_time
-from contextos.ingest.trees import TreeCycleError, canonical_path, depths, latest_leaf
+from contextos.ingest.trees import TreeCycleError, branch_layout, latest_leaf
 
 __all__ = ["parse"]
 
@@ -150,12 +150,11 @@ def _order(
         if current:
             ctx.warn(where, f"current_leaf_message_uuid {current!r} is unknown; using latest leaf")
         leaf = latest_leaf(by_id, parent_of, stamps)
-    path = canonical_path(parent_of, leaf) if leaf else None
+    path, depth = branch_layout(parent_of, leaf, with_depths=ctx.options.include_branches)
     canonical = [by_id[uid] for uid in path.ids] if path else []
     on_path = set(path.ids) if path else set()
     alternates: list[tuple[dict[str, Any], int, str | None]] = []
     if ctx.options.include_branches:
-        depth = depths(parent_of)
         alternates = [
             (m, depth.get(uid, 0), parent_of.get(uid))
             for uid, m in by_id.items()
@@ -165,18 +164,10 @@ def _order(
 
 
 def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft | None:
-    where = f"conversation #{index}"
-    if not isinstance(rec, dict):
-        ctx.skip(where, f"expected a conversation object, found {type(rec).__name__}")
+    head = record_head(rec, index, ctx, title_keys=("name",), id_keys=("uuid",))
+    if head is None:
         return None
-    title = rec.get("name") if isinstance(rec.get("name"), str) else None
-    if title:
-        where = f"{where} ({title[:60]!r})"
-    conv_id = rec.get("uuid")
-    if not isinstance(conv_id, str) or not conv_id:
-        ctx.skip(where, "conversation has no uuid; skipped")
-        return None
-    where = f"{where} id={conv_id}"
+    where = head.where
     raw_messages = rec.get("chat_messages")
     if not isinstance(raw_messages, list):
         ctx.skip(where, "conversation has no 'chat_messages'; skipped")
@@ -192,39 +183,24 @@ def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft |
     except TreeCycleError as exc:
         ctx.skip(where, f"{exc}; skipped")
         return None
-    turns = [t for m in canonical for t in _message_turns(m, ctx, where)]
-    alt_turns: list[TurnDraft] = []
-    for m, depth, parent in alternates:
-        for t in _message_turns(m, ctx, where):
-            t.depth = depth
-            t.metadata = {**t.metadata, "parent_id": parent}
-            alt_turns.append(t)
-    metadata: dict[str, Any] = {}
-    for key in ("summary", "model", "is_starred"):
-        if rec.get(key) not in (None, ""):
-            metadata[key] = rec[key]
+    turns, alt_turns = branch_turns(canonical, alternates, lambda m: _message_turns(m, ctx, where))
+    metadata = present_fields(rec, ("summary", "model", "is_starred"))
     project = rec.get("project")
     if isinstance(project, dict) and project.get("uuid"):
         metadata["project_id"] = project.get("uuid")
         metadata["project_name"] = project.get("name")
     elif isinstance(rec.get("project_uuid"), str):
         metadata["project_id"] = rec["project_uuid"]
-    return ConversationDraft(
-        id=conv_id,
-        source=FORMAT,
-        where=where,
-        title=title,
-        created_at=ctx.time(rec.get("created_at"), where),
-        updated_at=ctx.time(rec.get("updated_at"), where),
-        turns=turns,
+    return head.draft(
+        FORMAT,
+        turns,
         alternates=alt_turns,
         metadata=metadata,
+        created_at=ctx.time(rec.get("created_at"), where),
+        updated_at=ctx.time(rec.get("updated_at"), where),
     )
 
 
 def parse(ctx: FileContext) -> Iterator[ConversationDraft]:
     """Conversations of a Claude export file, one at a time (streamed)."""
-    for index, record in iter_records(ctx):
-        draft = ctx.guard(f"conversation #{index}", _conversation, record, index, ctx)
-        if draft is not None:
-            yield draft
+    yield from guarded_records(ctx, _conversation)

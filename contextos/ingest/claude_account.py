@@ -20,7 +20,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from contextos.ingest.filecontext import FileContext
-from contextos.ingest.jsonstream import iter_records
+from contextos.ingest.jsonstream import guarded_records, iter_records
 
 __all__ = ["ProjectRecord", "read_projects", "read_user_name"]
 
@@ -96,7 +96,4 @@ def _project(record: Any, index: int, ctx: FileContext) -> ProjectRecord | None:
 
 def read_projects(ctx: FileContext) -> Iterator[ProjectRecord]:
     """The projects of a ``projects.json``; malformed entries are warned about and skipped."""
-    for index, record in iter_records(ctx):
-        project = ctx.guard(f"project #{index}", _project, record, index, ctx)
-        if project is not None:
-            yield project
+    yield from guarded_records(ctx, _project, noun="project")

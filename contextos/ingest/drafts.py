@@ -8,11 +8,22 @@ never cost a model validation.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
-__all__ = ["ASSISTANT_NAMES", "ConversationDraft", "TurnDraft", "role_for_speaker"]
+__all__ = [
+    "ASSISTANT_NAMES",
+    "ConversationDraft",
+    "TurnDraft",
+    "as_alternate",
+    "branch_turns",
+    "present_fields",
+    "role_for_speaker",
+]
+
+M = TypeVar("M")
 
 #: Speaker names (case-insensitive) that mean "the AI assistant" in plain transcripts.
 ASSISTANT_NAMES = frozenset(
@@ -59,3 +70,29 @@ class ConversationDraft:
     alternates: list[TurnDraft] = field(default_factory=list)
     metadata: dict[str, Any] = field(default_factory=dict)
     user_name: str | None = None
+
+
+def as_alternate(turn: TurnDraft, depth: int, parent_id: str | None) -> TurnDraft:
+    """``turn`` marked as an alternate (off the canonical branch): its depth and parent id."""
+    turn.depth = depth
+    turn.metadata = {**turn.metadata, "parent_id": parent_id}
+    return turn
+
+
+def present_fields(rec: dict[str, Any], keys: Iterable[str]) -> dict[str, Any]:
+    """The ``keys`` of ``rec`` whose value is there and is neither None nor ``""``."""
+    return {key: rec[key] for key in keys if rec.get(key) not in (None, "")}
+
+
+def branch_turns(
+    canonical: Iterable[M],
+    alternates: Iterable[tuple[M, int, str | None]],
+    message_turns: Callable[[M], list[TurnDraft]],
+) -> tuple[list[TurnDraft], list[TurnDraft]]:
+    """The turns of the canonical messages, then those of the alternate messages, given as
+    ``(message, depth, parent id)`` and marked with :func:`as_alternate`."""
+    turns = [t for m in canonical for t in message_turns(m)]
+    alternate_turns = [
+        as_alternate(t, depth, parent) for m, depth, parent in alternates for t in message_turns(m)
+    ]
+    return turns, alternate_turns

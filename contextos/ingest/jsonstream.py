@@ -6,8 +6,8 @@ read as floats (``use_float``), which is several times faster than Decimal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
 
 import ijson
 
@@ -15,7 +15,9 @@ from contextos.errors import InputError
 from contextos.ingest.filecontext import FileContext
 from contextos.ingest.streams import Utf8Guard
 
-__all__ = ["BACKEND", "JSON_ERRORS", "iter_records", "top_level_type"]
+__all__ = ["BACKEND", "JSON_ERRORS", "guarded_records", "iter_records", "top_level_type"]
+
+T = TypeVar("T")
 
 try:
     BACKEND: Any = ijson.get_backend("yajl2_c")
@@ -94,3 +96,21 @@ def iter_records(
         finally:
             if guard.replaced:
                 ctx.warn("", "invalid UTF-8 bytes were replaced with U+FFFD")
+
+
+def guarded_records(
+    ctx: FileContext,
+    build: Callable[[Any, int, FileContext], T | None],
+    *,
+    noun: str = "conversation",
+    object_prefix: str = "",
+) -> Iterator[T]:
+    """What ``build(record, index, ctx)`` makes of each record of :func:`iter_records`.
+
+    None results are left out; a record that ``build`` fails on is skipped with a warning at
+    ``<noun> #<index>`` (see :meth:`FileContext.guard`).
+    """
+    for index, record in iter_records(ctx, object_prefix=object_prefix):
+        item = ctx.guard(f"{noun} #{index}", build, record, index, ctx)
+        if item is not None:
+            yield item

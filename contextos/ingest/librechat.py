@@ -21,11 +21,11 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from contextos.ingest.drafts import ConversationDraft, TurnDraft
-from contextos.ingest.filecontext import FileContext
-from contextos.ingest.jsonstream import iter_records
+from contextos.ingest.drafts import ConversationDraft, TurnDraft, branch_turns
+from contextos.ingest.filecontext import FileContext, record_head
+from contextos.ingest.jsonstream import guarded_records
 from contextos.ingest.timestamps import quiet_time
-from contextos.ingest.trees import TreeCycleError, canonical_path, depths, latest_leaf
+from contextos.ingest.trees import TreeCycleError, branch_layout, latest_leaf
 
 __all__ = ["flatten", "parse"]
 
@@ -105,18 +105,10 @@ def _message_turns(msg: dict[str, Any], ctx: FileContext, where: str) -> list[Tu
 
 
 def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft | None:
-    where = f"conversation #{index}"
-    if not isinstance(rec, dict):
-        ctx.skip(where, f"expected a conversation object, found {type(rec).__name__}")
+    head = record_head(rec, index, ctx, title_keys=("title",), id_keys=("conversationId",))
+    if head is None:
         return None
-    title = rec.get("title") if isinstance(rec.get("title"), str) else None
-    if title:
-        where = f"{where} ({title[:60]!r})"
-    conv_id = rec.get("conversationId")
-    if not isinstance(conv_id, str) or not conv_id:
-        ctx.skip(where, "conversation has no conversationId; skipped")
-        return None
-    where = f"{where} id={conv_id}"
+    where = head.where
     if not isinstance(rec.get("messages"), list):
         ctx.skip(where, "conversation has no 'messages' list; skipped")
         return None
@@ -136,39 +128,28 @@ def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft |
     }
     leaf = latest_leaf(by_id, parent_of, stamps)
     try:
-        path = canonical_path(parent_of, leaf) if leaf else None
-        depth = depths(parent_of) if ctx.options.include_branches else {}
+        path, depth = branch_layout(parent_of, leaf, with_depths=ctx.options.include_branches)
     except TreeCycleError as exc:
         ctx.skip(where, f"{exc}; skipped")
         return None
     ids = path.ids if path else []
-    turns = [t for mid in ids for t in _message_turns(by_id[mid], ctx, where)]
-    alternates: list[TurnDraft] = []
+    others: list[tuple[dict[str, Any], int, str | None]] = []
     if ctx.options.include_branches:
         on_path = set(ids)
-        for mid, msg in by_id.items():
-            if mid in on_path:
-                continue
-            for t in _message_turns(msg, ctx, where):
-                t.depth, t.metadata = depth.get(mid, 0), {**t.metadata, "parent_id": parent_of[mid]}
-                alternates.append(t)
+        others = [
+            (msg, depth.get(mid, 0), parent_of[mid])
+            for mid, msg in by_id.items()
+            if mid not in on_path
+        ]
+    turns, alternates = branch_turns(
+        [by_id[mid] for mid in ids], others, lambda m: _message_turns(m, ctx, where)
+    )
     meta: dict[str, Any] = {}
     if isinstance(rec.get("endpoint"), str):
         meta["endpoint"] = rec["endpoint"]
-    return ConversationDraft(
-        id=conv_id,
-        source=FORMAT,
-        where=where,
-        title=title,
-        turns=turns,
-        alternates=alternates,
-        metadata=meta,
-    )
+    return head.draft(FORMAT, turns, alternates=alternates, metadata=meta)
 
 
 def parse(ctx: FileContext) -> Iterator[ConversationDraft]:
     """Conversations of a LibreChat export."""
-    for index, record in iter_records(ctx):
-        draft = ctx.guard(f"conversation #{index}", _conversation, record, index, ctx)
-        if draft is not None:
-            yield draft
+    yield from guarded_records(ctx, _conversation)

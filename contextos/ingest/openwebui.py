@@ -22,11 +22,11 @@ from collections.abc import Iterator
 from html import unescape
 from typing import Any
 
-from contextos.ingest.drafts import ConversationDraft, TurnDraft
-from contextos.ingest.filecontext import FileContext
-from contextos.ingest.jsonstream import iter_records
+from contextos.ingest.drafts import ConversationDraft, TurnDraft, branch_turns
+from contextos.ingest.filecontext import FileContext, record_head
+from contextos.ingest.jsonstream import guarded_records
 from contextos.ingest.timestamps import quiet_time
-from contextos.ingest.trees import TreeCycleError, canonical_path, depths, latest_leaf
+from contextos.ingest.trees import TreeCycleError, branch_layout, latest_leaf
 
 __all__ = ["parse", "split_details"]
 
@@ -127,11 +127,10 @@ def _ordered(chat: dict[str, Any], ctx: FileContext, where: str) -> tuple[list, 
                 ctx.warn(where, f"currentId {current!r} is unknown; using the latest leaf")
             stamps = {k: quiet_time(v.get("timestamp")) for k, v in nodes.items()}
             current = latest_leaf(nodes, parent_of, stamps)
-        path = canonical_path(parent_of, current) if current else None
+        path, depth = branch_layout(parent_of, current, with_depths=ctx.options.include_branches)
         ids = path.ids if path else []
         alternates = []
         if ctx.options.include_branches:
-            depth = depths(parent_of)
             on_path = set(ids)
             alternates = [(nodes[k], depth[k], parent_of[k]) for k in nodes if k not in on_path]
         return [nodes[k] for k in ids], alternates
@@ -147,20 +146,13 @@ def _ordered(chat: dict[str, Any], ctx: FileContext, where: str) -> tuple[list, 
 
 
 def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft | None:
-    where = f"chat #{index}"
-    if not isinstance(rec, dict):
-        ctx.skip(where, f"expected a chat object, found {type(rec).__name__}")
+    head = record_head(
+        rec, index, ctx, title_keys=("title", "chat.title"), id_keys=("id", "chat.id"), noun="chat"
+    )
+    if head is None:
         return None
+    where = head.where
     chat = rec.get("chat")
-    conv_id = rec.get("id") or (chat.get("id") if isinstance(chat, dict) else None)
-    title = rec.get("title") or (chat.get("title") if isinstance(chat, dict) else None)
-    title = title if isinstance(title, str) else None
-    if title:
-        where = f"{where} ({title[:60]!r})"
-    if not isinstance(conv_id, str) or not conv_id:
-        ctx.skip(where, "chat has no id; skipped")
-        return None
-    where = f"{where} id={conv_id}"
     if not isinstance(chat, dict):
         ctx.skip(where, "chat has no 'chat' object (no messages); skipped")
         return None
@@ -169,29 +161,18 @@ def _conversation(rec: Any, index: int, ctx: FileContext) -> ConversationDraft |
     except TreeCycleError as exc:
         ctx.skip(where, f"{exc}; skipped")
         return None
-    turns = [t for m in canonical for t in _message_turns(m, ctx, where)]
-    alt_turns = []
-    for m, depth, parent in alternates:
-        for t in _message_turns(m, ctx, where):
-            t.depth, t.metadata = depth, {**t.metadata, "parent_id": parent}
-            alt_turns.append(t)
+    turns, alt_turns = branch_turns(canonical, alternates, lambda m: _message_turns(m, ctx, where))
     models = chat.get("models")
-    return ConversationDraft(
-        id=conv_id,
-        source=FORMAT,
-        where=where,
-        title=title,
-        created_at=ctx.time(rec.get("created_at"), where),
-        updated_at=ctx.time(rec.get("updated_at"), where),
-        turns=turns,
+    return head.draft(
+        FORMAT,
+        turns,
         alternates=alt_turns,
         metadata={"models": models} if isinstance(models, list) and models else {},
+        created_at=ctx.time(rec.get("created_at"), where),
+        updated_at=ctx.time(rec.get("updated_at"), where),
     )
 
 
 def parse(ctx: FileContext) -> Iterator[ConversationDraft]:
     """Chats of an Open WebUI export, one at a time (streamed)."""
-    for index, record in iter_records(ctx):
-        draft = ctx.guard(f"chat #{index}", _conversation, record, index, ctx)
-        if draft is not None:
-            yield draft
+    yield from guarded_records(ctx, _conversation, noun="chat")

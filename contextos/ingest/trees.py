@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 
-__all__ = ["BranchPath", "TreeCycleError", "canonical_path", "depths", "latest_leaf"]
+__all__ = [
+    "BranchPath",
+    "TreeCycleError",
+    "branch_layout",
+    "canonical_path",
+    "depths",
+    "latest_leaf",
+]
 
 
 class TreeCycleError(ValueError):
@@ -96,3 +103,12 @@ def depths(parent_of: Mapping[str, str | None]) -> dict[str, int]:
         for offset, item in enumerate(reversed(chain), start=1):
             depth[item] = base + offset
     return depth
+
+
+def branch_layout(
+    parent_of: Mapping[str, str | None], leaf: str | None, *, with_depths: bool
+) -> tuple[BranchPath | None, dict[str, int]]:
+    """The canonical path to ``leaf`` (None without a leaf) and, when ``with_depths``, the depth
+    of every node (else an empty dict). Raises :class:`TreeCycleError` on a cycle."""
+    path = canonical_path(parent_of, leaf) if leaf else None
+    return path, depths(parent_of) if with_depths else {}

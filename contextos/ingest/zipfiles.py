@@ -61,21 +61,20 @@ class _MemberReader:
         self._pos += n
         self._budget.charge_to(self._member, self._pos)
 
-    def read(self, n: int = -1, /) -> bytes:
+    def _charged(self, read: Callable[[int], bytes], n: int) -> bytes:
+        """``read(n)`` on the raw member, charged to the budget; a corrupt member: InputError."""
         try:
-            data = self._raw.read(n)
+            data = read(n)
         except _READ_ERRORS as exc:
             raise InputError(self._budget.label, f"corrupt member: {exc}", self._member) from None
         self._charge(len(data))
         return data
 
+    def read(self, n: int = -1, /) -> bytes:
+        return self._charged(self._raw.read, n)
+
     def readline(self, limit: int = -1, /) -> bytes:
-        try:
-            data = self._raw.readline(limit)
-        except _READ_ERRORS as exc:
-            raise InputError(self._budget.label, f"corrupt member: {exc}", self._member) from None
-        self._charge(len(data))
-        return data
+        return self._charged(self._raw.readline, limit)
 
     def __iter__(self) -> _MemberReader:
         return self
