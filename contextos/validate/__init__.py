@@ -62,14 +62,17 @@ def _check_fact(
         return "schema", problem
     reason = flag_reason(fact)
     if reason:
-        return reason, f"flagged by the extractor: {', '.join(fact.flags)}"
+        why = fact.attributes.get("reject_detail")
+        return reason, f"flagged by the extractor: {', '.join(fact.flags)}" + (
+            f" ({why})" if why else ""
+        )
     for ev in fact.evidence:
         problem = span_problem(ev, turns_by_id)
         if problem:
             return "not_grounded", problem
-    support = content_support(
-        fact.text, [e.quote for e in fact.evidence], ignore=[fact.subject, *fact.entities]
-    )
+    template = fact.attributes.get("template")
+    ignore = [fact.subject, *fact.entities, *([template] if isinstance(template, str) else [])]
+    support = content_support(fact.text, [e.quote for e in fact.evidence], ignore=ignore)
     if support < MIN_CONTENT_SUPPORT:
         return "not_grounded", f"only {support:.0%} of the fact's words are in its evidence"
     rule = type_rule_problem(fact, turns_by_id)

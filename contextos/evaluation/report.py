@@ -1,0 +1,91 @@
+"""The evaluation report and its plain-text printer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TextIO
+
+__all__ = ["DatasetReport", "EvalReport", "format_report", "print_report"]
+
+
+@dataclass
+class DatasetReport:
+    name: str
+    conversations: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    gold: int = 0
+    found: int = 0
+    extracted: int = 0
+    matched: int = 0
+    precision_measured: bool = True
+    traps: int = 0
+    trap_violations: list[str] = field(default_factory=list)
+    typed: int = 0
+    type_correct: int = 0
+    category_correct: int = 0
+    categorised: int = 0
+    rejections: dict[str, int] = field(default_factory=dict)
+    unmatched: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.gold if self.gold else 0.0
+
+    @property
+    def precision(self) -> float | None:
+        if not self.precision_measured:
+            return None
+        return self.matched / self.extracted if self.extracted else 0.0
+
+    @property
+    def type_accuracy(self) -> float:
+        return self.type_correct / self.typed if self.typed else 0.0
+
+    @property
+    def category_accuracy(self) -> float:
+        return self.category_correct / self.categorised if self.categorised else 0.0
+
+    @property
+    def turns_per_second(self) -> float:
+        return self.turns / self.seconds if self.seconds else 0.0
+
+
+@dataclass
+class EvalReport:
+    datasets: list[DatasetReport] = field(default_factory=list)
+    model_load_seconds: float = 0.0
+    threshold: float = 0.70
+
+    def dataset(self, name: str) -> DatasetReport | None:
+        return next((d for d in self.datasets if d.name == name), None)
+
+
+def format_report(report: EvalReport, verbose: bool = False) -> str:
+    lines = [f"contextos extraction eval (match: MiniLM cosine >= {report.threshold:.2f}, "
+             f"model load {report.model_load_seconds:.1f}s, not in turns/s)"]
+    for d in report.datasets:
+        prec = f"{d.precision:.3f}" if d.precision is not None else "n/a"
+        lines.append(
+            f"\n[{d.name}] conversations={d.conversations} turns={d.turns}\n"
+            f"  recall        {d.recall:.3f}  ({d.found}/{d.gold} gold facts found)\n"
+            f"  precision     {prec}  ({d.matched}/{d.extracted} extracted facts match gold)\n"
+            f"  traps         {len(d.trap_violations)} violations of {d.traps}\n"
+            f"  type accuracy {d.type_accuracy:.3f}  (over {d.typed} found facts)"
+            f"  category accuracy {d.category_accuracy:.3f} (over {d.categorised})\n"
+            f"  throughput    {d.turns_per_second:.0f} turns/s  ({d.seconds:.2f}s)\n"
+            f"  rejections    {dict(sorted(d.rejections.items()))}"
+        )
+        for v in d.trap_violations:
+            lines.append(f"  TRAP  {v}")
+        if verbose:
+            for u in d.unmatched:
+                lines.append(f"  UNMATCHED  {u}")
+            for m in d.missed:
+                lines.append(f"  MISSED     {m}")
+    return "\n".join(lines)
+
+
+def print_report(report: EvalReport, out: TextIO, verbose: bool = False) -> None:
+    print(format_report(report, verbose), file=out)

@@ -1,0 +1,200 @@
+"""``run_eval``: the local extractor on the dev scenarios and an SPC sample, measured.
+
+Per dataset: gold-fact recall, precision (scenarios only: SPC persona lists are not
+exhaustive), trap violations, type (and category) accuracy over found facts, and throughput in
+turns/s end to end (extract + validate, every turn counted including assistant turns; model
+loading is timed separately by a warm-up run and reported on its own line).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_scenarios, load_spc
+from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
+from contextos.evaluation.report import DatasetReport, EvalReport
+from contextos.extract.local import LocalExtractor
+from contextos.models.extraction import UserRef
+from contextos.models.facts import CandidateFact
+from contextos.models.transcript import Conversation, Turn
+from contextos.validate import ValidatedResult, validate
+
+__all__ = ["run_eval"]
+
+Embed = Callable[[list[str]], np.ndarray]
+
+
+def _warm_up(extractor: LocalExtractor) -> float:
+    """Load the models (spaCy, and dateparser's locale data through a phrase only it reads)."""
+    start = time.perf_counter()
+    turn = Turn(id="w:0", conversation_id="w", index=0, role="user", speaker="user",
+                text="I moved to Oslo yesterday and I love my new job at the museum. "
+                     "The weather was nice. My sister Ada visited us last summer.",
+                timestamp=datetime(2024, 1, 2, tzinfo=UTC))
+    conv = Conversation(id="w", source="warmup", turns=[turn])
+    validate(extractor.extract([turn], conv, UserRef.from_id("warm")), {turn.id: turn})
+    return time.perf_counter() - start
+
+
+def _overlap(fact: CandidateFact, turn_ids: tuple[str, ...]) -> bool:
+    return bool({e.turn_id for e in fact.evidence} & set(turn_ids))
+
+
+def _overlapping(
+    facts: list[CandidateFact], gold: list[GoldItem]
+) -> Callable[[int, int], bool]:
+    def allowed(i: int, j: int) -> bool:
+        return _overlap(facts[j], gold[i].turn_ids)
+
+    return allowed
+
+
+def _eval_scenarios(
+    scenarios: list[Scenario], extractor: LocalExtractor, embed: Embed, threshold: float
+) -> DatasetReport:
+    rep = DatasetReport("scenarios")
+    rejections: Counter[str] = Counter()
+    for sc in scenarios:
+        turns = sc.turns
+        start = time.perf_counter()
+        results = extractor.extract_many([(c.turns, c) for c in sc.conversations], sc.user)
+        by_id = {t.id: t for t in turns}
+        validated = [validate(r, by_id) for r in results]
+        rep.seconds += time.perf_counter() - start
+        rep.conversations += len(sc.conversations)
+        rep.turns += len(turns)
+        facts = [f for v in validated for f in v.facts]
+        rejected = _rejected_candidates(results, validated)
+        for v in validated:
+            rejections.update(r.reason for r in v.rejections)
+        gold = sc.facts
+        sims = best_matches([g.text for g in gold], [f.text for f in facts], embed,
+                            _overlapping(facts, gold))
+        rep.gold += len(gold)
+        rep.extracted += len(facts)
+        for i, g in enumerate(gold):
+            j = int(np.argmax(sims[i])) if facts else -1
+            if j >= 0 and sims[i, j] >= threshold:
+                rep.found += 1
+                rep.typed += 1
+                rep.categorised += 1
+                rep.type_correct += facts[j].type.value == g.type
+                rep.category_correct += facts[j].category == g.category
+            else:
+                best = f"{facts[j].text!r} ({sims[i, j]:.2f})" if j >= 0 and sims[i, j] > 0 \
+                    else "-"
+                rep.missed.append(f"{sc.id} {g.id} {g.turn_ids}: {g.text!r}; best {best}"
+                                  + _rejected_hint(g.text, g.turn_ids, rejected, embed,
+                                                   threshold))
+        for j, f in enumerate(facts):
+            if len(gold) and float(np.max(sims[:, j])) >= threshold:
+                rep.matched += 1
+            else:
+                rep.unmatched.append(f"{sc.id} {[e.turn_id for e in f.evidence]} "
+                                     f"{f.type.value}/{f.category} {f.confidence:.2f}: {f.text!r}")
+        traps = sc.traps
+        rep.traps += len(traps)
+        tsims = best_matches([t.text for t in traps], [f.text for f in facts], embed,
+                             _overlapping(facts, traps))
+        for i, t in enumerate(traps):
+            for j, f in enumerate(facts):
+                if tsims[i, j] >= threshold:
+                    rep.trap_violations.append(
+                        f"{sc.id} {t.turn_ids} ({t.reason}) {t.text!r} <- {f.text!r}"
+                    )
+    rep.rejections = dict(rejections)
+    return rep
+
+
+def _rejected_candidates(results: list, validated: list[ValidatedResult]) -> list[CandidateFact]:
+    accepted = {id(f) for v in validated for f in v.facts}
+    return [f for r in results for f in r.facts if id(f) not in accepted]
+
+
+def _rejected_hint(text: str, turn_ids: tuple[str, ...], rejected: list[CandidateFact],
+                   embed: Embed, threshold: float) -> str:
+    cands = [f for f in rejected if _overlap(f, turn_ids)]
+    if not cands:
+        return ""
+    sims = best_matches([text], [f.text for f in cands], embed, lambda i, j: True)[0]
+    j = int(np.argmax(sims))
+    if sims[j] < threshold:
+        return ""
+    reason = cands[j].flags[0] if cands[j].flags else "gate"
+    return f" [a rejected candidate matched: {cands[j].text!r} ({reason})]"
+
+
+def _eval_spc(
+    dialogues: list[SpcDialogue], extractor: LocalExtractor, embed: Embed, threshold: float,
+    chunk: int = 50,
+) -> DatasetReport:
+    rep = DatasetReport("spc", precision_measured=False)
+    rejections: Counter[str] = Counter()
+    if not dialogues:
+        return rep
+    user = dialogues[0].user
+    accepted: list[ValidatedResult] = []
+    for k in range(0, len(dialogues), chunk):
+        part = dialogues[k : k + chunk]
+        start = time.perf_counter()
+        results = extractor.extract_many([(d.conversation.turns, d.conversation) for d in part],
+                                         user)
+        for d, r in zip(part, results, strict=True):
+            accepted.append(validate(r, {t.id: t for t in d.conversation.turns}))
+        rep.seconds += time.perf_counter() - start
+    for d, v in zip(dialogues, accepted, strict=True):
+        rep.conversations += 1
+        rep.turns += len(d.conversation.turns)
+        rep.extracted += len(v.facts)
+        rejections.update(r.reason for r in v.rejections)
+        speaker_of = {t.id: t.speaker for t in d.conversation.turns}
+        for speaker, lines in d.personas.items():
+            facts = [f for f in v.facts
+                     if any(speaker_of.get(e.turn_id) == speaker for e in f.evidence)]
+            gold = [third_person(line, speaker) for line in lines]
+            sims = best_matches(gold, [f.text for f in facts], embed, lambda i, j: True)
+            rep.gold += len(gold)
+            for i, g in enumerate(gold):
+                j = int(np.argmax(sims[i])) if facts else -1
+                if j >= 0 and sims[i, j] >= threshold:
+                    rep.found += 1
+                    rep.typed += 1
+                    rep.type_correct += facts[j].type.value == "USER_FACT"
+                else:
+                    best = f"{facts[j].text!r} ({sims[i, j]:.2f})" if j >= 0 else "-"
+                    rep.missed.append(f"row {d.row} {speaker}: {g!r}; best {best}")
+    rep.rejections = dict(rejections)
+    return rep
+
+
+def run_eval(
+    scenarios_dir: Path | None,
+    spc_path: Path | None,
+    spc_rows: int = 200,
+    extractor: LocalExtractor | None = None,
+    embed: Embed | None = None,
+    threshold: float = MATCH_THRESHOLD,
+) -> EvalReport:
+    """Run the local extractor over the dev data and measure it (see the module docstring)."""
+    extractor = extractor or LocalExtractor()
+    if embed is None:
+        from contextos.embeddings import default_embedder
+
+        embed = default_embedder().embed_texts
+    report = EvalReport(threshold=threshold)
+    report.model_load_seconds = _warm_up(extractor)
+    if scenarios_dir is not None:
+        report.datasets.append(
+            _eval_scenarios(load_scenarios(scenarios_dir), extractor, embed, threshold)
+        )
+    if spc_path is not None:
+        report.datasets.append(
+            _eval_spc(load_spc(spc_path, rows=spc_rows), extractor, embed, threshold)
+        )
+    return report

@@ -1,0 +1,181 @@
+"""Category and confidence of a fact clause: lexical cues first, MiniLM prototypes second.
+
+Cheap structural cues decide most clauses: the clause head's lemma (``PREFERENCE_VERBS`` with
+graded confidence, ``CATEGORY_VERBS``), the predicate noun of a copula ("I'm a nurse"), a
+kinship or work-relation noun with a possessive ("my manager"), tense (future -> plan). Clauses
+no cue decides are embedded with MiniLM and given the category of the nearest prototype
+sentences (``CATEGORY_PROTOTYPES``, mean of the top matches per category); embedding only those
+keeps the extractor fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from contextos.extract import lexicon as lx
+from contextos.extract.statements import Clause
+
+__all__ = ["Classification", "PrototypeClassifier", "base_confidence", "importance",
+           "lexical_category"]
+
+
+@dataclass(frozen=True)
+class Classification:
+    category: str
+    cue: str
+    #: Confidence the cue itself carries (preference verbs), or None.
+    confidence: float | None = None
+
+
+def _preference(clause: Clause) -> Classification | None:
+    head = clause.head
+    verb = head
+    if head.lemma_ not in lx.PREFERENCE_VERBS:
+        # "I really like to ski" parses like as head; "my favourite X is Y" is handled by nouns
+        return None
+    category, conf = lx.PREFERENCE_VERBS[verb.lemma_]
+    if clause.negated:
+        category = "dislike" if category == "like" else "like"
+        conf = min(conf, 0.85) if category == "dislike" else conf - 0.15
+    return Classification(category, f"preference verb '{verb.lemma_}'", conf)
+
+
+def _relationship(clause: Clause) -> Classification | None:
+    for tok in clause.tokens:
+        if tok.lemma_.lower() in lx.RELATION_NOUNS:
+            poss = [c.lower_ for c in tok.children if c.dep_ == "poss"]
+            if poss and poss[0] in ("my", "our") or tok.dep_ in ("attr", "appos"):
+                return Classification("relationship", f"relation noun '{tok.lemma_}'")
+    return None
+
+
+def _head_verb(clause: Clause) -> Classification | None:
+    head = clause.head
+    lemma = head.lemma_.lower()
+    preps = {c.lower_ for c in head.children if c.dep_ in ("prep", "prt", "dative")}
+    if lemma == "go":
+        return Classification("decision", "'go with'") if "with" in preps else None
+    if lemma == "take":
+        objs = {c.lemma_ for c in head.children if c.dep_ == "dobj"}
+        if "off" in preps or objs & {"leave", "vacation", "holiday", "break", "day"}:
+            return Classification("plan", "'take ... off'")
+        if objs & {"class", "course", "lesson"}:
+            return Classification("learning_interest", "'take a course'")
+        return None
+    if lemma in ("move", "relocate") and "to" in preps:
+        return Classification("location", f"'{lemma} to'")
+    if lemma in ("drive", "fly", "commute") and not preps & {"to", "from"}:
+        return None
+    if lemma == "use" and clause.tense == "past" and any(
+        c.dep_ == "xcomp" for c in head.children
+    ):
+        return Classification("experience", "'used to'")
+    if lemma in lx.CATEGORY_VERBS:
+        return Classification(lx.CATEGORY_VERBS[lemma], f"verb '{lemma}'")
+    return None
+
+
+def _predicate_noun(clause: Clause) -> Classification | None:
+    if not clause.copula:
+        return None
+    for child in clause.head.children:
+        if child.dep_ in ("attr", "acomp"):
+            for tok in child.subtree:
+                cat = lx.CATEGORY_NOUNS.get(tok.lemma_.lower())
+                if cat:
+                    return Classification(cat, f"predicate '{tok.lemma_}'")
+    return None
+
+
+def _any_noun(clause: Clause) -> Classification | None:
+    for tok in clause.tokens:
+        if tok.pos_ in ("NOUN", "ADJ") and tok.lemma_.lower() in lx.CATEGORY_NOUNS:
+            return Classification(lx.CATEGORY_NOUNS[tok.lemma_.lower()], f"noun '{tok.lemma_}'")
+        if tok.ent_type_ == "GPE" and tok.head.lemma_ in ("in", "from", "at"):
+            return Classification("location", f"place '{tok.text}'")
+    return None
+
+
+def lexical_category(clause: Clause) -> Classification | None:
+    """The category the clause's own words decide, or None when they do not."""
+    if clause.habitual and clause.subject_kind in ("self", "implied"):
+        return Classification("trait", "habit marker")
+    for rule in (_preference, _relationship, _predicate_noun, _head_verb):
+        found = rule(clause)
+        if found:
+            return found
+    if clause.tense == "future":
+        return Classification("plan", "future tense")
+    return _any_noun(clause)
+
+
+class PrototypeClassifier:
+    """Nearest category by MiniLM cosine to a few prototype sentences per category."""
+
+    def __init__(self, embed: Any, top_k: int = 2) -> None:
+        self._embed = embed
+        self._top_k = top_k
+        self._labels: list[str] = []
+        self._matrix: np.ndarray | None = None
+
+    def _prototypes(self) -> tuple[list[str], np.ndarray]:
+        if self._matrix is None:
+            labels: list[str] = []
+            texts: list[str] = []
+            for cat, sentences in lx.CATEGORY_PROTOTYPES.items():
+                for s in sentences:
+                    labels.append(cat)
+                    texts.append(s)
+            self._labels = labels
+            self._matrix = np.asarray(self._embed(texts), dtype=np.float32)
+        return self._labels, self._matrix
+
+    def classify(self, texts: list[str]) -> list[tuple[str, float]]:
+        if not texts:
+            return []
+        labels, protos = self._prototypes()
+        vecs = np.asarray(self._embed(texts), dtype=np.float32)
+        sims = vecs @ protos.T
+        out: list[tuple[str, float]] = []
+        cats = list(lx.CATEGORY_PROTOTYPES)
+        for row in sims:
+            best, best_score = "other", -1.0
+            for cat in cats:
+                scores = sorted((row[i] for i, lab in enumerate(labels) if lab == cat),
+                                reverse=True)[: self._top_k]
+                score = float(np.mean(scores))
+                if score > best_score:
+                    best, best_score = cat, score
+            out.append((best, best_score))
+        return out
+
+
+def base_confidence(clause: Clause, cue: Classification | None) -> float:
+    kind = "self_copula" if clause.copula and clause.subject_kind in (
+        "self", "self_possessive") else clause.subject_kind
+    if kind == "third_pronoun":
+        kind = "person"
+    conf = lx.SUBJECT_CONFIDENCE.get(kind, 0.7)
+    if cue is not None and cue.confidence is not None:
+        conf = cue.confidence
+    if clause.hedged:
+        conf -= lx.HEDGE_PENALTY
+    if clause.negated:
+        conf -= lx.NEGATION_PENALTY
+    return round(max(0.0, min(1.0, conf)), 3)
+
+
+def importance(category: str, clause: Clause, has_entity: bool, has_date: bool) -> float:
+    score = lx.CATEGORY_IMPORTANCE.get(category, 0.4)
+    if has_entity:
+        score += 0.1
+    if has_date:
+        score += 0.1
+    if any(t.like_num for t in clause.tokens):
+        score += 0.05
+    if clause.subject_kind in ("self", "self_possessive", "self_copula"):
+        score += 0.05
+    return round(min(1.0, score), 3)

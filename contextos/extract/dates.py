@@ -1,0 +1,331 @@
+"""Relative dates resolved against the turn's timestamp ("yesterday" on 2023-05-08 -> 7 May 2023).
+
+``dateparser`` does the calendar arithmetic; this module decides *which* phrases are dates
+worth resolving (durations like "six years" are not) and which way an ambiguous weekday points
+(the clause's tense: "on Friday" in a past-tense clause is the Friday before).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import lru_cache
+from typing import Any, Literal
+
+__all__ = ["Direction", "ResolvedDate", "clause_dates", "date_spans", "is_resolvable",
+           "render_date", "resolve_date"]
+
+Direction = Literal["past", "future"]
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+_ANCHORS = frozenset(
+    {"yesterday", "today", "tomorrow", "tonight", "ago", "next", "last", "this", *_WEEKDAYS,
+     *_MONTHS, *(m[:3] for m in _MONTHS), "mon", "tue", "wed", "thu", "fri", "sat", "sun"}
+)
+_DURATION_UNITS = re.compile(r"\b(?:years|months|weeks|days|hours|sprints|decades)\b", re.I)
+_ORDINAL_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.I)
+_NEXT_WEEK_DAY = re.compile(rf"\b({'|'.join(_WEEKDAYS)})\s+(?:of\s+)?next\s+week\b", re.I)
+_MONTH_RE = (r"(?:january|february|march|april|may|june|july|august|september|october|"
+             r"november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?")
+_WEEKDAY_RE = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|"
+               r"thu|thurs|fri|sat|sun)")
+_ORD_RE = r"\d{1,2}(?:st|nd|rd|th)"
+_YEAR_RE = r"(?:,?\s+\d{4})?"
+_WD_LEAD = rf"(?:{_WEEKDAY_RE},?\s+)?"
+#: What may follow a bare "the 19th" for it to be a day of the month (not "the 2nd floor").
+_AFTER_ORD = (r"(?=\s*(?:$|[^\w\s]|(?:of|at|and|or|but|so|like|to|for|when|because|instead|"
+              r"not|too|then|is|was|which|as|in|by|before|after|if|we|i|it|he|she|they)\b))")
+#: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
+#: 19th", "July 13th", "30 September"): absolute calendar dates and the usual relative ones.
+_DATE_PHRASES = re.compile(
+    "|".join((
+        rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
+        rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?{_MONTH_RE}{_YEAR_RE}\b",
+        rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
+        rf"\b{_WD_LEAD}\d{{1,2}}\s+{_MONTH_RE}{_YEAR_RE}\b",
+        rf"\b(?:{_WEEKDAY_RE}\s+)?the\s+{_ORD_RE}\b{_AFTER_ORD}",
+        rf"\b(?:next|last|this)\s+(?:week|month|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
+        r"\b(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b",
+        r"\b(?:yesterday|today|tomorrow|tonight)\b",
+        rf"\b{_WEEKDAY_RE}\b",
+    )),
+    re.I,
+)
+_ORD_ONLY = re.compile(rf"^(?:({_WEEKDAY_RE})\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)$", re.I)
+_CALENDAR = re.compile(rf"\b{_MONTH_RE}\b", re.I)
+_RELATIVE = re.compile(r"\b(?:next|last|this|ago|yesterday|today|tomorrow|tonight)\b", re.I)
+_EXPLICIT_YEAR = re.compile(r"\b\d{4}\b")
+_LEADING_PREP = re.compile(r"^(?:on|by|in|until|since|from|as of|starting|before|after)\s+", re.I)
+
+
+@dataclass(frozen=True)
+class ResolvedDate:
+    value: datetime
+    period: str  # day | week | month | year
+
+    @property
+    def text(self) -> str:
+        return render_date(self.value, self.period)
+
+
+def render_date(value: datetime, period: str) -> str:
+    if period == "year":
+        return str(value.year)
+    if period == "month":
+        return f"{value:%B} {value.year}"
+    if period == "week":
+        monday = value - timedelta(days=value.weekday())
+        return f"the week of {monday:%B} {monday.day}, {monday.year}"
+    return f"{value:%A}, {value:%B} {value.day}, {value.year}"
+
+
+def is_resolvable(phrase: str) -> bool:
+    """A point in time relative to now ("next Friday", "the 13th"), not a duration."""
+    low = phrase.lower()
+    tokens = set(re.findall(r"[a-z]+", low))
+    if _DURATION_UNITS.search(low) and not tokens & {"ago", "next", "last", "this"}:
+        return False
+    return bool(tokens & _ANCHORS) or bool(_ORDINAL_DAY.search(low))
+
+
+def date_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) character spans of date phrases in ``text``, longest first at each place."""
+    out: list[tuple[int, int]] = []
+    for m in _DATE_PHRASES.finditer(text):
+        word = m.group(0)
+        if word.lower() in ("may", "march", "sun", "sat", "wed", "mar", "jan") \
+                and not word[0].isupper():
+            continue  # the modal "may", "march on", "sat down"
+        if word.lower() in ("sun", "sat", "wed", "mar", "jan", "mon", "fri", "thu", "tue"):
+            continue  # too ambiguous on their own
+        out.append((m.start(), m.end()))
+    return out
+
+
+def _day_of_month(
+    day: int, base: datetime, direction: Direction, weekday: int | None = None
+) -> datetime | None:
+    """Day ``day`` of the nearest month from ``base`` in ``direction`` (today counts); with a
+    ``weekday`` ("Thursday the 19th"), the nearest such day that falls on it, either way."""
+    cands: list[datetime] = []
+    for shift in range(-6, 7):
+        month0 = base.month - 1 + shift
+        try:
+            cands.append(base.replace(year=base.year + month0 // 12, month=month0 % 12 + 1,
+                                      day=day))
+        except ValueError:
+            continue
+    if weekday is not None:
+        named = [c for c in cands if c.weekday() == weekday]
+        ahead = [c for c in named if (c >= base) == (direction == "future")]
+        pool = ahead if ahead and abs((ahead[0] - base).days) <= 62 else named
+        return min(pool, key=lambda c: abs((c - base).days), default=None)
+    if direction == "future":
+        return min((c for c in cands if c >= base), default=None)
+    return max((c for c in cands if c <= base), default=None)
+
+
+@lru_cache(maxsize=64)
+def _parser(direction: Direction, base: datetime) -> Any:
+    from dateparser.date import DateDataParser
+
+    return DateDataParser(
+        languages=["en"], settings={"PREFER_DATES_FROM": direction, "RELATIVE_BASE": base}
+    )
+
+
+def resolve_date(
+    phrase: str, base: datetime, direction: Direction = "future"
+) -> ResolvedDate | None:
+    """Resolve ``phrase`` against ``base`` (the turn's timestamp), or None."""
+    if not is_resolvable(phrase):
+        return None
+    text = _LEADING_PREP.sub("", phrase.strip())
+    base_naive = base.replace(tzinfo=None)
+    m = _NEXT_WEEK_DAY.search(text)
+    if m:  # "Tuesday of next week": dateparser does not read this form
+        target = _WEEKDAYS.index(m.group(1).lower())
+        next_monday = base_naive + timedelta(days=7 - base_naive.weekday())
+        return ResolvedDate(next_monday + timedelta(days=target), "day")
+    m = _ORD_ONLY.match(text)
+    if m:  # "the 19th", "Thursday the 19th": a day of this or the next (last) month
+        day_start = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
+        wd = m.group(1)
+        weekday = next((i for i, w in enumerate(_WEEKDAYS) if w.startswith(wd.lower()[:3])),
+                       None) if wd else None
+        found = _day_of_month(int(m.group(2)), day_start, direction, weekday)
+        return ResolvedDate(found, "day") if found else None
+    found = _parse(text, base_naive, direction)
+    if found is None:
+        return None
+    if direction == "past" and _CALENDAR.search(text) and not _RELATIVE.search(text) \
+            and not _EXPLICIT_YEAR.search(text):
+        # "July 13th" in a past-tense clause ("got the offer, start date July 13th"): the
+        # occurrence nearest the conversation; the past wins near-ties
+        other = _parse(text, base_naive, "future")
+        if other is not None and abs((other.value - base_naive).days) + 45 < abs(
+            (found.value - base_naive).days
+        ):
+            found = other
+    return found
+
+
+_MONTH_NUM = {m[:3]: i + 1 for i, m in enumerate(_MONTHS)}
+_SIMPLE_DAYS = {"yesterday": -1, "today": 0, "tonight": 0, "tomorrow": 1}
+_MONTH_DAY = re.compile(
+    rf"^(?:{_WEEKDAY_RE},?\s+)?(?:(?P<m1>{_MONTH_RE})\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?|"
+    rf"(?:the\s+)?(?P<d2>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m2>{_MONTH_RE}))"
+    rf"(?:,?\s+(?P<y>\d{{4}}))?$",
+    re.I,
+)
+_MONTH_ONLY = re.compile(rf"^(?P<m>{_MONTH_RE})(?:,?\s+(?P<y>\d{{4}}))?$", re.I)
+_WEEKDAY_ONLY = re.compile(rf"^{_WEEKDAY_RE}$", re.I)
+_SHIFTED_WEEKDAY = re.compile(rf"^(?P<rel>next|last|this)\s+(?P<w>{_WEEKDAY_RE})$", re.I)
+_SHIFTED_PERIOD = re.compile(r"^(?P<rel>next|last|this)\s+(?P<unit>week|month|year)$", re.I)
+_AGO = re.compile(r"^(?P<n>a|an|one|two|three|four|five|six|\d+)\s+(?P<unit>day|week|month|year)s?"
+                  r"\s+ago$", re.I)
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _shift_months(day: datetime, months: int) -> datetime:
+    month0 = day.month - 1 + months
+    year, month = day.year + month0 // 12, month0 % 12 + 1
+    return day.replace(year=year, month=month, day=min(day.day, 28))
+
+
+def _month(name: str) -> int:
+    return _MONTH_NUM[name.lower().rstrip(".")[:3]]
+
+
+def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | None:
+    """The common forms without dateparser (it costs milliseconds a call): "yesterday",
+    "Friday", "July 13th", "30 September 2026", "June"."""
+    low = text.lower()
+    day = base.replace(hour=0, minute=0, second=0, microsecond=0)
+    if low in _SIMPLE_DAYS:
+        return ResolvedDate(day + timedelta(days=_SIMPLE_DAYS[low]), "day")
+    if _WEEKDAY_ONLY.match(text):
+        target = next(i for i, w in enumerate(_WEEKDAYS) if w.startswith(low[:3]))
+        delta = (target - day.weekday()) % 7 or 7
+        return ResolvedDate(day + timedelta(days=delta if direction == "future" else delta - 7),
+                            "day")
+    m = _SHIFTED_WEEKDAY.match(text)
+    if m:  # "next Tuesday": the next one after today; "last Monday": the one before
+        target = next(i for i, w in enumerate(_WEEKDAYS) if w.startswith(m["w"].lower()[:3]))
+        ahead = (target - day.weekday()) % 7
+        rel = m["rel"].lower()
+        delta = (ahead or 7) if rel == "next" else ahead if rel == "this" else (ahead - 7 or -7)
+        return ResolvedDate(day + timedelta(days=delta), "day")
+    m = _SHIFTED_PERIOD.match(text)
+    if m:
+        step = {"next": 1, "last": -1, "this": 0}[m["rel"].lower()]
+        unit = m["unit"].lower()
+        if unit == "week":
+            return ResolvedDate(day + timedelta(days=7 * step), "week")
+        if unit == "month":
+            return ResolvedDate(_shift_months(day, step), "month")
+        return ResolvedDate(day.replace(year=day.year + step, day=min(day.day, 28)), "year")
+    m = _AGO.match(text)
+    if m:
+        n = int(m["n"]) if m["n"].isdigit() else _NUMBERS[m["n"].lower()]
+        unit = m["unit"].lower()
+        if unit in ("day", "week"):
+            days = n * (7 if unit == "week" else 1)
+            return ResolvedDate(day - timedelta(days=days), unit)
+        if unit == "month":
+            return ResolvedDate(_shift_months(day, -n), "month")
+        return ResolvedDate(day.replace(year=day.year - n, day=min(day.day, 28)), "year")
+    m = _MONTH_DAY.match(text)
+    if m:
+        month, dom = _month(m["m1"] or m["m2"]), int(m["d1"] or m["d2"])
+        years = [int(m["y"])] if m["y"] else [day.year - 1, day.year, day.year + 1]
+        cands = []
+        for y in years:
+            try:
+                cands.append(datetime(y, month, dom))
+            except ValueError:
+                continue
+        if not cands:
+            return None
+        if m["y"]:
+            return ResolvedDate(cands[0], "day")
+        pick = min((c for c in cands if c >= day), default=None) if direction == "future" \
+            else max((c for c in cands if c <= day), default=None)
+        return ResolvedDate(pick, "day") if pick else None
+    m = _MONTH_ONLY.match(text)
+    if m:
+        month = _month(m["m"])
+        if m["y"]:
+            return ResolvedDate(datetime(int(m["y"]), month, 1), "month")
+        year = day.year
+        if direction == "future" and month < day.month:
+            year += 1
+        elif direction == "past" and month > day.month:
+            year -= 1
+        return ResolvedDate(datetime(year, month, 1), "month")
+    return None
+
+
+def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | None:
+    fast = _fast_parse(text, base, direction)
+    if fast is not None:
+        return fast
+    try:
+        data = _parser(direction, base).get_date_data(text)
+    except Exception:  # dateparser raises assorted errors on odd input; unresolved is fine
+        return None
+    if data is None or data.date_obj is None:
+        return None
+    return ResolvedDate(data.date_obj, data.period or "day")
+
+
+_TOWARD = frozenset({"to", "until", "till", "by", "before"})
+
+
+def clause_dates(
+    doc: Any, tokens: list[Any], when: datetime | None, tense: str
+) -> tuple[dict[int, str], dict[int, tuple[str, int]]]:
+    """Dates in a clause of a parsed ``doc``: (first token index -> ISO date) and
+    (first token index -> (replacement text, end token index)) for the renderer.
+
+    Date phrases come from :func:`date_spans` and from NER DATE entities that do not overlap
+    them. A past-tense clause points back in time, except after "to"/"until"/"by" ("pushed
+    the exam to September")."""
+    dates: dict[int, str] = {}
+    replacements: dict[int, tuple[str, int]] = {}
+    if when is None or not tokens:
+        return dates, replacements
+    tok_ids = {t.i for t in tokens}
+    spans: list[tuple[int, int]] = []
+    for a, b in date_spans(doc.text):
+        span = doc.char_span(a, b, alignment_mode="expand")
+        if span is not None:
+            spans.append((span.start, span.end))
+    taken = {i for s, e in spans for i in range(s, e)}
+    spans += [(e.start, e.end) for e in doc.ents
+              if e.label_ == "DATE" and not any(i in taken for i in range(e.start, e.end))]
+    for start, end in sorted(spans):
+        if start not in tok_ids:
+            continue
+        prev = doc[start - 1] if start > 0 else None
+        if prev is not None and prev.lower_ in ("every", "each"):
+            continue  # "every Monday" recurs: not one date
+        toward = prev is not None and prev.lower_ in _TOWARD
+        direction: Direction = "past" if tense == "past" and not toward else "future"
+        resolved = resolve_date(doc[start:end].text, when, direction)
+        if resolved is None:
+            continue
+        prefix = ""
+        root = doc[start:end].root
+        attributive = prev is not None and (prev.tag_ in ("DT", "PRP$", "POS", "JJ")
+                                            or prev.pos_ == "CCONJ")
+        if not attributive and root.dep_ not in ("nsubj", "nsubjpass", "compound") and (
+            prev is None or prev.pos_ != "ADP"
+        ):  # "the July 13th start", "August is for polishing": no preposition to add
+            prefix = "on " if resolved.period == "day" else "in "
+        dates[start] = resolved.value.date().isoformat()
+        replacements[start] = (prefix + resolved.text, end)
+    return dates, replacements

@@ -1,0 +1,102 @@
+"""Durability: is a statement worth remembering, or only true of the moment it was said?
+
+Memory keeps what stays true for a while: who people are, their roles, places, relationships,
+preferences, tools, goals, plans with dates, decisions, the status of their projects. Chat is
+full of the rest: reactions and evaluations of the moment ("the tracks are gorgeous", "that line
+is bizarre"), pointers into the conversation ("here is his email"), what someone is doing right
+now ("on my phone at the cafe rn"). :func:`transient_reason` names which of those a clause is,
+from its parse and the small word lists in ``lexicon.py``; a clause it names becomes a ``vague``
+rejection instead of a fact.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from contextos.extract import lexicon as lx
+from contextos.extract.categories import Classification
+from contextos.extract.statements import Clause
+
+__all__ = ["has_anchor", "transient_reason"]
+
+_NAMED_ENTS = frozenset({"PERSON", "ORG", "GPE", "LOC", "PRODUCT", "FAC", "NORP", "EVENT",
+                         "WORK_OF_ART", "LANGUAGE", "MONEY", "PERCENT", "QUANTITY", "CARDINAL"})
+
+
+def has_anchor(tokens: list[Any], dates: dict[int, str]) -> bool:
+    """A name, a number or a date: something specific the statement is about."""
+    if dates:
+        return True
+    for t in tokens:
+        if t.pos_ == "PROPN" or t.like_num or t.ent_type_ in _NAMED_ENTS:
+            return True
+        if any(ch.isdigit() for ch in t.text):
+            return True
+    return False
+
+
+def _status_word(clause: Clause) -> bool:
+    """The clause reports a state change or status ("is done", "got approved", "is blocked")."""
+    head = clause.head
+    lemmas = {head.lemma_.lower(), head.lower_} | {
+        c.lemma_.lower() for c in head.children if c.dep_ in ("acomp", "attr", "prt", "advmod")
+    }
+    lemmas |= {c.lower_ for c in head.children if c.dep_ in ("acomp", "advmod", "prt")}
+    return bool(lemmas & lx.STATUS_WORDS) or head.lemma_.lower() in lx.STATUS_CUES
+
+
+def _predicate_adjective(clause: Clause) -> Any | None:
+    head = clause.head
+    if head.lemma_ not in lx.LINKING_VERBS:
+        return None
+    for c in head.children:
+        if c.dep_ == "acomp" and c.pos_ in ("ADJ", "VERB"):
+            return c
+    return None
+
+
+def _evaluation(clause: Clause, anchored: bool) -> str:
+    """ "The unit is calmer", "Marisol is biased", "Alana seems on top of things"."""
+    head = clause.head
+    adj = _predicate_adjective(clause)
+    if clause.subject_kind in ("self", "self_possessive", "group", "implied"):
+        if adj is not None and (adj.lemma_.lower() in lx.MOOD_ADJECTIVES
+                                or adj.lower_ in lx.MOOD_ADJECTIVES):
+            return f"a passing mood ('{adj.text}')"
+        return ""
+    if head.lemma_ in lx.APPEARANCE_VERBS:
+        return f"an impression ('{head.text}')"
+    if adj is not None and adj.lemma_.lower() not in lx.STATUS_WORDS and not anchored:
+        return f"an evaluation ('{adj.text}')"
+    if adj is not None and adj.tag_ in ("JJR", "JJS") and adj.lemma_.lower() not in (
+        lx.STATUS_WORDS
+    ):
+        return f"a comparison ('{adj.text}')"
+    return ""
+
+
+def transient_reason(
+    clause: Clause, cue: Classification | None, dates: dict[int, str]
+) -> str:
+    """Why ``clause`` is not durable information, or "" when it is."""
+    toks = clause.tokens
+    lows = [t.lower_ for t in toks]
+    if toks and lows[0] in ("here", "there") and clause.head.lemma_ == "be" and (
+        clause.subject_kind in ("thing", "vague", "person")
+    ):
+        return "points into the conversation ('here is ...')"
+    said = toks[0].doc.text[clause.start_char : clause.end_char] if toks else ""
+    for marker in lx.MOMENT_MARKERS:  # as written: "rn" is "right now", "RN" a nurse
+        if re.search(rf"(?<![\w']){re.escape(marker)}(?![\w'])", said):
+            return f"true of the moment ('{marker}')"
+    if any(t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" for t in toks):
+        return "about the conversation itself"
+    anchored = has_anchor(toks, dates)
+    evaluation = _evaluation(clause, anchored)
+    if evaluation:
+        return evaluation
+    if clause.subject_kind in ("thing", "vague") and not anchored and not _status_word(clause) \
+            and (cue is None or cue.category == "other"):
+        return "a remark about an unnamed thing"
+    return ""

@@ -1,0 +1,258 @@
+"""People, projects, events and documents in a clause, and the relations between them.
+
+Read from the parse and NER of one clause: PERSON entities and proper-noun subjects with a
+relation noun ("my manager Tom", "he's my manager"); ORG after a work role ("analyst at X");
+noun chunks headed by a project noun with a status cue ("the migration is blocked on ...");
+dated event nouns; documents the speaker writes or edits; decisions ("went with Postgres").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from contextos.extract import lexicon as lx
+from contextos.extract.statements import Clause
+from contextos.models.entities import CandidateEntity, CandidateRelation
+from contextos.models.facts import Evidence
+
+__all__ = ["ClauseGraph", "clause_graph", "person_name"]
+
+EvidenceFn = Callable[[int, int], Evidence]
+_WORK_VERBS = frozenset({"work", "run", "lead", "own", "manage", "build", "start", "join",
+                         "launch", "develop", "write", "plan", "finish", "complete", "ship"})
+
+
+@dataclass
+class ClauseGraph:
+    entities: list[CandidateEntity] = field(default_factory=list)
+    relations: list[CandidateRelation] = field(default_factory=list)
+
+
+def person_name(text: str) -> str:
+    """A PERSON span without the lower-case words NER swept in ("cc Tom Hall" -> "Tom Hall")."""
+    words = text.split()
+    while len(words) > 1 and not words[0][:1].isupper():
+        words.pop(0)
+    return " ".join(words).removesuffix("'s").removesuffix("’s")
+
+
+def _phrase(tok: Any) -> tuple[str, int, int]:
+    """Text and char span of ``tok``'s noun phrase without determiners and possessives."""
+    toks = [t for t in tok.subtree if t.dep_ not in ("det", "poss", "case", "punct", "relcl",
+                                                      "prep", "acl", "cc", "conj", "appos")
+            or t.i == tok.i]
+    toks = [t for t in toks if t.i <= tok.i or t.head.i == tok.i and t.dep_ in ("compound",)]
+    start = min(t.idx for t in toks)
+    end = max(t.idx + len(t.text) for t in toks)
+    return tok.doc.text[start:end], start, end
+
+
+def _person_name(tok: Any) -> tuple[str, int, int] | None:
+    """The PERSON entity or proper-noun chain ``tok`` belongs to."""
+    if tok.ent_type_ == "PERSON":
+        for ent in tok.doc.ents:
+            if ent.start <= tok.i < ent.end:
+                return person_name(ent.text), ent.start_char, ent.end_char
+    if tok.pos_ == "PROPN":
+        toks = [t for t in tok.subtree if t.pos_ == "PROPN"
+                and (t.i == tok.i or t.dep_ == "compound" or t.head.i == tok.i)]
+        start = min(t.idx for t in toks)
+        end = max(t.idx + len(t.text) for t in toks)
+        return tok.doc.text[start:end], start, end
+    return None
+
+
+def _relation_people(clause: Clause, referent: str | None) -> list[tuple[str, str, Any, str]]:
+    """(person name, relation noun, name token or None, role) found around relation nouns."""
+    out: list[tuple[str, str, Any, str]] = []
+    for tok in clause.tokens:
+        noun = tok.lemma_.lower()
+        if noun not in lx.RELATION_NOUNS or tok.pos_ != "NOUN":
+            continue
+        poss = [c.lower_ for c in tok.children if c.dep_ == "poss"]
+        if not poss or poss[0] not in ("my", "our"):
+            continue
+        name = None
+        for cand in [*tok.children, tok.head]:
+            if cand.dep_ in ("appos", "compound", "npadvmod") or cand.i == tok.head.i and \
+                    tok.dep_ == "appos":
+                found = _person_name(cand)
+                if found:
+                    name = found[0]
+        if name is None and tok.dep_ == "attr":
+            subj = clause.subject
+            if subj is not None and clause.subject_kind == "person":
+                found = _person_name(subj)
+                name = found[0] if found else None
+            elif clause.subject_kind == "third_pronoun" and referent:
+                name = referent
+        if name is None and tok.dep_ in ("nsubj",) and clause.copula:
+            for c in clause.head.children:
+                if c.dep_ == "attr":
+                    found = _person_name(c)
+                    name = found[0] if found else None
+        role = ""
+        for c in tok.children:
+            if c.dep_ == "appos" and c.pos_ == "NOUN":
+                sub = list(c.subtree)
+                role = c.doc.text[sub[0].idx : sub[-1].idx + len(sub[-1].text)]
+        if name:
+            out.append((name, noun, None, role))
+    return out
+
+
+def clause_graph(
+    clause: Clause, speaker: str, evidence: EvidenceFn, when: datetime | None,
+    dates: dict[int, str], referent: str | None, category: str,
+) -> ClauseGraph:
+    """Entities and relations of one clause (offsets in ``evidence`` are doc offsets)."""
+    g = ClauseGraph()
+    span_ev = evidence(clause.start_char, clause.end_char)
+    tok_ids = {t.i for t in clause.tokens}
+    doc = clause.sent.doc
+    persons: list[str] = []
+    for ent in doc.ents:
+        if ent.start not in tok_ids:
+            continue
+        if ent.label_ == "PERSON":
+            persons.append(person_name(ent.text))
+            g.entities.append(CandidateEntity(
+                name=person_name(ent.text), type="Person",
+                evidence=evidence(ent.start_char, ent.end_char), observed_at=when,
+            ))
+        elif ent.label_ == "ORG":
+            g.entities.append(CandidateEntity(
+                name=ent.text, type="Organization",
+                evidence=evidence(ent.start_char, ent.end_char), observed_at=when,
+            ))
+            if clause.subject_kind in ("self", "implied") and ent.root.head.lower_ in (
+                "at", "for"
+            ) and category == "work":
+                g.relations.append(CandidateRelation(
+                    source=speaker, type="WORKS_AT", target=ent.text, evidence=span_ev,
+                    valid_from=when,
+                ))
+    for name, noun, _tok, role in _relation_people(clause, referent):
+        props: dict[str, Any] = {"relationship": noun}
+        if role:
+            props["role"] = role
+        g.entities.append(CandidateEntity(
+            name=name, type="Person", properties=props, evidence=span_ev, observed_at=when
+        ))
+        g.relations.append(CandidateRelation(
+            source=speaker, type=lx.RELATION_NOUNS[noun], target=name, evidence=span_ev,
+            valid_from=when, properties={"relationship": noun},
+        ))
+    head = clause.head
+    head_lemma = head.lemma_.lower()
+    status = lx.STATUS_CUES.get(head_lemma)
+    for c in head.children:
+        if c.dep_ in ("acomp", "attr") and c.lemma_.lower() in lx.STATUS_CUES:
+            status = lx.STATUS_CUES[c.lemma_.lower()]
+    speaker_subject = clause.subject_kind in ("self", "group", "implied")
+    for tok in clause.tokens:
+        lemma = tok.lemma_.lower()
+        if tok.pos_ != "NOUN":
+            continue
+        is_subject = clause.subject is not None and tok.i == clause.subject.i
+        if lemma in lx.PROJECT_NOUNS and (is_subject or tok.head.i == head.i):
+            name, s, e = _phrase(tok)
+            props = {"status": status} if status else {}
+            g.entities.append(CandidateEntity(
+                name=name, type="Project", properties=props, evidence=evidence(s, e),
+                observed_at=when,
+            ))
+            if speaker_subject and head_lemma in _WORK_VERBS:
+                g.relations.append(CandidateRelation(
+                    source=speaker, type="WORKS_ON", target=name, evidence=span_ev,
+                    valid_from=when,
+                ))
+            if status == "blocked":
+                blocker = _blocker(head)
+                if blocker:
+                    g.relations.append(CandidateRelation(
+                        source=name, type="BLOCKED_BY", target=blocker, evidence=span_ev,
+                        valid_from=when,
+                    ))
+        elif lemma in lx.EVENT_NOUNS and dates:
+            name, s, e = _phrase(tok)
+            g.entities.append(CandidateEntity(
+                name=name, type="Event",
+                properties={"kind": "deadline" if lemma == "deadline" else "meeting"
+                            if lemma in ("meeting", "sync", "call", "standup") else "event",
+                            "date": next(iter(dates.values())), "participants": persons},
+                evidence=evidence(s, e), observed_at=when,
+            ))
+        elif lemma in lx.DOCUMENT_NOUNS and tok.head.i == head.i and tok.dep_ == "dobj" and \
+                speaker_subject and head_lemma in lx.DOCUMENT_VERBS:
+            name, s, e = _phrase(tok)
+            g.entities.append(CandidateEntity(
+                name=name, type="Document", evidence=evidence(s, e), observed_at=when
+            ))
+            g.relations.append(CandidateRelation(
+                source=speaker, type=lx.DOCUMENT_VERBS[head_lemma], target=name,
+                evidence=span_ev, valid_from=when,
+            ))
+    if status == "blocked" and not any(r.type == "BLOCKED_BY" for r in g.relations):
+        blocker = _blocker(head)
+        subj = clause.subject
+        if blocker and subj is not None and clause.subject_kind in ("thing", "group", "self"):
+            source = speaker if clause.subject_kind in ("self", "group") else _phrase(subj)[0]
+            g.relations.append(CandidateRelation(
+                source=source, type="BLOCKED_BY", target=blocker, evidence=span_ev,
+                valid_from=when,
+            ))
+    if category == "decision" and head_lemma in lx.DECISION_VERBS and speaker_subject:
+        target = _decision_object(head)
+        if target:
+            g.entities.append(CandidateEntity(
+                name=f"decision: {target}", type="Event",
+                properties={"kind": "decision", "outcome": target,
+                            "date": when.date().isoformat() if when else None},
+                evidence=span_ev, observed_at=when,
+            ))
+            g.relations.append(CandidateRelation(
+                source=speaker, type="DECIDED_ON", target=target, evidence=span_ev,
+                valid_from=when,
+            ))
+    if category == "goal" and speaker_subject:
+        target = next((_phrase(c)[0] for c in head.children if c.dep_ in ("xcomp", "dobj")),
+                      None)
+        if target:
+            g.relations.append(CandidateRelation(
+                source=speaker, type="HAS_GOAL", target=target, evidence=span_ev,
+                valid_from=when,
+            ))
+    merged: dict[tuple[str, str], CandidateEntity] = {}
+    for ent in g.entities:
+        twin = merged.get((ent.type, ent.name))
+        if twin is None:
+            merged[(ent.type, ent.name)] = ent
+        else:
+            twin.properties.update({k: v for k, v in ent.properties.items() if v})
+    g.entities = list(merged.values())
+    return g
+
+
+def _blocker(head: Any) -> str | None:
+    for tok in head.subtree:
+        if tok.dep_ == "prep" and tok.lower_ in lx.BLOCKER_PREPOSITIONS:
+            obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
+            if obj is not None:
+                return _phrase(obj)[0]
+    return None
+
+
+def _decision_object(head: Any) -> str | None:
+    for tok in head.subtree:
+        if tok.dep_ == "prep" and tok.lower_ in ("with", "to", "on", "for"):
+            obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
+            if obj is not None:
+                return _phrase(obj)[0]
+    for tok in head.subtree:
+        if tok.dep_ == "dobj":
+            return _phrase(tok)[0]
+    return None

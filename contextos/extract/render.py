@@ -1,0 +1,217 @@
+"""Fact text: a clause rewritten as a self-contained third-person statement.
+
+Token by token over the parse, so nothing is invented: first-person pronouns become the
+speaker's name ("I" -> "Dana", "my" -> "Dana's"), the verb agrees with its new subject
+("I'm" -> "Dana is", "I hate" -> "Dana hates"), an anaphoric "he"/"she" becomes the person it
+refers to, relative dates become absolute ones, and a dropped chat subject is restored
+("finished the migration" -> "Dana finished the migration").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from contextos.extract import lexicon as lx
+
+__all__ = ["RenderContext", "display_name", "inflect_3sg", "render_clause"]
+
+
+def display_name(name: str) -> str:
+    """How a fact text names a person: the given name of a full personal name ("Dana Whitfield"
+    -> "Dana"), as a concise summary would; labels that are not personal names ("User 1",
+    "dana_w") stay as they are. The fact's ``subject`` keeps the full name."""
+    parts = name.split()
+    if len(parts) >= 2 and all(p[:1].isupper() and p.replace("-", "").replace("'", "").isalpha()
+                               for p in parts):
+        return parts[0]
+    return name
+
+
+@dataclass
+class RenderContext:
+    speaker: str                       # the speaker's display name
+    pronoun_referent: str | None = None  # who "he"/"she"/"they" means, when known
+    #: token index -> replacement text for the first token of a span, and the span's end index
+    replacements: dict[int, tuple[str, int]] = field(default_factory=dict)
+    assistant_name: str = "the assistant"
+    in_assistant_chat: bool = True
+
+
+def inflect_3sg(lemma: str) -> str:
+    """Third-person singular present of a verb lemma ("go" -> "goes", "try" -> "tries")."""
+    if lemma in lx.IRREGULAR_3SG:
+        return lx.IRREGULAR_3SG[lemma]
+    if lemma.endswith("y") and len(lemma) > 1 and lemma[-2] not in "aeiou":
+        return lemma[:-1] + "ies"
+    if lemma.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return lemma + "es"
+    return lemma + "s"
+
+
+def _agreeing_verbs(subj: Any) -> set[int]:
+    """Token indices of the finite verb forms that agree with ``subj``."""
+    head = subj.head
+    out: set[int] = set()
+    auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass") and c.i > subj.i]
+    if auxes:
+        out.add(auxes[0].i)
+    elif head.i > subj.i:
+        out.add(head.i)
+    return out
+
+
+def _agree(tok: Any) -> str:
+    """``tok`` (a first-person or plural verb form) made third-person singular."""
+    low = tok.lower_
+    if low in lx.CLITICS:
+        return lx.CLITICS[low]
+    if tok.tag_ == "VBP":
+        if low in ("am", "are"):
+            return "is"
+        if tok.lemma_ == "ca" or low == "ca":
+            return "can"
+        return inflect_3sg(tok.lemma_.lower())
+    if tok.tag_ == "VB" or (tok.pos_ not in ("AUX", "VERB") and low in lx.PREFERENCE_VERBS):
+        # "I actually like X": the small model tags a present verb after an adverb VB or IN
+        return inflect_3sg(low if tok.pos_ not in ("AUX", "VERB") else tok.lemma_.lower())
+    if low == "were":
+        return "was"
+    return tok.text
+
+
+def _is_filler(tok: Any, head: Any | None) -> bool:
+    """A discourse marker or intensifier that adds nothing to a fact ("literally", "tbh")."""
+    if tok.lower_ not in lx.FILLER_WORDS or (head is not None and tok.i == head.i):
+        return False
+    return tok.dep_ in lx.FILLER_DEPS and not any(True for _ in tok.children)
+
+
+def _next_kept(tokens: list[Any], k: int, head: Any | None) -> str:
+    """Tag of the first token after ``tokens[k]`` that is not a filler ("" at the end)."""
+    for tok in tokens[k + 1 :]:
+        if not _is_filler(tok, head):
+            return str(tok.tag_)
+    return ""
+
+
+def _filler_phrases(tokens: list[Any]) -> set[int]:
+    """Token indices of filler phrases ("by the way", "for the record") in ``tokens``."""
+    out: set[int] = set()
+    lows = [t.lower_ for t in tokens]
+    for phrase in lx.FILLER_PHRASES:
+        n = len(phrase)
+        for k in range(len(lows) - n + 1):
+            if tuple(lows[k : k + n]) == phrase:
+                out.update(t.i for t in tokens[k : k + n])
+    return out
+
+
+def render_clause(tokens: list[Any], subject: Any | None, kind: str, ctx: RenderContext,
+                  head: Any | None = None) -> str:
+    """The clause ``tokens`` as a third-person sentence about ``ctx.speaker`` (or its subject)."""
+    speaker = ctx.speaker
+    possessive = f"{speaker}'s"
+    group = speaker  # "we" is the speaker and company: the fact is still about the speaker
+    agree: set[int] = set()
+    third_subject = kind in ("self", "group") or (
+        kind == "third_pronoun" and ctx.pronoun_referent is not None
+    )
+    if subject is not None and third_subject:
+        agree = _agreeing_verbs(subject)
+    for tok in tokens:
+        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in ("i", "we"):
+            agree |= _agreeing_verbs(tok)
+    parts: list[str] = []
+    speaker_named = False
+    skip_until = -1
+    first = tokens[0] if tokens else None
+    lower_first = False
+    if kind == "implied" and first is not None:
+        parts.append(speaker + " ")
+        if first.tag_ == "VBG":
+            parts.append("is ")
+        speaker_named = True
+        lower_first = first.pos_ != "PROPN" and first.lower_ != "i"
+    fillers = _filler_phrases(tokens)
+    for k, tok in enumerate(tokens):
+        if tok.i < skip_until or tok.i in fillers or _is_filler(tok, head):
+            if parts and tok.whitespace_ and not parts[-1].endswith(" "):
+                parts[-1] += " "
+            continue
+        ws = tok.whitespace_
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        numeric = nxt is not None and (nxt.like_num or nxt.text[:1].isdigit())
+        if tok.lower_ == "like" and tok.dep_ not in ("ROOT", "xcomp") and numeric and (
+            head is None or tok.i != head.i
+        ):
+            parts.append("about" + ws)  # "like 3x a week": an approximation, not a preference
+            continue
+        low = tok.lower_
+        if tok.i in ctx.replacements:
+            text, end = ctx.replacements[tok.i]
+            skip_until = end
+            last = tok.doc[end - 1]
+            parts.append(text + last.whitespace_)
+            continue
+        if low == "i":
+            text = speaker
+            speaker_named = True
+        elif low in ("me", "myself") and tok.dep_ != "nsubj":
+            text = speaker if not speaker_named else "them"
+        elif low == "my":
+            text = possessive if not speaker_named else "their"
+        elif low == "mine":
+            text = possessive
+        elif low == "we":
+            text = group
+            speaker_named = True
+        elif low in ("us", "ourselves"):
+            text = group
+        elif low == "our":
+            text = possessive if not speaker_named else "their"
+        elif low in ("you", "yourself") and ctx.in_assistant_chat:
+            text = ctx.assistant_name
+        elif low == "your" and ctx.in_assistant_chat:
+            text = ctx.assistant_name + "'s"
+        elif (subject is not None and tok.i == subject.i and kind == "third_pronoun"
+              and ctx.pronoun_referent):
+            text = ctx.pronoun_referent
+        elif tok.i in agree:
+            text = _agree(tok)
+            if (low in lx.CLITICS or low in ("'m", "'re")) and parts and not parts[-1].endswith(
+                " "
+            ):
+                parts[-1] = parts[-1] + " "
+        elif low in ("'s", "’s") and tok.tag_ == "POS" and _next_kept(tokens, k, head) in (
+            "DT", "PRP$"
+        ):  # "Oskar's our lead": a copula the parser took for a possessive
+            text = "is"
+            if parts and not parts[-1].endswith(" "):
+                parts[-1] = parts[-1] + " "
+        elif low in ("'s", "’s") and nxt is not None and nxt.tag_ == "VBN" and nxt.lower_ in (
+            lx.PERFECT_PARTICIPLES
+        ):  # "Dani's been bugging me": "has", not "is"
+            text = "has"
+            if parts and not parts[-1].endswith(" "):
+                parts[-1] = parts[-1] + " "
+        elif low in lx.CLITICS and tok.pos_ == "AUX":
+            text = lx.CLITICS[low]
+            if parts and not parts[-1].endswith(" "):
+                parts[-1] = parts[-1] + " "
+        elif low in lx.JOKE_MARKERS or tok.is_space:
+            continue
+        else:
+            text = tok.text
+        if lower_first and first is not None and tok.i == first.i:
+            text = text[:1].lower() + text[1:]
+        parts.append(text + ws)
+    out = "".join(parts).strip().lstrip(",;:-–— ")
+    out = " ".join(out.split())
+    if out.count("(") > out.count(")"):
+        out += ")"
+    while out and out[-1] in ",;:-–—(":
+        out = out[:-1].rstrip()
+    if out and out[0].islower():
+        out = out[0].upper() + out[1:]
+    return out

@@ -1,0 +1,145 @@
+"""Cheap segmentation before parsing: pasted blocks, sentences, and the fast skip.
+
+Nothing here needs a model. A turn is cut into sentence-sized pieces with their exact
+character offsets; pieces that cannot carry a fact (greetings, thanks, confirmations,
+questions) are dropped before the parser ever sees them, which is most of the extractor's speed.
+Text the user pasted (an email between ``---`` lines, a fenced block, ``>`` quotes) is marked
+``quoted``: it is someone else's words, so it is only checked for instructions aimed at an AI.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from contextos.extract.lexicon import (
+    AI_ADDRESS_WORDS,
+    CLAUSE_OPENERS,
+    INJECTION_PHRASES,
+    INSTRUCTION_CUES,
+    PHATIC_WORDS,
+    SUBORDINATORS,
+    THIRD_OPENERS,
+)
+
+__all__ = ["Segment", "injection_cue", "is_phatic", "is_question", "segment_turn"]
+
+_FENCE = re.compile(r"^\s*(?:-{3,}|`{3,}|={3,}|\*{3,}|_{3,})\s*$")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[\u2600-\U0001faff])\s+")
+_WORD = re.compile(r"[\w'’]+")
+#: A comma (or "so"/"but") followed by a first-person subject, or a spaced dash: the start of a
+#: new main clause in run-on chat ("I like nights, I'm a night owl"; "it's done - we ship").
+_SPLICE = re.compile(
+    r"(?:,\s+|\s+(?=(?:but|so)\s))(?:(?:and|but|so|plus|also)\s+)?"
+    r"(?=(?:" + "|".join(CLAUSE_OPENERS) + r")\b)"
+    r"|(?:,\s+|\s+)(?:and|but|so)\s+(?=(?:" + "|".join(THIRD_OPENERS) + r")\b)"
+    r"|\s+[-–—]\s+(?=\w)",
+    re.I,
+)
+_MIN_WORDS = 2
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A sentence-sized piece of a turn: ``turn.text[start:end] == text``."""
+
+    start: int
+    end: int
+    text: str
+    quoted: bool = False
+
+
+def is_phatic(text: str) -> bool:
+    """Greeting, thanks or confirmation only: no fact can be in it."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    return not words or all(w in PHATIC_WORDS for w in words)
+
+
+def injection_cue(text: str) -> str | None:
+    """What marks ``text`` as an instruction aimed at an AI, or None: a phrase only such text
+    uses ("ignore previous", "system prompt"), or words addressing an AI together with an
+    instruction to store something ("Note for the AI assistant: remember that ...")."""
+    low = text.lower()
+    hit = next((p for p in INJECTION_PHRASES if p in low), None)
+    if hit:
+        return hit
+    address = next((w for w in _WORD.findall(low) if w in AI_ADDRESS_WORDS), None)
+    if address is None:
+        return None
+    cue = next((c for c in INSTRUCTION_CUES if c in low), None)
+    return f"{address} ... {cue.strip()}" if cue else None
+
+
+def is_question(text: str) -> bool:
+    return text.rstrip().rstrip("\"')]").endswith("?")
+
+
+def _splices(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the main clauses of a run-on sentence; one piece when there is none.
+    A piece that opens with a subordinator ("When I got home, I ...") keeps its main clause."""
+    out: list[tuple[int, int]] = []
+    cursor = 0
+    for m in _SPLICE.finditer(text):
+        first = _WORD.search(text, cursor)
+        if first is not None and first.group(0).lower() in SUBORDINATORS:
+            continue
+        if len(_WORD.findall(text[cursor : m.start()])) < _MIN_WORDS:
+            continue
+        out.append((cursor, m.start()))
+        cursor = m.end()
+    out.append((cursor, len(text)))
+    return out
+
+
+def _blocks(text: str) -> list[tuple[int, int, bool]]:
+    """(start, end, quoted) line blocks: fenced or ``>``-quoted lines are quoted."""
+    out: list[tuple[int, int, bool]] = []
+    pos = 0
+    in_fence = False
+    for line in text.splitlines(keepends=True):
+        start, end = pos, pos + len(line)
+        pos = end
+        if _FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        quoted = in_fence or line.lstrip().startswith(">")
+        if out and out[-1][2] == quoted and out[-1][1] == start:
+            out[-1] = (out[-1][0], end, quoted)
+        else:
+            out.append((start, end, quoted))
+    return out
+
+
+def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
+    """Sentence pieces of ``text`` with exact offsets, fast-skipped pieces removed."""
+    segments: list[Segment] = []
+    for b_start, b_end, quoted in _blocks(text):
+        block = text[b_start:b_end]
+        cursor = 0
+        pieces: list[tuple[int, int]] = []
+        bounds: list[tuple[int, int]] = []
+        for m in _SENTENCE_END.finditer(block):
+            bounds.append((cursor, m.start()))
+            cursor = m.end()
+        bounds.append((cursor, len(block)))
+        for s_start, s_end in bounds:
+            if quoted:
+                pieces.append((s_start, s_end))
+                continue
+            pieces.extend((s_start + a, s_start + b) for a, b in _splices(block[s_start:s_end]))
+        for p_start, p_end in pieces:
+            raw = block[p_start:p_end]
+            stripped = raw.strip()
+            if not stripped:
+                continue
+            lead = len(raw) - len(raw.lstrip())
+            start = b_start + p_start + lead
+            end = start + len(stripped)
+            seg = Segment(start, end, text[start:end], quoted)
+            if not quoted:
+                if is_phatic(seg.text) or len(_WORD.findall(seg.text)) < _MIN_WORDS:
+                    continue
+                if is_question(seg.text) and not keep_questions:
+                    continue
+            segments.append(seg)
+    return segments

