@@ -65,6 +65,8 @@ class _OnnxMiniLM:
         opts = ort.SessionOptions()
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         opts.log_severity_level = 3
+        # No busy-waiting between runs: the extraction worker needs the other core.
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = ort.InferenceSession(
             str(model), sess_options=opts, providers=["CPUExecutionProvider"]
         )
