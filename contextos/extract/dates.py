@@ -163,7 +163,7 @@ def resolve_date(
         return None
     if direction == "past" and _CALENDAR.search(text) and not _RELATIVE.search(text) \
             and not _EXPLICIT_YEAR.search(text):
-        # "July 13th" in a past-tense clause ("got the offer, start date July 13th"): the
+        # "July 13th" in a past-tense clause ("signed the lease, move-in July 13th"): the
         # occurrence nearest the conversation; the past wins near-ties
         other = _parse(text, base_naive, "future")
         if other is not None and abs((other.value - base_naive).days) + 45 < abs(

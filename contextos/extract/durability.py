@@ -2,9 +2,9 @@
 
 Memory keeps what stays true for a while: who people are, their roles, places, relationships,
 preferences, tools, goals, plans with dates, decisions, the status of their projects. Chat is
-full of the rest: reactions and evaluations of the moment ("the tracks are gorgeous", "that line
-is bizarre"), pointers into the conversation ("here is his email"), what someone is doing right
-now ("on my phone at the cafe rn"). :func:`transient_reason` names which of those a clause is,
+full of the rest: reactions and evaluations of the moment ("the soup was delicious", "the
+new intern seems nice"), pointers into the conversation ("here is the agenda"), what someone is
+doing right now ("on the train rn"). :func:`transient_reason` names which of those a clause is,
 from its parse and the small word lists in ``lexicon.py``; a clause it names becomes a ``vague``
 rejection instead of a fact.
 """
@@ -57,7 +57,7 @@ def _predicate_adjective(clause: Clause) -> Any | None:
 
 
 def _evaluation(clause: Clause, anchored: bool) -> str:
-    """ "The unit is calmer", "Marisol is biased", "Alana seems on top of things"."""
+    """ "The soup was delicious", "the ward is quieter", "the intern seems nice"."""
     head = clause.head
     adj = _predicate_adjective(clause)
     if clause.subject_kind in ("self", "self_possessive", "group", "implied"):
@@ -92,6 +92,10 @@ def transient_reason(
             return f"true of the moment ('{marker}')"
     if any(t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" for t in toks):
         return "about the conversation itself"
+    if clause.subject_kind in ("self", "group", "implied") and (
+        clause.head.lemma_.lower() in lx.MENTAL_VERBS
+    ):
+        return f"a passing thought ('{clause.head.text}')"
     anchored = has_anchor(toks, dates)
     evaluation = _evaluation(clause, anchored)
     if evaluation:

@@ -28,11 +28,12 @@ PHATIC_WORDS: frozenset[str] = words(
 # --- run-on sentences ------------------------------------------------------------------------
 
 #: Words that, right after a comma (or "so"/"but"), start a new main clause: a personal subject
-#: or a request to the listener (regex parts, lower case).
+#: or a request to the listener (regex parts, lower case). Not "my": ", my manager" is more
+#: often an apposition than a new clause.
 CLAUSE_OPENERS: tuple[str, ...] = (
     "i", "i'm", "i’m", "im", "i've", "i’ve", "i'll", "i’ll", "i'd", "i’d", "we", "we're",
-    "we’re", "we've", "we’ve", "we'll", "we’ll", "my", "our", "can you", "could you",
-    "would you", "please",
+    "we’re", "we've", "we’ve", "we'll", "we’ll", "can you", "could you", "would you",
+    "please",
 )
 #: Third-person subjects start a new clause only after a conjunction ("she's a vet so she
 #: works weekends"); after a bare comma they often follow the name they refer to ("cc Tom,
@@ -72,7 +73,7 @@ CONDITIONAL_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether"})
 HYPOTHETICAL_PHRASES: tuple[str, ...] = (
     "one day", "some day", "worst case", "best case", "in theory", "in an ideal world",
     "if only", "i wish", "dream of", "daydream", "fantasize", "in another life",
-    "thinking about", "thinking of", "back and forth", "on the fence", "toying with",
+    "back and forth", "on the fence", "toying with",
 )
 #: Head verbs whose complement is not (yet) a fact.
 HYPOTHETICAL_VERBS: frozenset[str] = frozenset(
@@ -311,12 +312,24 @@ RELATION_NOUNS: dict[str, str] = {
     "grandpa": "FAMILY_OF", "niece": "FAMILY_OF", "nephew": "FAMILY_OF",
 }
 
+#: Nouns naming what someone is to others at work or in life ("our head chef Marta"),
+#: besides the relation nouns above.
+ROLE_NOUNS: frozenset[str] = words(
+    """analyst engineer developer designer manager director producer programmer nurse doctor
+    teacher researcher scientist consultant founder intern writer artist lawyer accountant
+    officer owner chef rep representative supervisor advisor mentor coach
+    therapist dentist landlord landlady agent recruiter editor contractor
+    tutor professor lecturer coordinator architect pm vp ceo cto cfo head chair
+    president assistant secretary admin administrator vet pediatrician surgeon physician
+    pharmacist plumber electrician mechanic trainer counselor counsellor"""
+)
+
 #: Head nouns of things a user works on (become Project entities).
 PROJECT_NOUNS: frozenset[str] = frozenset(
     {"project", "audit", "migration", "app", "thesis", "dissertation", "launch", "release",
-     "product", "feature", "campaign", "study", "paper", "book", "game", "demo", "port",
+     "product", "feature", "campaign", "study", "paper", "book", "game", "demo",
      "rollout", "redesign", "refactor", "website", "site", "prototype", "pilot", "startup",
-     "renovation", "move", "build", "integration", "trailer", "experiment", "course"}
+     "renovation", "move", "build", "integration", "experiment", "course"}
 )
 #: Head nouns of work objects a user creates (become Document entities).
 DOCUMENT_NOUNS: frozenset[str] = frozenset(
@@ -329,8 +342,8 @@ DOCUMENT_NOUNS: frozenset[str] = frozenset(
 EVENT_NOUNS: frozenset[str] = frozenset(
     {"meeting", "deadline", "exam", "launch", "interview", "appointment", "presentation",
      "review", "conference", "wedding", "defense", "defence", "sync", "standup", "call",
-     "workshop", "fieldwork", "trip", "vacation", "holiday", "surgery", "shift", "party",
-     "milestone", "release", "submission", "committee", "festival", "fest", "demo"}
+     "workshop", "trip", "vacation", "holiday", "surgery", "shift", "party",
+     "milestone", "release", "submission", "committee", "festival", "demo"}
 )
 
 #: Verbs -> document relation (with a first-person subject and a document object).
@@ -427,6 +440,15 @@ CLITICS: dict[str, str] = {
     "'m": "is", "’m": "is", "'re": "is", "’re": "is", "'s": "is", "’s": "is", "'ve": "has",
     "’ve": "has", "'ll": "will", "’ll": "will", "'d": "would", "’d": "would",
 }
+#: Chat shorthand spelled out in fact text (lower case; not applied to proper nouns).
+SHORTHAND: dict[str, str] = {
+    "dev": "developer", "devs": "developers", "eng": "engineering", "yrs": "years",
+    "yr": "year", "hrs": "hours", "hr": "hour", "mins": "minutes", "min": "minutes",
+    "mgr": "manager", "appt": "appointment", "bday": "birthday", "ppl": "people",
+    "w/": "with", "w/o": "without", "approx": "approximately", "govt": "government",
+    "uni": "university", "info": "information", "pics": "pictures", "bf": "boyfriend",
+    "gf": "girlfriend",
+}
 #: Participles after which a contracted "'s" is "has" ("she's been", "he's got").
 PERFECT_PARTICIPLES: frozenset[str] = words("been got gotten had done gone seen")
 #: Irregular third-person-singular present forms.
@@ -454,12 +476,18 @@ STATUS_WORDS: frozenset[str] = words(
 )
 #: Verbs that link a subject to a predicate adjective.
 LINKING_VERBS: frozenset[str] = words("be seem look sound feel appear become get stay remain")
-#: Verbs of an impression: "Alana seems on top of things" is an opinion of the moment.
+#: Verbs of an impression: "the intern seems nice" is an impression of the moment.
 APPEARANCE_VERBS: frozenset[str] = words("seem look sound feel appear")
 #: Adjectives of a passing mood ("I'm exhausted"): not worth remembering about the speaker.
 MOOD_ADJECTIVES: frozenset[str] = words(
     """tired exhausted sleepy hungry thirsty bored annoyed frustrated upset mad angry excited
     nervous grumpy cranky sad cold hot busy"""
+)
+#: Verbs of a passing thought or a conversational act ("I know the answer", "I refuse to accept
+#: that", "I thank my readers"): with the speaker as subject, not a lasting fact about them.
+MENTAL_VERBS: frozenset[str] = words(
+    """know realize realise forget mean notice thank refuse bet doubt understand suspect
+    misread admit"""
 )
 #: Words that tie a statement to the moment of speaking ("on my phone rn").
 MOMENT_MARKERS: tuple[str, ...] = (

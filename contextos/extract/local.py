@@ -2,17 +2,21 @@
 
 Per batch of windows:
 
-1. cut every extractable turn into sentence pieces (``sentences.py``): greetings, thanks,
-   confirmations and questions never reach the parser; pasted text is only checked for
-   instructions aimed at an AI (rejected as ``injection``);
+1. cut every extractable turn into sentence pieces (``sentences.py``), run-on sentences at a
+   new first-person clause; greetings, thanks, confirmations and questions never reach the
+   parser; pasted text is only checked for instructions aimed at an AI (``injection``);
 2. parse the remaining pieces in one ``nlp.pipe`` batch (tagger, parser, lemmatiser);
 3. split into clauses and decide each (``statements.py``): a fact candidate, a rejection with
-   a reason (hypothetical, joke, third-party opinion), or a skip (request, fragment, vague);
-4. run NER only on the pieces that hold a candidate, resolve relative dates against the turn's
-   timestamp, rewrite the clause in the third person (``render.py``);
+   a reason (hypothetical, joke, third-party opinion or advice), or a skip (request, fragment);
+4. run NER only on the pieces that hold a candidate, resolve dates against the turn's
+   timestamp (``dates.py``), drop what is only true of the moment (``durability.py``), split
+   listed preferences (``lists.py``), add "<name> is <role>" from appositions
+   (``appositions.py``), and rewrite each clause as a compact third-person fact
+   (``render.py``);
 5. categorise (lexical cues, then one MiniLM batch for the rest), score confidence and
    importance, extract entities and relations (``entities.py``);
-6. merge repeats of the same statement, and detect USER_PATTERNs across the batch.
+6. merge repeats, raise preferences other turns agree with (``repeats.py``), and detect
+   USER_PATTERNs across the batch.
 
 Every candidate carries its exact evidence span; ``validate()`` checks it again.
 """
@@ -27,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from contextos.extract import lexicon as lx
+from contextos.extract.appositions import apposition_clauses, role_phrase_text
 from contextos.extract.categories import (
     Classification,
     PrototypeClassifier,
@@ -37,17 +42,13 @@ from contextos.extract.categories import (
 from contextos.extract.dates import clause_dates
 from contextos.extract.durability import transient_reason
 from contextos.extract.entities import clause_graph, person_name
+from contextos.extract.lists import list_variants
 from contextos.extract.nlp import DEFAULT_MODEL, Pipeline, load_pipeline
 from contextos.extract.patterns import FormatSignal, format_signals, patterns_from_signals
 from contextos.extract.render import RenderContext, display_name, render_clause
 from contextos.extract.repeats import corroborate, merge_repeats
 from contextos.extract.sentences import Segment, injection_cue, is_phatic, segment_turn
-from contextos.extract.statements import (
-    Clause,
-    analyze_sentence,
-    content_tokens,
-    list_variants,
-)
+from contextos.extract.statements import Clause, analyze_sentence, content_tokens
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection
 from contextos.models.transcript import Conversation, Turn
@@ -131,7 +132,7 @@ class LocalExtractor:
                                  for c in analyze_sentence(s, piece.in_assistant_chat)]
             live = [p for p in pieces if any(not c.skip for c in p.clauses)]
             nlp.add_entities([p.doc for p in live], self.batch_size)
-            pending = self._render(live)
+            pending = self._render(pieces)
             self._categorise(pending)
             self._emit(pending, user, results)
         for res in results:
@@ -184,10 +185,10 @@ class LocalExtractor:
                     pieces.append(_Piece(w, turn, seg, speaker, in_assistant_chat))
         return pieces, signals
 
-    def _render(self, live: list[_Piece]) -> list[_Pending]:
+    def _render(self, pieces: list[_Piece]) -> list[_Pending]:
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
-        for piece in live:
+        for piece in pieces:
             doc = piece.doc
             when = _when(piece.turn)
             for clause in piece.clauses:
@@ -213,6 +214,7 @@ class LocalExtractor:
                                          clause.head)
                     if len(text.split()) >= 3:
                         pending.append(_Pending(piece, part, text, cue, dates))
+            pending.extend(_appositions(piece))
             persons = _people(doc)
             if persons:
                 referent_by_turn[piece.turn.id] = persons[-1]
@@ -323,12 +325,27 @@ def _person_text(tok: Any) -> str:
             return person_name(str(ent.text))
     parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
     parts.sort(key=lambda t: t.i)
-    return " ".join(t.text for t in parts)
+    return person_name(" ".join(t.text for t in parts))
+
+
+def _appositions(piece: _Piece) -> list[_Pending]:
+    """ "<name> is <role>" clauses from role appositions ("my partner Jo"), unless the sentence
+    is a joke or a hypothetical."""
+    out: list[_Pending] = []
+    speaker = display_name(piece.speaker)
+    for sent in piece.doc.sents:
+        if any(c.reject in ("joke", "hypothetical") and c.sent.start == sent.start
+               for c in piece.clauses):
+            continue
+        for clause in apposition_clauses(sent):
+            out.append(_Pending(piece, clause, role_phrase_text(clause, speaker),
+                                lexical_category(clause), {}))
+    return out
 
 
 def _people(doc: Any) -> list[str]:
     """People named in ``doc``, in order: PERSON entities, and proper nouns that name a relation
-    ("my partner Isla") or are a clause subject, which the small model's NER often misses."""
+    ("my partner Jo") or are a clause subject, which the small model's NER often misses."""
     found: list[tuple[int, str]] = [(e.start, person_name(e.text)) for e in doc.ents
                                     if e.label_ == "PERSON"]
     covered = {i for e in doc.ents for i in range(e.start, e.end)}

@@ -87,6 +87,20 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
     return tok.dep_ in lx.FILLER_DEPS and not any(True for _ in tok.children)
 
 
+def _plain(tok: Any) -> str:
+    """A token as a summary would write it: chat shorthand spelled out ("yrs" -> "years",
+    "dev" -> "developer"), shouted function words in lower case ("NOT" -> "not")."""
+    low = tok.lower_
+    if low in lx.SHORTHAND and tok.pos_ != "PROPN":
+        full = lx.SHORTHAND[low]
+        return full[:1].upper() + full[1:] if tok.text[:1].isupper() else full
+    if len(tok.text) > 2 and tok.text.isupper() and (
+        tok.is_stop or tok.pos_ in ("ADV", "PART", "DET", "AUX", "PRON", "ADP", "CCONJ", "SCONJ")
+    ):
+        return low
+    return str(tok.text)
+
+
 def _next_kept(tokens: list[Any], k: int, head: Any | None) -> str:
     """Tag of the first token after ``tokens[k]`` that is not a filler ("" at the end)."""
     for tok in tokens[k + 1 :]:
@@ -145,7 +159,7 @@ def render_clause(tokens: list[Any], subject: Any | None, kind: str, ctx: Render
         if tok.lower_ == "like" and tok.dep_ not in ("ROOT", "xcomp") and numeric and (
             head is None or tok.i != head.i
         ):
-            parts.append("about" + ws)  # "like 3x a week": an approximation, not a preference
+            parts.append("about" + ws)  # "like 5 times a week": an approximation, not a preference
             continue
         low = tok.lower_
         if tok.i in ctx.replacements:
@@ -185,13 +199,13 @@ def render_clause(tokens: list[Any], subject: Any | None, kind: str, ctx: Render
                 parts[-1] = parts[-1] + " "
         elif low in ("'s", "’s") and tok.tag_ == "POS" and _next_kept(tokens, k, head) in (
             "DT", "PRP$"
-        ):  # "Oskar's our lead": a copula the parser took for a possessive
+        ):  # "Marta's our chef": a copula the parser took for a possessive
             text = "is"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
         elif low in ("'s", "’s") and nxt is not None and nxt.tag_ == "VBN" and nxt.lower_ in (
             lx.PERFECT_PARTICIPLES
-        ):  # "Dani's been bugging me": "has", not "is"
+        ):  # "Jo's been coaching": "has", not "is"
             text = "has"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
@@ -202,7 +216,7 @@ def render_clause(tokens: list[Any], subject: Any | None, kind: str, ctx: Render
         elif low in lx.JOKE_MARKERS or tok.is_space:
             continue
         else:
-            text = tok.text
+            text = _plain(tok)
         if lower_first and first is not None and tok.i == first.i:
             text = text[:1].lower() + text[1:]
         parts.append(text + ws)

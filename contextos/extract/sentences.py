@@ -28,7 +28,7 @@ _FENCE = re.compile(r"^\s*(?:-{3,}|`{3,}|={3,}|\*{3,}|_{3,})\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[\u2600-\U0001faff])\s+")
 _WORD = re.compile(r"[\w'’]+")
 #: A comma (or "so"/"but") followed by a first-person subject, or a spaced dash: the start of a
-#: new main clause in run-on chat ("I like nights, I'm a night owl"; "it's done - we ship").
+#: new main clause in run-on chat ("I like mornings, I'm an early riser"; "it's done - we ship").
 _SPLICE = re.compile(
     r"(?:,\s+|\s+(?=(?:but|so)\s))(?:(?:and|but|so|plus|also)\s+)?"
     r"(?=(?:" + "|".join(CLAUSE_OPENERS) + r")\b)"

@@ -4,7 +4,7 @@ A parsed sentence is split into clauses (the root, plus conjoined verbs with the
 Each clause gets its subject kind (the speaker, their group, something of theirs, a named person,
 a thing, or something too vague), its polarity (a ``neg`` dependent), its modality (modal
 auxiliary, conditional marker, wishful verb or adverb), whether it is a request to the assistant,
-a hedge ("I think ..."), somebody else's opinion ("Greg thinks ..."), or a joke. Rules read
+a hedge ("I think ..."), somebody else's opinion ("my brother thinks ..."), or a joke. Rules read
 lemmas and dependency labels, with the word lists in ``lexicon.py``.
 """
 
@@ -15,9 +15,9 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["Clause", "analyze_sentence", "content_tokens", "list_variants"]
+__all__ = ["SUBJECT_DEPS", "Clause", "analyze_sentence", "content_tokens", "misparsed_copula"]
 
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
+SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ", "VERB"})
 
 
@@ -62,8 +62,8 @@ def content_tokens(tokens: list[Any], exclude: Any = None) -> list[Any]:
 
 
 def misparsed_copula(head: Any) -> Any | None:
-    """The subject of "Oskar's our lead programmer" that the small parser reads as a
-    possessive ("Oskar's" + "our lead programmer"): a possessive 's right before a determiner
+    """The subject of "Marta's our head chef" that the small parser reads as a
+    possessive ("Marta's" + "our head chef"): a possessive 's right before a determiner
     cannot be one, so it is "is". Returns the subject token, or None."""
     if head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "ROOT":
         return None
@@ -72,7 +72,12 @@ def misparsed_copula(head: Any) -> Any | None:
         if child.dep_ != "poss" or child.pos_ not in ("PROPN", "NOUN"):
             continue
         case = next((c for c in child.children if c.tag_ == "POS"), None)
-        if case is not None and case.i + 1 < len(doc) and doc[case.i + 1].tag_ in ("DT", "PRP$"):
+        if case is None:
+            continue
+        k = case.i + 1
+        while k < len(doc) and doc[k].tag_ == "RB":  # "Marta's officially our chef"
+            k += 1
+        if k < len(doc) and doc[k].tag_ in ("DT", "PRP$"):
             return child
     return None
 
@@ -82,7 +87,7 @@ def _subject_of(head: Any) -> Any | None:
     if fake is not None:
         return fake
     for child in head.children:
-        if child.dep_ in _SUBJECT_DEPS:
+        if child.dep_ in SUBJECT_DEPS:
             return child
     if head.dep_ in ("conj", "xcomp") and head.head.i != head.i:
         return _subject_of(head.head)
@@ -140,7 +145,7 @@ def _clause_heads(sent: Any) -> list[Any]:
     for tok in sent:
         if tok.i == sent.root.i or tok.dep_ not in _SPLIT_DEPS or tok.pos_ not in ("VERB", "AUX"):
             continue
-        if not any(c.dep_ in _SUBJECT_DEPS for c in tok.children):
+        if not any(c.dep_ in SUBJECT_DEPS for c in tok.children):
             continue
         if tok.dep_ != "conj":
             # only a clause spliced on with a comma, semicolon or dash, not "I think X"
@@ -189,7 +194,7 @@ def _tacked_on_request(tok: Any, head: Any) -> bool:
         return False
     if tok.pos_ != "VERB" or tok.lower_ != tok.lemma_.lower() or tok.tag_ in ("VBG", "VBN"):
         return False
-    if any(c.dep_ in _SUBJECT_DEPS or c.dep_ in ("aux", "auxpass", "mark") for c in tok.children):
+    if any(c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "auxpass", "mark") for c in tok.children):
         return False
     left = min(t.i for t in tok.subtree)
     return left > 0 and tok.doc[left - 1].text in (",", ";", "-", "–", "—")
@@ -197,11 +202,11 @@ def _tacked_on_request(tok: Any, head: Any) -> bool:
 
 def _strip_preamble(toks: list[Any], head: Any) -> list[Any]:
     """Drop a short lead-in ending in ',' or ':' that holds neither head nor subject
-    ("Life update: I start ...", "Bigger news, Greg is leaving")."""
+    ("Life update: I start ...", "Big news, Tom is leaving")."""
     for k, t in enumerate(toks[:5]):
         if t.text in (",", ":", "-", "–", "—") and k > 0:
             lead = toks[:k]
-            if all(x.i != head.i and x.dep_ not in _SUBJECT_DEPS for x in lead) and not any(
+            if all(x.i != head.i and x.dep_ not in SUBJECT_DEPS for x in lead) and not any(
                 x.dep_ == "mark" or x.pos_ == "ADP" for x in lead
             ):
                 return toks[k + 1 :]
@@ -272,7 +277,7 @@ def _is_reaction(head: Any) -> bool:
 
 
 def _advice(head: Any, kind: str) -> str:
-    """ "Isla keeps telling me to take the extension": another person's advice, not a fact."""
+    """ "My aunt keeps telling me to sell the car": another person's advice, not a fact."""
     if kind in ("self", "group", "implied"):
         return ""
     verb = head
@@ -302,7 +307,7 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         real_head = head
         subj = _subject_of(head)
         kind = _subject_kind(subj, head)
-        # "I think X" / "Greg thinks X": the content is the complement
+        # "I think X" / "my brother thinks X": the content is the complement
         advice = _advice(head, kind)
         if advice:
             toks = _clause_tokens(head, heads)
@@ -319,7 +324,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 real_head = comp
                 subj = _subject_of(comp)
                 kind = _subject_kind(subj, comp)
-            elif kind in ("person", "third_pronoun", "thing", "self_possessive"):
+            elif kind in ("person", "third_pronoun", "thing", "self_possessive") or (
+                kind == "group" and subj is not None and subj.lower_ not in lx.FIRST_PLURAL
+            ):  # "our playtester says ..." is somebody else's view
                 toks = _clause_tokens(head, heads)
                 if toks:
                     clauses.append(Clause(
@@ -368,94 +375,3 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 clause.hedged = True
         clauses.append(clause)
     return clauses
-
-
-def _conjuncts(first: Any) -> list[Any]:
-    out = [first]
-    k = 0
-    while k < len(out):
-        out.extend(c for c in out[k].children if c.dep_ == "conj")
-        k += 1
-    return sorted(out, key=lambda t: t.i)
-
-
-def _comma_list(clause: Clause) -> list[list[Any]]:
-    """Items of a comma-separated list after the clause's head verb, as token lists ([] when
-    there is none): "like to code, listen to music, and drink tea" -> [to code], [listen to
-    music], [drink tea]. Read from the surface because the small parser often hangs list items
-    off the verb as xcomp / advcl / appos instead of conj."""
-    head = clause.head
-    after = [t for t in clause.tokens if t.i > head.i]
-    commas = [k for k, t in enumerate(after) if t.text == ","]
-    if not commas or any(t.dep_ in _SUBJECT_DEPS for t in after):
-        return []
-    cuts: list[tuple[int, int]] = []  # (start of separator, start of next item) in ``after``
-    for k in commas:
-        nxt = k + 1
-        if nxt < len(after) and after[nxt].lower_ in ("and", "or"):
-            nxt += 1
-        cuts.append((k, nxt))
-    last = cuts[-1][1]
-    if after[last - 1].text == ",":  # "A, B and C": the last "and" separates too
-        conj = next((k for k in range(last, len(after)) if after[k].lower_ in ("and", "or")),
-                    None)
-        if conj is not None:
-            cuts.append((conj, conj + 1))
-    items: list[list[Any]] = []
-    start = 0
-    for sep, nxt in cuts:
-        items.append(after[start:sep])
-        start = nxt
-    items.append(after[start:])
-    items = [it for it in items if it and not all(t.is_punct for t in it)]
-    return items if len(items) >= 2 else []
-
-
-def list_variants(clause: Clause) -> list[list[Any]]:
-    """One token list per item when a preference or possession names a list ("I like to hike,
-    read, and play chess" -> "I like to hike", "I like to read", "I like to play chess");
-    ``[clause.tokens]`` otherwise. Each liked thing is then its own fact, and a later "I don't
-    like chess anymore" can supersede just that one."""
-    head = clause.head
-    if head.lemma_.lower() not in lx.LIST_SPLIT_VERBS:
-        return [clause.tokens]
-    items = _comma_list(clause)
-    if items:
-        before = [t for t in clause.tokens if t.i <= head.i]
-        marker = items[0][0] if items[0][0].lower_ == "to" else None
-        out = []
-        for k, item in enumerate(items):
-            lead = [marker] if marker is not None and k and item[0].lower_ != "to" else []
-            while item and (item[-1].is_punct or item[-1].pos_ == "CCONJ"):
-                item = item[:-1]
-            if item:
-                out.append(before + lead + item)
-        return out
-    comp = next((c for c in head.children if c.dep_ in ("xcomp", "dobj")), None)
-    if comp is None:
-        return [clause.tokens]
-    items = _conjuncts(comp)
-    if len(items) < 2 or all(t.pos_ in ("NOUN", "PROPN") and not any(
-        c.dep_ not in ("cc", "conj", "punct") for c in t.children
-    ) for t in items):
-        return [clause.tokens]  # "rock and roll", "friends and family": one thing
-    own: dict[int, set[int]] = {}
-    glue: set[int] = set()
-    for item in items:
-        sub = {t.i for t in item.subtree}
-        for c in item.children:
-            if c.dep_ == "conj":
-                sub -= {t.i for t in c.subtree}
-            elif c.dep_ in ("cc", "punct") and c.i > item.i:
-                glue.add(c.i)
-        own[item.i] = sub
-    variants: list[list[Any]] = []
-    for item in items:
-        drop = set(glue)
-        for other in items:
-            if other.i != item.i:
-                drop |= own[other.i]
-        toks = [t for t in clause.tokens if t.i not in drop]
-        if len(toks) > 1:
-            variants.append(toks)
-    return variants or [clause.tokens]

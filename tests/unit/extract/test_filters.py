@@ -29,7 +29,7 @@ def test_transient_remarks_are_vague_rejections(run):
 def test_status_names_and_durable_states_are_kept(run):
     _conv, _raw, checked = run([
         ("user", "The design review is done."),
-        ("user", "I'm a night-shift RN at Mercy."),
+        ("user", "I'm a pediatric RN at Mercy."),
         ("user", "The budget was approved."),
         ("user", "I'm allergic to peanuts."),
     ])
@@ -40,10 +40,12 @@ def test_status_names_and_durable_states_are_kept(run):
     assert "Dana is allergic to peanuts" in texts
 
 
-def test_considering_is_hypothetical(run):
-    _conv, _raw, checked = run([("user", "I'm thinking about switching to Linux.")])
+def test_undecided_is_hypothetical_but_considering_is_kept(run):
+    _conv, _raw, checked = run([("user", "I'm on the fence about switching to Linux.")])
     assert checked.facts == []
     assert [r.reason for r in checked.rejections] == ["hypothetical"]
+    _conv, _raw, checked = run([("user", "I'm thinking about switching to Linux.")])
+    assert _texts(checked) == ["Dana is thinking about switching to Linux"]
 
 
 def test_someone_elses_advice_is_a_third_party_opinion(run):
@@ -95,3 +97,12 @@ def test_enjoy_said_three_times_passes_the_gate(run):
         ("user", "I love cooking for my friends."),
     ])
     assert "Dana enjoys cooking" in _texts(checked)
+
+
+def test_passing_thoughts_of_the_speaker_are_not_kept(run):
+    _conv, _raw, checked = run([
+        ("user", "I know the answer."),
+        ("user", "I refuse to accept that."),
+    ])
+    assert checked.facts == []
+    assert all(r.reason == "vague" for r in checked.rejections)

@@ -1,0 +1,108 @@
+"""Lists inside a preference or possession become one fact per item.
+
+"I like to hike, bake bread, and play chess" says three things; stored as one fact, a later "I
+don't play chess anymore" could only supersede all three. The items are read from the surface
+(commas, the final "and"/"or") when there is a comma, because the small parser often hangs list
+items off the verb as xcomp / advcl / appos; otherwise from ``conj`` links in the parse. Bare
+two-noun pairs ("rock and roll", "friends and family") stay one thing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from contextos.extract import lexicon as lx
+from contextos.extract.statements import SUBJECT_DEPS, Clause
+
+__all__ = ["list_variants"]
+
+
+def _conjuncts(first: Any) -> list[Any]:
+    out = [first]
+    k = 0
+    while k < len(out):
+        out.extend(c for c in out[k].children if c.dep_ == "conj")
+        k += 1
+    return sorted(out, key=lambda t: t.i)
+
+
+def _comma_list(clause: Clause) -> list[list[Any]]:
+    """Items of a comma-separated list after the clause's head verb, as token lists ([] when
+    there is none): "like to code, listen to music, and drink tea" -> [to code], [listen to
+    music], [drink tea]. Read from the surface because the small parser often hangs list items
+    off the verb as xcomp / advcl / appos instead of conj."""
+    head = clause.head
+    after = [t for t in clause.tokens if t.i > head.i]
+    commas = [k for k, t in enumerate(after) if t.text == ","]
+    if not commas or any(t.dep_ in SUBJECT_DEPS for t in after):
+        return []
+    cuts: list[tuple[int, int]] = []  # (start of separator, start of next item) in ``after``
+    for k in commas:
+        nxt = k + 1
+        if nxt < len(after) and after[nxt].lower_ in ("and", "or"):
+            nxt += 1
+        cuts.append((k, nxt))
+    last = cuts[-1][1]
+    if after[last - 1].text == ",":  # "A, B and C": the last "and" separates too
+        conj = next((k for k in range(last, len(after)) if after[k].lower_ in ("and", "or")),
+                    None)
+        if conj is not None:
+            cuts.append((conj, conj + 1))
+    items: list[list[Any]] = []
+    start = 0
+    for sep, nxt in cuts:
+        items.append(after[start:sep])
+        start = nxt
+    items.append(after[start:])
+    items = [it for it in items if it and not all(t.is_punct for t in it)]
+    return items if len(items) >= 2 else []
+
+
+def list_variants(clause: Clause) -> list[list[Any]]:
+    """One token list per item when a preference or possession names a list ("I like to hike,
+    read, and play chess" -> "I like to hike", "I like to read", "I like to play chess");
+    ``[clause.tokens]`` otherwise. Each liked thing is then its own fact, and a later "I don't
+    like chess anymore" can supersede just that one."""
+    head = clause.head
+    if head.lemma_.lower() not in lx.LIST_SPLIT_VERBS:
+        return [clause.tokens]
+    items = _comma_list(clause)
+    if items:
+        before = [t for t in clause.tokens if t.i <= head.i]
+        marker = items[0][0] if items[0][0].lower_ == "to" else None
+        out = []
+        for k, item in enumerate(items):
+            lead = [marker] if marker is not None and k and item[0].lower_ != "to" else []
+            while item and (item[-1].is_punct or item[-1].pos_ == "CCONJ"):
+                item = item[:-1]
+            if item:
+                out.append(before + lead + item)
+        return out
+    comp = next((c for c in head.children if c.dep_ in ("xcomp", "dobj")), None)
+    if comp is None:
+        return [clause.tokens]
+    items = _conjuncts(comp)
+    if len(items) < 2 or all(t.pos_ in ("NOUN", "PROPN") and not any(
+        c.dep_ not in ("cc", "conj", "punct") for c in t.children
+    ) for t in items):
+        return [clause.tokens]  # "rock and roll", "friends and family": one thing
+    own: dict[int, set[int]] = {}
+    glue: set[int] = set()
+    for item in items:
+        sub = {t.i for t in item.subtree}
+        for c in item.children:
+            if c.dep_ == "conj":
+                sub -= {t.i for t in c.subtree}
+            elif c.dep_ in ("cc", "punct") and c.i > item.i:
+                glue.add(c.i)
+        own[item.i] = sub
+    variants: list[list[Any]] = []
+    for item in items:
+        drop = set(glue)
+        for other in items:
+            if other.i != item.i:
+                drop |= own[other.i]
+        toks = [t for t in clause.tokens if t.i not in drop]
+        if len(toks) > 1:
+            variants.append(toks)
+    return variants or [clause.tokens]
