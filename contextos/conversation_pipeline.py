@@ -217,14 +217,11 @@ class ConversationPipeline:
         if not candidates:
             return
         memory = self._memory(user)
-        texts = list(dict.fromkeys(c.text for c in candidates))  # embed each text once
-        unique = self.embed(texts)
-        row = {t: i for i, t in enumerate(texts)}
-        vectors = [unique[row[c.text]] for c in candidates]
         now = datetime.now(UTC)
+        facts = [self._fact(cand, user, write, now) for cand in candidates]
+        vectors = self._vectors(facts, memory)
         by_id: dict[str, FactWrite] = {}
-        for cand, vec in zip(candidates, vectors, strict=True):
-            fact = self._fact(cand, user, write, now)
+        for cand, fact, vec in zip(candidates, facts, vectors, strict=True):
             negated = "negated" in cand.flags or cand.attributes.get("polarity") == "negative"
             neighbours = memory.neighbours(vec, fact.subject)
             d = decide(fact.text, fact.subject, fact.category, fact.valid_from, negated,
@@ -261,6 +258,14 @@ class ConversationPipeline:
                 entity_keys=[k for k in (self._mention_key(n, write) for n in fact.entities) if k],
             )
         write.facts = list(by_id.values())
+
+    def _vectors(self, facts: list[Fact], memory: FactMemory) -> list[np.ndarray]:
+        """One vector per fact: a known fact's stored vector, else its text embedded (each
+        distinct text once)."""
+        known = {f.id: v for f in facts if (v := memory.vector(f.id)) is not None}
+        texts = list(dict.fromkeys(f.text for f in facts if f.id not in known))
+        fresh = dict(zip(texts, self.embed(texts), strict=True)) if texts else {}
+        return [known[f.id] if f.id in known else fresh[f.text] for f in facts]
 
     @staticmethod
     def _fact(cand: CandidateFact, user: UserRef, write: ConversationWrite, now: datetime) -> Fact:

@@ -90,6 +90,7 @@ class ContextOS:
         self.store = store
         self.data_dir = data_dir
         self._extractor = extractor
+        self._default_extractor = extractor is None  # the local one, which a worker can run
         self._embedder = embedder
         self._opened = False
 
@@ -210,7 +211,7 @@ class ContextOS:
         report = IngestReport(user_id=user)
         run = read_conversations(paths, format=format, options=options or ParseOptions()) \
             if paths else None
-        default_extractor = self._extractor is None
+        default_extractor = self._default_extractor
         pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
         if parallel is None:
             parallel = default_extractor and (run.bytes_total if run else 0) >= PARALLEL_MIN_BYTES

@@ -34,6 +34,11 @@ class FactMemory:
         row = self._rows.get(fact_id)
         return self._facts[row] if row is not None else None
 
+    def vector(self, fact_id: str) -> np.ndarray | None:
+        """The stored vector of a known fact (so a repeated statement is not embedded again)."""
+        row = self._rows.get(fact_id)
+        return None if row is None else self._matrix()[row]
+
     def add(self, fact: Fact, vector: np.ndarray) -> None:
         """Remember a fact (a new id), or replace the stored copy of a known one."""
         if fact.id in self._rows:

@@ -38,3 +38,10 @@ def test_ties_break_by_id_for_reproducible_decisions():
     for fid in ("z", "m", "a"):
         mem.add(_f(fid), _v(1, 0))
     assert [f.id for f, _ in mem.neighbours(_v(1, 0), "Sam")] == ["a", "m", "z"]
+
+
+def test_a_known_fact_gives_back_its_stored_vector():
+    mem = FactMemory()
+    mem.add(_f("a"), _v(0.6, 0.8))
+    assert np.allclose(mem.vector("a"), _v(0.6, 0.8))
+    assert mem.vector("missing") is None
