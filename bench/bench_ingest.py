@@ -55,7 +55,10 @@ print(json.dumps({
 def ingest_in_subprocess(path: Path, data_dir: Path) -> dict[str, float]:
     out = subprocess.run(
         [sys.executable, "-c", _CHILD, str(path), str(data_dir)],
-        check=True, capture_output=True, text=True, cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -75,20 +78,29 @@ def main() -> int:
         full = ingest_in_subprocess(path, Path(tmp) / "data")
         parse_rate = parsed["turns"] / parsed["parse_s"]
         rate = full["turns"] / full["ingest_s"]
-        print(f"export: {path.name} ({path.stat().st_size / 1e6:.0f} MB, "
-              f"{full['conversations']} conversations, {full['turns']} turns)")
+        print(
+            f"export: {path.name} ({path.stat().st_size / 1e6:.0f} MB, "
+            f"{full['conversations']} conversations, {full['turns']} turns)"
+        )
         print(f"{'stage':<28}{'seconds':>9}{'turns/s':>10}{'peak MB':>9}")
-        print(f"{'parse only (baseline)':<28}{parsed['parse_s']:>9.1f}{parse_rate:>10,.0f}"
-              f"{parsed['peak_rss_mb']:>9.0f}")
-        print(f"{'full ingestion':<28}{full['ingest_s']:>9.1f}{rate:>10,.0f}"
-              f"{full['peak_rss_mb']:>9.0f}")
-        print(f"facts stored {full['facts']:.0f}, merged {full['merged']:.0f}, superseded "
-              f"{full['superseded']:.0f}, rejected {full['rejected']:.0f}; graph nodes "
-              f"{full['nodes']:.0f}; FalkorDB server RSS {full['server_rss_mb']:.0f} MB; "
-              f"model load {full['load_s']:.1f}s (not timed)")
+        print(
+            f"{'parse only (baseline)':<28}{parsed['parse_s']:>9.1f}{parse_rate:>10,.0f}"
+            f"{parsed['peak_rss_mb']:>9.0f}"
+        )
+        print(
+            f"{'full ingestion':<28}{full['ingest_s']:>9.1f}{rate:>10,.0f}"
+            f"{full['peak_rss_mb']:>9.0f}"
+        )
+        print(
+            f"facts stored {full['facts']:.0f}, merged {full['merged']:.0f}, superseded "
+            f"{full['superseded']:.0f}, rejected {full['rejected']:.0f}; graph nodes "
+            f"{full['nodes']:.0f}; FalkorDB server RSS {full['server_rss_mb']:.0f} MB; "
+            f"model load {full['load_s']:.1f}s (not timed)"
+        )
         ok = rate >= TARGET_TURNS_PER_S
-        print(f"target: >= {TARGET_TURNS_PER_S} turns/s end to end: "
-              + ("met" if ok else "NOT met"))
+        print(
+            f"target: >= {TARGET_TURNS_PER_S} turns/s end to end: " + ("met" if ok else "NOT met")
+        )
     return 0 if ok else 1
 
 

@@ -94,8 +94,9 @@ def parse_when(value: str) -> datetime:
     try:
         t = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError as exc:
-        raise ConfigError(f"cannot read the time {value!r}: use 2026-03-01, an ISO datetime, "
-                          "or 7d / 12h") from exc
+        raise ConfigError(
+            f"cannot read the time {value!r}: use 2026-03-01, an ISO datetime, or 7d / 12h"
+        ) from exc
     return t if t.tzinfo else t.replace(tzinfo=UTC)
 
 
@@ -138,13 +139,22 @@ def ingest(
         with _session(data_dir, store) as (cx, settings):
             uid = _user(settings, user)
             with _progress(quiet) as on_progress:
-                report = cx.ingest(paths, user=uid, user_name=user_name, format=format,
-                                   options=options, progress=on_progress)
+                report = cx.ingest(
+                    paths,
+                    user=uid,
+                    user_name=user_name,
+                    format=format,
+                    options=options,
+                    progress=on_progress,
+                )
     except ContextOSError as exc:
         _fail(exc)
     except KeyboardInterrupt:
-        err.print("interrupted: every conversation written so far is complete; "
-                  "run the same command again to resume", soft_wrap=True)
+        err.print(
+            "interrupted: every conversation written so far is complete; "
+            "run the same command again to resume",
+            soft_wrap=True,
+        )
         raise typer.Exit(130) from None
     _print_report(report)
 
@@ -215,8 +225,9 @@ def facts(
     try:
         with _session(data_dir, store) as (cx, settings):
             uid = _user(settings, user)
-            items = cx.facts(uid, as_of=parse_when(as_of) if as_of else None,
-                             include_superseded=all_)
+            items = cx.facts(
+                uid, as_of=parse_when(as_of) if as_of else None, include_superseded=all_
+            )
     except ContextOSError as exc:
         _fail(exc)
     if as_json:
@@ -229,8 +240,9 @@ def facts(
     for f in items:
         since = f.valid_from.strftime("%Y-%m-%d") if f.valid_from else ""
         text = f.text if f.is_current else f"[strike]{f.text}[/]"
-        table.add_row(text, f.type.value, f.category, f"{f.confidence:.2f}", since,
-                      f"“{f.evidence}”")
+        table.add_row(
+            text, f.type.value, f.category, f"{f.confidence:.2f}", since, f"“{f.evidence}”"
+        )
     out.print(table)
 
 
@@ -240,7 +252,7 @@ def context(
     user: User = None,
     max_tokens: Annotated[int | None, typer.Option(help="token budget")] = None,
     agent_type: Annotated[str, typer.Option(help="agent type")] = "general",
-    batch: Annotated[Path | None, typer.Option(help="JSONL of {\"query\": ...} lines")] = None,
+    batch: Annotated[Path | None, typer.Option(help='JSONL of {"query": ...} lines')] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     data_dir: DataDir = None,
     store: Store = None,
@@ -257,7 +269,9 @@ def context(
             budget = max_tokens or settings.max_tokens
             for q in queries:
                 res = cx.context(
-                    q["query"], user=q.get("user", uid), agent_type=q.get("agent_type", agent_type),
+                    q["query"],
+                    user=q.get("user", uid),
+                    agent_type=q.get("agent_type", agent_type),
                     max_tokens=int(q.get("max_tokens", budget)),
                 )
                 if batch is not None or as_json:
@@ -267,8 +281,10 @@ def context(
                     print(json.dumps(line, ensure_ascii=False))
                 else:
                     print(res.injection)
-                    err.print(f"[dim]{res.token_count}/{res.max_tokens} tokens · "
-                              f"{len(res.sources)} items[/]")
+                    err.print(
+                        f"[dim]{res.token_count}/{res.max_tokens} tokens · "
+                        f"{len(res.sources)} items[/]"
+                    )
     except ContextOSError as exc:
         _fail(exc)
 
@@ -304,8 +320,11 @@ def brief(
     """What changed for a user between two times."""
     try:
         with _session(data_dir, store) as (cx, settings):
-            b = cx.brief(_user(settings, user), since=parse_when(since),
-                         until=parse_when(until) if until else None)
+            b = cx.brief(
+                _user(settings, user),
+                since=parse_when(since),
+                until=parse_when(until) if until else None,
+            )
     except ContextOSError as exc:
         _fail(exc)
     if as_json:
@@ -364,8 +383,9 @@ def demo(
             out.rule("ingest")
             out.print("samples: " + ", ".join(p.name for p in paths), highlight=False)
             with _progress(False) as on_progress:
-                report = cx.ingest(paths, user=DEMO_USER, user_name=DEMO_USER_NAME,
-                                   progress=on_progress)
+                report = cx.ingest(
+                    paths, user=DEMO_USER, user_name=DEMO_USER_NAME, progress=on_progress
+                )
             _print_report(report)
             history = cx.facts(DEMO_USER, include_superseded=True)
             stamps = sorted(f.valid_from for f in history if f.valid_from)
@@ -375,9 +395,12 @@ def demo(
             out.rule(f"context for: {query}")
             res = cx.context(query, user=DEMO_USER, max_tokens=settings.max_tokens)
             print(res.injection)
-            out.print(f"[dim]{res.token_count}/{res.max_tokens} tokens · sources: "
-                      + ", ".join(f"{s.type}:{s.id[:8]}→{','.join(s.turn_ids)}"
-                                  for s in res.sources[:6]) + "[/]", highlight=False)
+            out.print(
+                f"[dim]{res.token_count}/{res.max_tokens} tokens · sources: "
+                + ", ".join(f"{s.type}:{s.id[:8]}→{','.join(s.turn_ids)}" for s in res.sources[:6])
+                + "[/]",
+                highlight=False,
+            )
     except ContextOSError as exc:
         _fail(exc)
 

@@ -146,8 +146,13 @@ class ConversationPipeline:
                 turns.append(t)
         index = self._index(user)
         write = ConversationWrite(
-            user_id=user.id, user_name=user.name, user_key=index.user_entity.key,
-            conversation_key=ckey, conversation=conv, turns=turns, turn_keys=turn_keys,
+            user_id=user.id,
+            user_name=user.name,
+            user_key=index.user_entity.key,
+            conversation_key=ckey,
+            conversation=conv,
+            turns=turns,
+            turn_keys=turn_keys,
             content_hash=conv.content_hash(),
         )
         if extracted is None:
@@ -194,11 +199,14 @@ class ConversationPipeline:
             dst = index.resolve(cr.target, dst_type)
             for r in (src, dst):
                 if not r.is_user and r.key not in by_key:
-                    by_key[r.key] = EntityWrite(key=r.key, name=r.name, type=r.type,
-                                                seen_at=to_epoch(conv.started_at))
+                    by_key[r.key] = EntityWrite(
+                        key=r.key, name=r.name, type=r.type, seen_at=to_epoch(conv.started_at)
+                    )
             write.relations.append(
                 RelationWrite(
-                    source_key=src.key, type=cr.type, target_key=dst.key,
+                    source_key=src.key,
+                    type=cr.type,
+                    target_key=dst.key,
                     turn_ids=[cr.evidence.turn_id] if cr.evidence else [],
                     valid_from=to_epoch(cr.valid_from) or to_epoch(conv.started_at),
                     properties=dict(cr.properties),
@@ -224,11 +232,12 @@ class ConversationPipeline:
         for cand, fact, vec in zip(candidates, facts, vectors, strict=True):
             negated = "negated" in cand.flags or cand.attributes.get("polarity") == "negative"
             neighbours = memory.neighbours(vec, fact.subject)
-            d = decide(fact.text, fact.subject, fact.category, fact.valid_from, negated,
-                       neighbours)
+            d = decide(fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours)
             target = memory.get(d.target_id) if d.target_id else None
-            if d.kind == "merge" and target is not None and (
-                target.is_current or target.id == fact.id
+            if (
+                d.kind == "merge"
+                and target is not None
+                and (target.is_current or target.id == fact.id)
             ):
                 fact = fact.model_copy(update={"id": target.id})
                 stats.facts_merged += 1
@@ -252,7 +261,8 @@ class ConversationPipeline:
                 stats.facts_new += 1
             memory.add(fact, vec)
             by_id[fact.id] = FactWrite(
-                fact=fact, embedding=vec.tolist(),
+                fact=fact,
+                embedding=vec.tolist(),
                 turn_keys=[write.turn_keys[t] for t in fact.turn_ids if t in write.turn_keys],
                 subject_key=self._subject_key(fact.subject, index, write),
                 entity_keys=[k for k in (self._mention_key(n, write) for n in fact.entities) if k],
@@ -273,13 +283,22 @@ class ConversationPipeline:
         turn_ids = list(dict.fromkeys(e.turn_id for e in cand.evidence))
         stamps = [t.timestamp for t in write.turns if t.id in turn_ids and t.timestamp]
         return Fact(
-            id=fact_id(user.id, subject, cand.text), user_id=user.id, text=cand.text,
-            type=cand.type, category=cand.category, confidence=cand.confidence,
-            importance=cand.importance, subject=subject, turn_ids=turn_ids,
-            evidence=cand.evidence[0].quote, evidence_spans=list(cand.evidence),
+            id=fact_id(user.id, subject, cand.text),
+            user_id=user.id,
+            text=cand.text,
+            type=cand.type,
+            category=cand.category,
+            confidence=cand.confidence,
+            importance=cand.importance,
+            subject=subject,
+            turn_ids=turn_ids,
+            evidence=cand.evidence[0].quote,
+            evidence_spans=list(cand.evidence),
             conversation_ids=[write.conversation.id],
             valid_from=cand.valid_from or min(stamps, default=write.conversation.started_at),
-            recorded_at=now, entities=list(cand.entities), extractor=cand.extractor,
+            recorded_at=now,
+            entities=list(cand.entities),
+            extractor=cand.extractor,
         )
 
     # -- helpers -------------------------------------------------------------
@@ -302,8 +321,10 @@ class ConversationPipeline:
         f = into.fact
         f.turn_ids = list(dict.fromkeys([*f.turn_ids, *other.turn_ids]))
         into.turn_keys = [turn_keys[t] for t in f.turn_ids if t in turn_keys]
-        f.evidence_spans = [*f.evidence_spans,
-                            *(s for s in other.evidence_spans if s not in f.evidence_spans)]
+        f.evidence_spans = [
+            *f.evidence_spans,
+            *(s for s in other.evidence_spans if s not in f.evidence_spans),
+        ]
         f.confidence = max(f.confidence, other.confidence)
         f.entities = list(dict.fromkeys([*f.entities, *other.entities]))
 
@@ -313,8 +334,13 @@ class ConversationPipeline:
         r = index.resolve(subject, "Person")
         if not r.is_user and all(e.key != r.key for e in write.entities):
             write.entities.append(
-                EntityWrite(key=r.key, name=r.name, type=r.type, aliases=list(r.aliases),
-                            seen_at=to_epoch(write.conversation.started_at))
+                EntityWrite(
+                    key=r.key,
+                    name=r.name,
+                    type=r.type,
+                    aliases=list(r.aliases),
+                    seen_at=to_epoch(write.conversation.started_at),
+                )
             )
         return r.key
 
@@ -324,4 +350,3 @@ class ConversationPipeline:
             if normalize_name(ew.name) == normalize_name(name) or name in ew.aliases:
                 return ew.key
         return None
-

@@ -59,7 +59,9 @@ class ExtractionPool:
         self.depth = depth
         self._proc = subprocess.Popen(
             [sys.executable, "-m", "contextos.extraction_pool"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, preexec_fn=_die_with_parent,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            preexec_fn=_die_with_parent,
         )
         self._inbox: queue.Queue[Any] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, daemon=True)

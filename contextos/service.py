@@ -116,8 +116,12 @@ class ContextOS:
             from contextos.embeddings.minilm import default_embedder
 
             embedder = default_embedder()  # the model file loads on first use, not here
-        cx = cls(_open_store(store, directory, embedder.dimension), data_dir=directory,
-                 extractor=extractor, embedder=embedder)
+        cx = cls(
+            _open_store(store, directory, embedder.dimension),
+            data_dir=directory,
+            extractor=extractor,
+            embedder=embedder,
+        )
         cx.store.open()
         cx._opened = True
         try:
@@ -141,12 +145,11 @@ class ContextOS:
             from contextos.embeddings.embedder import openai_embedder
 
             key = settings.openai_api_key.get_secret_value() if settings.openai_api_key else ""
-            embedder = openai_embedder(key, settings.openai_embedding_model,
-                                       settings.openai_embedding_dimension)
-        elif settings.embedding != "local":
-            raise ConfigError(
-                f"unknown embedding {settings.embedding!r}: use 'local' or 'openai'"
+            embedder = openai_embedder(
+                key, settings.openai_embedding_model, settings.openai_embedding_dimension
             )
+        elif settings.embedding != "local":
+            raise ConfigError(f"unknown embedding {settings.embedding!r}: use 'local' or 'openai'")
         return cls.open(settings.data_dir, settings.store, embedder=embedder)
 
     def close(self) -> None:
@@ -209,8 +212,11 @@ class ContextOS:
         paths = [Path(s) for s in items if not isinstance(s, Conversation)]
         given = [c for c in items if isinstance(c, Conversation)]
         report = IngestReport(user_id=user)
-        run = read_conversations(paths, format=format, options=options or ParseOptions()) \
-            if paths else None
+        run = (
+            read_conversations(paths, format=format, options=options or ParseOptions())
+            if paths
+            else None
+        )
         default_extractor = self._default_extractor
         pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
         if parallel is None:
@@ -228,12 +234,16 @@ class ContextOS:
             for conv, ref, extracted in stream:
                 self._ingest_one(conv, ref, extracted, pipeline, report)
                 if progress is not None:
-                    progress(IngestProgress(
-                        conversations=report.conversations, turns=report.turns,
-                        facts_stored=report.facts_stored,
-                        bytes_done=getattr(run, "bytes_done", None),
-                        bytes_total=getattr(run, "bytes_total", None), title=conv.title,
-                    ))
+                    progress(
+                        IngestProgress(
+                            conversations=report.conversations,
+                            turns=report.turns,
+                            facts_stored=report.facts_stored,
+                            bytes_done=getattr(run, "bytes_done", None),
+                            bytes_total=getattr(run, "bytes_total", None),
+                            title=conv.title,
+                        )
+                    )
         finally:
             if pool is not None:
                 pool.close()
@@ -276,9 +286,10 @@ class ContextOS:
     ) -> None:
         report.conversations += 1
         report.turns += len(conv.turns)
-        if extracted is None and self.store.checkpoint(
-            conversation_key(ref.id, conv)
-        ) == conv.content_hash():
+        if (
+            extracted is None
+            and self.store.checkpoint(conversation_key(ref.id, conv)) == conv.content_hash()
+        ):
             report.conversations_skipped_unchanged += 1
             return
         write, stats = pipeline.process(conv, ref, extracted)
@@ -321,8 +332,13 @@ class ContextOS:
         items = retrieve(self.store, self.embed, user, name, query)
         injection, kept, tokens = pack(items, name, query, max_tokens)
         return ContextResult(
-            query=query, user_id=user, agent_type=agent_type, injection=injection,
-            token_count=tokens, max_tokens=max_tokens, sources=[i.source for i in kept],
+            query=query,
+            user_id=user,
+            agent_type=agent_type,
+            injection=injection,
+            token_count=tokens,
+            max_tokens=max_tokens,
+            sources=[i.source for i in kept],
             dropped=len(items) - len(kept),
         )
 

@@ -1,6 +1,6 @@
 """Batch job: print (or save) each user's brief for the last 24 hours.
 
-    python pipelines/nightly_brief.py [--hours 24] [--out briefs/]
+python pipelines/nightly_brief.py [--hours 24] [--out briefs/]
 """
 
 from __future__ import annotations

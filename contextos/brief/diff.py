@@ -36,9 +36,13 @@ def diff_facts(facts: list[Fact], since: datetime, until: datetime) -> list[Chan
             changes.append(
                 Change(
                     kind="superseded" if f.superseded_by else "ended",
-                    fact_id=f.id, text=f.text, before=f.text,
+                    fact_id=f.id,
+                    text=f.text,
+                    before=f.text,
                     after=new.text if new is not None else None,
-                    at=f.valid_to, category=f.category, turn_ids=f.turn_ids,
+                    at=f.valid_to,
+                    category=f.category,
+                    turn_ids=f.turn_ids,
                 )
             )
     for f in facts:
@@ -46,9 +50,14 @@ def diff_facts(facts: list[Fact], since: datetime, until: datetime) -> list[Chan
             old = replaced.get(f.id)
             changes.append(
                 Change(
-                    kind="added", fact_id=f.id, text=f.text,
-                    before=old.text if old is not None else None, after=f.text,
-                    at=f.valid_from, category=f.category, turn_ids=f.turn_ids,
+                    kind="added",
+                    fact_id=f.id,
+                    text=f.text,
+                    before=old.text if old is not None else None,
+                    after=f.text,
+                    at=f.valid_from,
+                    category=f.category,
+                    turn_ids=f.turn_ids,
                 )
             )
     changes.sort(key=lambda c: (_aware(c.at) or since, c.kind != "superseded", c.text))

@@ -28,8 +28,7 @@ def render_summary(brief: Brief, user_name: str) -> str:
     added = [c for c in brief.changes if c.kind == "added"]
     ended = [c for c in brief.changes if c.kind in ("superseded", "ended")]
     lines = [
-        f"Brief for {user_name}: {since} → {until} "
-        f"({len(added)} new, {len(ended)} no longer true)"
+        f"Brief for {user_name}: {since} → {until} ({len(added)} new, {len(ended)} no longer true)"
     ]
     if ended:
         lines.append("")

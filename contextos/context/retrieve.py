@@ -83,8 +83,9 @@ def retrieve(
             ContextItem(
                 section=section_for_fact(fact, user_name),
                 text=fact.text,
-                source=ContextSource(type="fact", id=fact.id, relevance=round(score, 4),
-                                     turn_ids=fact.turn_ids),
+                source=ContextSource(
+                    type="fact", id=fact.id, relevance=round(score, 4), turn_ids=fact.turn_ids
+                ),
             )
         )
     items.extend(_entity_items(store, scored, user_id))
@@ -112,8 +113,9 @@ def _entity_items(
             ContextItem(
                 section="active_projects" if e.type == "Project" else "relevant_people",
                 text=text,
-                source=ContextSource(type="entity", id=e.id, relevance=round(score, 4),
-                                     turn_ids=e.turn_ids),
+                source=ContextSource(
+                    type="entity", id=e.id, relevance=round(score, 4), turn_ids=e.turn_ids
+                ),
             )
         )
     return out
@@ -123,9 +125,11 @@ def _describe(e: Entity) -> str | None:
     props = e.properties
     if e.type == "Project":
         status = props.get("status")
-        details = [f"status: {status}" if status else None,
-                   f"deadline: {props['deadline']}" if props.get("deadline") else None,
-                   f"priority: {props['priority']}" if props.get("priority") else None]
+        details = [
+            f"status: {status}" if status else None,
+            f"deadline: {props['deadline']}" if props.get("deadline") else None,
+            f"priority: {props['priority']}" if props.get("priority") else None,
+        ]
         extra = ", ".join(d for d in details if d)
         return f"{e.name} ({extra})" if extra else None  # a bare name tells the agent nothing
     details = [props.get(k) for k in ("relationship", "role", "company") if props.get(k)]

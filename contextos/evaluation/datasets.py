@@ -74,18 +74,40 @@ def load_scenario(path: Path) -> Scenario:
             cid = f"{sid}:{session['session_id']}"
             when = _ts(session.get("timestamp"))
             turns = [
-                Turn(id=m["turn_id"], conversation_id=cid, index=i, role=m["role"],
-                     speaker=m.get("speaker") or m["role"], text=m["text"], timestamp=when)
+                Turn(
+                    id=m["turn_id"],
+                    conversation_id=cid,
+                    index=i,
+                    role=m["role"],
+                    speaker=m.get("speaker") or m["role"],
+                    text=m["text"],
+                    timestamp=when,
+                )
                 for i, m in enumerate(session["messages"])
             ]
-            convs.append(Conversation(id=cid, source=session.get("platform") or "scenario",
-                                      created_at=when, turns=turns))
+            convs.append(
+                Conversation(
+                    id=cid,
+                    source=session.get("platform") or "scenario",
+                    created_at=when,
+                    turns=turns,
+                )
+            )
         gold = data.get("gold", {})
-        facts = [GoldItem(f["text"], tuple(f.get("turn_ids", [])), f.get("type", ""),
-                          f.get("category", ""), id=f.get("id", ""))
-                 for f in gold.get("facts", [])]
-        traps = [GoldItem(t["text"], tuple(t.get("turn_ids", [])), reason=t.get("reason", ""))
-                 for t in gold.get("must_not_extract", [])]
+        facts = [
+            GoldItem(
+                f["text"],
+                tuple(f.get("turn_ids", [])),
+                f.get("type", ""),
+                f.get("category", ""),
+                id=f.get("id", ""),
+            )
+            for f in gold.get("facts", [])
+        ]
+        traps = [
+            GoldItem(t["text"], tuple(t.get("turn_ids", [])), reason=t.get("reason", ""))
+            for t in gold.get("must_not_extract", [])
+        ]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise InputError(str(path), f"not a readable scenario file: {exc}") from exc
     return Scenario(sid, data.get("kind", "assistant"), user, convs, facts, traps)
@@ -114,21 +136,38 @@ def load_spc(path: Path, rows: int = 200, offset: int = 0) -> list[SpcDialogue]:
                     m = _SPC_LINE.match(line)
                     if not m:
                         continue
-                    turns.append(Turn(id=f"{cid}:{len(turns)}", conversation_id=cid,
-                                      index=len(turns), role="user", speaker=m.group(1),
-                                      text=m.group(2)))
+                    turns.append(
+                        Turn(
+                            id=f"{cid}:{len(turns)}",
+                            conversation_id=cid,
+                            index=len(turns),
+                            role="user",
+                            speaker=m.group(1),
+                            text=m.group(2),
+                        )
+                    )
                 if not turns:
                     continue
                 personas = {
-                    "User 1": [p.strip() for p in (rec.get("user 1 personas") or "").splitlines()
-                               if p.strip()],
-                    "User 2": [p.strip() for p in (rec.get("user 2 personas") or "").splitlines()
-                               if p.strip()],
+                    "User 1": [
+                        p.strip()
+                        for p in (rec.get("user 1 personas") or "").splitlines()
+                        if p.strip()
+                    ],
+                    "User 2": [
+                        p.strip()
+                        for p in (rec.get("user 2 personas") or "").splitlines()
+                        if p.strip()
+                    ],
                 }
-                out.append(SpcDialogue(
-                    i, Conversation(id=cid, source="spc", turns=turns),
-                    UserRef(id="user-1", name="User 1"), personas,
-                ))
+                out.append(
+                    SpcDialogue(
+                        i,
+                        Conversation(id=cid, source="spc", turns=turns),
+                        UserRef(id="user-1", name="User 1"),
+                        personas,
+                    )
+                )
     except (OSError, csv.Error) as exc:
         raise InputError(str(path), f"not a readable SPC CSV: {exc}") from exc
     return out

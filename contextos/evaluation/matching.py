@@ -39,14 +39,16 @@ def third_person(line: str, name: str) -> str:
 
 
 def best_matches(
-    left: Sequence[str], right: Sequence[str], embed: Callable[[list[str]], np.ndarray],
+    left: Sequence[str],
+    right: Sequence[str],
+    embed: Callable[[list[str]], np.ndarray],
     allowed: Callable[[int, int], bool],
 ) -> np.ndarray:
     """``sim[i, j]``: cosine of left[i] and right[j], or -1 where ``allowed(i, j)`` is False."""
     if not left or not right:
         return np.full((len(left), len(right)), -1.0, dtype=np.float32)
     vecs = np.asarray(embed(list(left) + list(right)), dtype=np.float32)
-    sims = vecs[: len(left)] @ vecs[len(left):].T
+    sims = vecs[: len(left)] @ vecs[len(left) :].T
     for i in range(len(left)):
         for j in range(len(right)):
             if not allowed(i, j):

@@ -63,8 +63,10 @@ class EvalReport:
 
 
 def format_report(report: EvalReport, verbose: bool = False) -> str:
-    lines = [f"contextos extraction eval (match: MiniLM cosine >= {report.threshold:.2f}, "
-             f"model load {report.model_load_seconds:.1f}s, not in turns/s)"]
+    lines = [
+        f"contextos extraction eval (match: MiniLM cosine >= {report.threshold:.2f}, "
+        f"model load {report.model_load_seconds:.1f}s, not in turns/s)"
+    ]
     for d in report.datasets:
         prec = f"{d.precision:.3f}" if d.precision is not None else "n/a"
         lines.append(

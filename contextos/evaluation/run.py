@@ -33,10 +33,16 @@ Embed = Callable[[list[str]], np.ndarray]
 def _warm_up(extractor: LocalExtractor) -> float:
     """Load the models (spaCy, and dateparser's locale data through a phrase only it reads)."""
     start = time.perf_counter()
-    turn = Turn(id="w:0", conversation_id="w", index=0, role="user", speaker="user",
-                text="I moved to Oslo yesterday and I love my new job at the museum. "
-                     "The weather was nice. My sister Ada visited us last summer.",
-                timestamp=datetime(2024, 1, 2, tzinfo=UTC))
+    turn = Turn(
+        id="w:0",
+        conversation_id="w",
+        index=0,
+        role="user",
+        speaker="user",
+        text="I moved to Oslo yesterday and I love my new job at the museum. "
+        "The weather was nice. My sister Ada visited us last summer.",
+        timestamp=datetime(2024, 1, 2, tzinfo=UTC),
+    )
     conv = Conversation(id="w", source="warmup", turns=[turn])
     validate(extractor.extract([turn], conv, UserRef.from_id("warm")), {turn.id: turn})
     return time.perf_counter() - start
@@ -46,9 +52,7 @@ def _overlap(fact: CandidateFact, turn_ids: tuple[str, ...]) -> bool:
     return bool({e.turn_id for e in fact.evidence} & set(turn_ids))
 
 
-def _overlapping(
-    facts: list[CandidateFact], gold: list[GoldItem]
-) -> Callable[[int, int], bool]:
+def _overlapping(facts: list[CandidateFact], gold: list[GoldItem]) -> Callable[[int, int], bool]:
     def allowed(i: int, j: int) -> bool:
         return _overlap(facts[j], gold[i].turn_ids)
 
@@ -74,8 +78,9 @@ def _eval_scenarios(
         for v in validated:
             rejections.update(r.reason for r in v.rejections)
         gold = sc.facts
-        sims = best_matches([g.text for g in gold], [f.text for f in facts], embed,
-                            _overlapping(facts, gold))
+        sims = best_matches(
+            [g.text for g in gold], [f.text for f in facts], embed, _overlapping(facts, gold)
+        )
         rep.gold += len(gold)
         rep.extracted += len(facts)
         for i, g in enumerate(gold):
@@ -87,21 +92,24 @@ def _eval_scenarios(
                 rep.type_correct += facts[j].type.value == g.type
                 rep.category_correct += facts[j].category == g.category
             else:
-                best = f"{facts[j].text!r} ({sims[i, j]:.2f})" if j >= 0 and sims[i, j] > 0 \
-                    else "-"
-                rep.missed.append(f"{sc.id} {g.id} {g.turn_ids}: {g.text!r}; best {best}"
-                                  + _rejected_hint(g.text, g.turn_ids, rejected, embed,
-                                                   threshold))
+                best = f"{facts[j].text!r} ({sims[i, j]:.2f})" if j >= 0 and sims[i, j] > 0 else "-"
+                rep.missed.append(
+                    f"{sc.id} {g.id} {g.turn_ids}: {g.text!r}; best {best}"
+                    + _rejected_hint(g.text, g.turn_ids, rejected, embed, threshold)
+                )
         for j, f in enumerate(facts):
             if len(gold) and float(np.max(sims[:, j])) >= threshold:
                 rep.matched += 1
             else:
-                rep.unmatched.append(f"{sc.id} {[e.turn_id for e in f.evidence]} "
-                                     f"{f.type.value}/{f.category} {f.confidence:.2f}: {f.text!r}")
+                rep.unmatched.append(
+                    f"{sc.id} {[e.turn_id for e in f.evidence]} "
+                    f"{f.type.value}/{f.category} {f.confidence:.2f}: {f.text!r}"
+                )
         traps = sc.traps
         rep.traps += len(traps)
-        tsims = best_matches([t.text for t in traps], [f.text for f in facts], embed,
-                             _overlapping(facts, traps))
+        tsims = best_matches(
+            [t.text for t in traps], [f.text for f in facts], embed, _overlapping(facts, traps)
+        )
         for i, t in enumerate(traps):
             for j, f in enumerate(facts):
                 if tsims[i, j] >= threshold:
@@ -117,8 +125,13 @@ def _rejected_candidates(results: list, validated: list[ValidatedResult]) -> lis
     return [f for r in results for f in r.facts if id(f) not in accepted]
 
 
-def _rejected_hint(text: str, turn_ids: tuple[str, ...], rejected: list[CandidateFact],
-                   embed: Embed, threshold: float) -> str:
+def _rejected_hint(
+    text: str,
+    turn_ids: tuple[str, ...],
+    rejected: list[CandidateFact],
+    embed: Embed,
+    threshold: float,
+) -> str:
     cands = [f for f in rejected if _overlap(f, turn_ids)]
     if not cands:
         return ""
@@ -131,7 +144,10 @@ def _rejected_hint(text: str, turn_ids: tuple[str, ...], rejected: list[Candidat
 
 
 def _eval_spc(
-    dialogues: list[SpcDialogue], extractor: LocalExtractor, embed: Embed, threshold: float,
+    dialogues: list[SpcDialogue],
+    extractor: LocalExtractor,
+    embed: Embed,
+    threshold: float,
     chunk: int = 50,
 ) -> DatasetReport:
     rep = DatasetReport("spc", precision_measured=False)
@@ -143,8 +159,9 @@ def _eval_spc(
     for k in range(0, len(dialogues), chunk):
         part = dialogues[k : k + chunk]
         start = time.perf_counter()
-        results = extractor.extract_many([(d.conversation.turns, d.conversation) for d in part],
-                                         user)
+        results = extractor.extract_many(
+            [(d.conversation.turns, d.conversation) for d in part], user
+        )
         for d, r in zip(part, results, strict=True):
             accepted.append(validate(r, {t.id: t for t in d.conversation.turns}))
         rep.seconds += time.perf_counter() - start
@@ -155,8 +172,9 @@ def _eval_spc(
         rejections.update(r.reason for r in v.rejections)
         speaker_of = {t.id: t.speaker for t in d.conversation.turns}
         for speaker, lines in d.personas.items():
-            facts = [f for f in v.facts
-                     if any(speaker_of.get(e.turn_id) == speaker for e in f.evidence)]
+            facts = [
+                f for f in v.facts if any(speaker_of.get(e.turn_id) == speaker for e in f.evidence)
+            ]
             gold = [third_person(line, speaker) for line in lines]
             sims = best_matches(gold, [f.text for f in facts], embed, lambda i, j: True)
             rep.gold += len(gold)

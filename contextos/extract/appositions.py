@@ -25,8 +25,11 @@ def _is_role(tok: Any) -> bool:
 
 
 def _name_tokens(head: Any) -> list[Any]:
-    toks = [t for t in head.subtree if t.pos_ == "PROPN" and (t.i == head.i or t.head.i == head.i
-                                                              and t.dep_ == "compound")]
+    toks = [
+        t
+        for t in head.subtree
+        if t.pos_ == "PROPN" and (t.i == head.i or t.head.i == head.i and t.dep_ == "compound")
+    ]
     return sorted(toks, key=lambda t: t.i)
 
 

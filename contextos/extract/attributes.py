@@ -135,8 +135,9 @@ class FastAttributeRuler:
         self._cache: dict[tuple[str, str, str, str], tuple[tuple[int, dict[str, str]], ...]] = {}
         for order, entry in enumerate(patterns):
             for pattern in entry["patterns"]:
-                rule = _Rule(order, tuple(pattern), dict(entry["attrs"]),
-                             int(entry.get("index", 0)))
+                rule = _Rule(
+                    order, tuple(pattern), dict(entry["attrs"]), int(entry.get("index", 0))
+                )
                 for spec in rule.specs:
                     _check(spec)
                 for key in rule.attrs:
@@ -148,8 +149,11 @@ class FastAttributeRuler:
         key = (tok.text, tok.tag_, tok.dep_, tok.pos_)
         found = self._cache.get(key)
         if found is None:
-            found = tuple((r.order, r.attrs) for r in self._single.candidates(tok)
-                          if _token_ok(tok, r.specs[0]))
+            found = tuple(
+                (r.order, r.attrs)
+                for r in self._single.candidates(tok)
+                if _token_ok(tok, r.specs[0])
+            )
             self._cache[key] = found
         return found
 

@@ -18,8 +18,13 @@ import numpy as np
 from contextos.extract import lexicon as lx
 from contextos.extract.statements import Clause
 
-__all__ = ["Classification", "PrototypeClassifier", "base_confidence", "importance",
-           "lexical_category"]
+__all__ = [
+    "Classification",
+    "PrototypeClassifier",
+    "base_confidence",
+    "importance",
+    "lexical_category",
+]
 
 
 @dataclass(frozen=True)
@@ -69,9 +74,7 @@ def _head_verb(clause: Clause) -> Classification | None:
         return Classification("location", f"'{lemma} to'")
     if lemma in ("drive", "fly", "commute") and not preps & {"to", "from"}:
         return None
-    if lemma == "use" and clause.tense == "past" and any(
-        c.dep_ == "xcomp" for c in head.children
-    ):
+    if lemma == "use" and clause.tense == "past" and any(c.dep_ == "xcomp" for c in head.children):
         return Classification("experience", "'used to'")
     if lemma in lx.CATEGORY_VERBS:
         return Classification(lx.CATEGORY_VERBS[lemma], f"verb '{lemma}'")
@@ -144,8 +147,9 @@ class PrototypeClassifier:
         for row in sims:
             best, best_score = "other", -1.0
             for cat in cats:
-                scores = sorted((row[i] for i, lab in enumerate(labels) if lab == cat),
-                                reverse=True)[: self._top_k]
+                scores = sorted(
+                    (row[i] for i, lab in enumerate(labels) if lab == cat), reverse=True
+                )[: self._top_k]
                 score = float(np.mean(scores))
                 if score > best_score:
                     best, best_score = cat, score
@@ -154,8 +158,11 @@ class PrototypeClassifier:
 
 
 def base_confidence(clause: Clause, cue: Classification | None) -> float:
-    kind = "self_copula" if clause.copula and clause.subject_kind in (
-        "self", "self_possessive") else clause.subject_kind
+    kind = (
+        "self_copula"
+        if clause.copula and clause.subject_kind in ("self", "self_possessive")
+        else clause.subject_kind
+    )
     if kind == "third_pronoun":
         kind = "person"
     conf = lx.SUBJECT_CONFIDENCE.get(kind, 0.7)

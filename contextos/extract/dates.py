@@ -13,45 +13,90 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any, Literal
 
-__all__ = ["Direction", "ResolvedDate", "clause_dates", "date_spans", "is_resolvable",
-           "render_date", "resolve_date"]
+__all__ = [
+    "Direction",
+    "ResolvedDate",
+    "clause_dates",
+    "date_spans",
+    "is_resolvable",
+    "render_date",
+    "resolve_date",
+]
 
 Direction = Literal["past", "future"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
-           "september", "october", "november", "december")
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 _ANCHORS = frozenset(
-    {"yesterday", "today", "tomorrow", "tonight", "ago", "next", "last", "this", *_WEEKDAYS,
-     *_MONTHS, *(m[:3] for m in _MONTHS), "mon", "tue", "wed", "thu", "fri", "sat", "sun"}
+    {
+        "yesterday",
+        "today",
+        "tomorrow",
+        "tonight",
+        "ago",
+        "next",
+        "last",
+        "this",
+        *_WEEKDAYS,
+        *_MONTHS,
+        *(m[:3] for m in _MONTHS),
+        "mon",
+        "tue",
+        "wed",
+        "thu",
+        "fri",
+        "sat",
+        "sun",
+    }
 )
 _DURATION_UNITS = re.compile(r"\b(?:years|months|weeks|days|hours|sprints|decades)\b", re.I)
 _ORDINAL_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.I)
 _NEXT_WEEK_DAY = re.compile(rf"\b({'|'.join(_WEEKDAYS)})\s+(?:of\s+)?next\s+week\b", re.I)
-_MONTH_RE = (r"(?:january|february|march|april|may|june|july|august|september|october|"
-             r"november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?")
-_WEEKDAY_RE = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|"
-               r"thu|thurs|fri|sat|sun)")
+_MONTH_RE = (
+    r"(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?"
+)
+_WEEKDAY_RE = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|"
+    r"thu|thurs|fri|sat|sun)"
+)
 _ORD_RE = r"\d{1,2}(?:st|nd|rd|th)"
 _YEAR_RE = r"(?:,?\s+\d{4})?"
 _WD_LEAD = rf"(?:{_WEEKDAY_RE},?\s+)?"
 #: What may follow a bare "the 19th" for it to be a day of the month (not "the 2nd floor").
-_AFTER_ORD = (r"(?=\s*(?:$|[^\w\s]|(?:of|at|and|or|but|so|like|to|for|when|because|instead|"
-              r"not|too|then|is|was|which|as|in|by|before|after|if|we|i|it|he|she|they)\b))")
+_AFTER_ORD = (
+    r"(?=\s*(?:$|[^\w\s]|(?:of|at|and|or|but|so|like|to|for|when|because|instead|"
+    r"not|too|then|is|was|which|as|in|by|before|after|if|we|i|it|he|she|they)\b))"
+)
 #: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
 #: 19th", "July 13th", "30 September"): absolute calendar dates and the usual relative ones.
 _DATE_PHRASES = re.compile(
-    "|".join((
-        rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
-        rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?{_MONTH_RE}{_YEAR_RE}\b",
-        rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
-        rf"\b{_WD_LEAD}\d{{1,2}}\s+{_MONTH_RE}{_YEAR_RE}\b",
-        rf"\b(?:{_WEEKDAY_RE}\s+)?the\s+{_ORD_RE}\b{_AFTER_ORD}",
-        rf"\b(?:next|last|this)\s+(?:week|month|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
-        r"\b(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b",
-        r"\b(?:yesterday|today|tomorrow|tonight)\b",
-        rf"\b{_WEEKDAY_RE}\b",
-    )),
+    "|".join(
+        (
+            rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
+            rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?{_MONTH_RE}{_YEAR_RE}\b",
+            rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
+            rf"\b{_WD_LEAD}\d{{1,2}}\s+{_MONTH_RE}{_YEAR_RE}\b",
+            rf"\b(?:{_WEEKDAY_RE}\s+)?the\s+{_ORD_RE}\b{_AFTER_ORD}",
+            rf"\b(?:next|last|this)\s+(?:week|month|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
+            r"\b(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b",
+            r"\b(?:yesterday|today|tomorrow|tonight)\b",
+            rf"\b{_WEEKDAY_RE}\b",
+        )
+    ),
     re.I,
 )
 _ORD_ONLY = re.compile(rf"^(?:({_WEEKDAY_RE})\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)$", re.I)
@@ -96,8 +141,10 @@ def date_spans(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for m in _DATE_PHRASES.finditer(text):
         word = m.group(0)
-        if word.lower() in ("may", "march", "sun", "sat", "wed", "mar", "jan") \
-                and not word[0].isupper():
+        if (
+            word.lower() in ("may", "march", "sun", "sat", "wed", "mar", "jan")
+            and not word[0].isupper()
+        ):
             continue  # the modal "may", "march on", "sat down"
         if word.lower() in ("sun", "sat", "wed", "mar", "jan", "mon", "fri", "thu", "tue"):
             continue  # too ambiguous on their own
@@ -114,8 +161,9 @@ def _day_of_month(
     for shift in range(-6, 7):
         month0 = base.month - 1 + shift
         try:
-            cands.append(base.replace(year=base.year + month0 // 12, month=month0 % 12 + 1,
-                                      day=day))
+            cands.append(
+                base.replace(year=base.year + month0 // 12, month=month0 % 12 + 1, day=day)
+            )
         except ValueError:
             continue
     if weekday is not None:
@@ -154,15 +202,22 @@ def resolve_date(
     if m:  # "the 19th", "Thursday the 19th": a day of this or the next (last) month
         day_start = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
         wd = m.group(1)
-        weekday = next((i for i, w in enumerate(_WEEKDAYS) if w.startswith(wd.lower()[:3])),
-                       None) if wd else None
-        found = _day_of_month(int(m.group(2)), day_start, direction, weekday)
-        return ResolvedDate(found, "day") if found else None
+        weekday = (
+            next((i for i, w in enumerate(_WEEKDAYS) if w.startswith(wd.lower()[:3])), None)
+            if wd
+            else None
+        )
+        day = _day_of_month(int(m.group(2)), day_start, direction, weekday)
+        return ResolvedDate(day, "day") if day else None
     found = _parse(text, base_naive, direction)
     if found is None:
         return None
-    if direction == "past" and _CALENDAR.search(text) and not _RELATIVE.search(text) \
-            and not _EXPLICIT_YEAR.search(text):
+    if (
+        direction == "past"
+        and _CALENDAR.search(text)
+        and not _RELATIVE.search(text)
+        and not _EXPLICIT_YEAR.search(text)
+    ):
         # "July 13th" in a past-tense clause ("signed the lease, move-in July 13th"): the
         # occurrence nearest the conversation; the past wins near-ties
         other = _parse(text, base_naive, "future")
@@ -185,8 +240,11 @@ _MONTH_ONLY = re.compile(rf"^(?P<m>{_MONTH_RE})(?:,?\s+(?P<y>\d{{4}}))?$", re.I)
 _WEEKDAY_ONLY = re.compile(rf"^{_WEEKDAY_RE}$", re.I)
 _SHIFTED_WEEKDAY = re.compile(rf"^(?P<rel>next|last|this)\s+(?P<w>{_WEEKDAY_RE})$", re.I)
 _SHIFTED_PERIOD = re.compile(r"^(?P<rel>next|last|this)\s+(?P<unit>week|month|year)$", re.I)
-_AGO = re.compile(r"^(?P<n>a|an|one|two|three|four|five|six|\d+)\s+(?P<unit>day|week|month|year)s?"
-                  r"\s+ago$", re.I)
+_AGO = re.compile(
+    r"^(?P<n>a|an|one|two|three|four|five|six|\d+)\s+(?P<unit>day|week|month|year)s?"
+    r"\s+ago$",
+    re.I,
+)
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 
 
@@ -210,8 +268,9 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
     if _WEEKDAY_ONLY.match(text):
         target = next(i for i, w in enumerate(_WEEKDAYS) if w.startswith(low[:3]))
         delta = (target - day.weekday()) % 7 or 7
-        return ResolvedDate(day + timedelta(days=delta if direction == "future" else delta - 7),
-                            "day")
+        return ResolvedDate(
+            day + timedelta(days=delta if direction == "future" else delta - 7), "day"
+        )
     m = _SHIFTED_WEEKDAY.match(text)
     if m:  # "next Tuesday": the next one after today; "last Monday": the one before
         target = next(i for i, w in enumerate(_WEEKDAYS) if w.startswith(m["w"].lower()[:3]))
@@ -252,8 +311,11 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
             return None
         if m["y"]:
             return ResolvedDate(cands[0], "day")
-        pick = min((c for c in cands if c >= day), default=None) if direction == "future" \
+        pick = (
+            min((c for c in cands if c >= day), default=None)
+            if direction == "future"
             else max((c for c in cands if c <= day), default=None)
+        )
         return ResolvedDate(pick, "day") if pick else None
     m = _MONTH_ONLY.match(text)
     if m:
@@ -305,8 +367,11 @@ def clause_dates(
         if span is not None:
             spans.append((span.start, span.end))
     taken = {i for s, e in spans for i in range(s, e)}
-    spans += [(e.start, e.end) for e in doc.ents
-              if e.label_ == "DATE" and not any(i in taken for i in range(e.start, e.end))]
+    spans += [
+        (e.start, e.end)
+        for e in doc.ents
+        if e.label_ == "DATE" and not any(i in taken for i in range(e.start, e.end))
+    ]
     for start, end in sorted(spans):
         if start not in tok_ids:
             continue
@@ -320,10 +385,13 @@ def clause_dates(
             continue
         prefix = ""
         root = doc[start:end].root
-        attributive = prev is not None and (prev.tag_ in ("DT", "PRP$", "POS", "JJ")
-                                            or prev.pos_ == "CCONJ")
-        if not attributive and root.dep_ not in ("nsubj", "nsubjpass", "compound") and (
-            prev is None or prev.pos_ != "ADP"
+        attributive = prev is not None and (
+            prev.tag_ in ("DT", "PRP$", "POS", "JJ") or prev.pos_ == "CCONJ"
+        )
+        if (
+            not attributive
+            and root.dep_ not in ("nsubj", "nsubjpass", "compound")
+            and (prev is None or prev.pos_ != "ADP")
         ):  # "the July 13th start", "August is for polishing": no preposition to add
             prefix = "on " if resolved.period == "day" else "in "
         dates[start] = resolved.value.date().isoformat()

@@ -20,8 +20,24 @@ from contextos.extract.statements import Clause
 
 __all__ = ["has_anchor", "transient_reason"]
 
-_NAMED_ENTS = frozenset({"PERSON", "ORG", "GPE", "LOC", "PRODUCT", "FAC", "NORP", "EVENT",
-                         "WORK_OF_ART", "LANGUAGE", "MONEY", "PERCENT", "QUANTITY", "CARDINAL"})
+_NAMED_ENTS = frozenset(
+    {
+        "PERSON",
+        "ORG",
+        "GPE",
+        "LOC",
+        "PRODUCT",
+        "FAC",
+        "NORP",
+        "EVENT",
+        "WORK_OF_ART",
+        "LANGUAGE",
+        "MONEY",
+        "PERCENT",
+        "QUANTITY",
+        "CARDINAL",
+    }
+)
 
 
 def has_anchor(tokens: list[Any], dates: dict[int, str]) -> bool:
@@ -61,29 +77,33 @@ def _evaluation(clause: Clause, anchored: bool) -> str:
     head = clause.head
     adj = _predicate_adjective(clause)
     if clause.subject_kind in ("self", "self_possessive", "group", "implied"):
-        if adj is not None and (adj.lemma_.lower() in lx.MOOD_ADJECTIVES
-                                or adj.lower_ in lx.MOOD_ADJECTIVES):
+        if adj is not None and (
+            adj.lemma_.lower() in lx.MOOD_ADJECTIVES or adj.lower_ in lx.MOOD_ADJECTIVES
+        ):
             return f"a passing mood ('{adj.text}')"
         return ""
     if head.lemma_ in lx.APPEARANCE_VERBS:
         return f"an impression ('{head.text}')"
     if adj is not None and adj.lemma_.lower() not in lx.STATUS_WORDS and not anchored:
         return f"an evaluation ('{adj.text}')"
-    if adj is not None and adj.tag_ in ("JJR", "JJS") and adj.lemma_.lower() not in (
-        lx.STATUS_WORDS
+    if (
+        adj is not None
+        and adj.tag_ in ("JJR", "JJS")
+        and adj.lemma_.lower() not in (lx.STATUS_WORDS)
     ):
         return f"a comparison ('{adj.text}')"
     return ""
 
 
-def transient_reason(
-    clause: Clause, cue: Classification | None, dates: dict[int, str]
-) -> str:
+def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int, str]) -> str:
     """Why ``clause`` is not durable information, or "" when it is."""
     toks = clause.tokens
     lows = [t.lower_ for t in toks]
-    if toks and lows[0] in ("here", "there") and clause.head.lemma_ == "be" and (
-        clause.subject_kind in ("thing", "vague", "person")
+    if (
+        toks
+        and lows[0] in ("here", "there")
+        and clause.head.lemma_ == "be"
+        and (clause.subject_kind in ("thing", "vague", "person"))
     ):
         return "points into the conversation ('here is ...')"
     said = toks[0].doc.text[clause.start_char : clause.end_char] if toks else ""
@@ -100,7 +120,11 @@ def transient_reason(
     evaluation = _evaluation(clause, anchored)
     if evaluation:
         return evaluation
-    if clause.subject_kind in ("thing", "vague") and not anchored and not _status_word(clause) \
-            and (cue is None or cue.category == "other"):
+    if (
+        clause.subject_kind in ("thing", "vague")
+        and not anchored
+        and not _status_word(clause)
+        and (cue is None or cue.category == "other")
+    ):
         return "a remark about an unnamed thing"
     return ""

@@ -21,8 +21,25 @@ from contextos.models.facts import Evidence
 __all__ = ["ClauseGraph", "clause_graph", "person_name"]
 
 EvidenceFn = Callable[[int, int], Evidence]
-_WORK_VERBS = frozenset({"work", "run", "lead", "own", "manage", "build", "start", "join",
-                         "launch", "develop", "write", "plan", "finish", "complete", "ship"})
+_WORK_VERBS = frozenset(
+    {
+        "work",
+        "run",
+        "lead",
+        "own",
+        "manage",
+        "build",
+        "start",
+        "join",
+        "launch",
+        "develop",
+        "write",
+        "plan",
+        "finish",
+        "complete",
+        "ship",
+    }
+)
 
 
 @dataclass
@@ -41,9 +58,13 @@ def person_name(text: str) -> str:
 
 def _phrase(tok: Any) -> tuple[str, int, int]:
     """Text and char span of ``tok``'s noun phrase without determiners and possessives."""
-    toks = [t for t in tok.subtree if t.dep_ not in ("det", "poss", "case", "punct", "relcl",
-                                                      "prep", "acl", "cc", "conj", "appos")
-            or t.i == tok.i]
+    toks = [
+        t
+        for t in tok.subtree
+        if t.dep_
+        not in ("det", "poss", "case", "punct", "relcl", "prep", "acl", "cc", "conj", "appos")
+        or t.i == tok.i
+    ]
     toks = [t for t in toks if t.i <= tok.i or t.head.i == tok.i and t.dep_ in ("compound",)]
     start = min(t.idx for t in toks)
     end = max(t.idx + len(t.text) for t in toks)
@@ -57,8 +78,11 @@ def _person_name(tok: Any) -> tuple[str, int, int] | None:
             if ent.start <= tok.i < ent.end:
                 return person_name(ent.text), ent.start_char, ent.end_char
     if tok.pos_ == "PROPN":
-        toks = [t for t in tok.subtree if t.pos_ == "PROPN"
-                and (t.i == tok.i or t.dep_ == "compound" or t.head.i == tok.i)]
+        toks = [
+            t
+            for t in tok.subtree
+            if t.pos_ == "PROPN" and (t.i == tok.i or t.dep_ == "compound" or t.head.i == tok.i)
+        ]
         start = min(t.idx for t in toks)
         end = max(t.idx + len(t.text) for t in toks)
         return tok.doc.text[start:end], start, end
@@ -77,8 +101,11 @@ def _relation_people(clause: Clause, referent: str | None) -> list[tuple[str, st
             continue
         name = None
         for cand in [*tok.children, tok.head]:
-            if cand.dep_ in ("appos", "compound", "npadvmod") or cand.i == tok.head.i and \
-                    tok.dep_ == "appos":
+            if (
+                cand.dep_ in ("appos", "compound", "npadvmod")
+                or cand.i == tok.head.i
+                and tok.dep_ == "appos"
+            ):
                 found = _person_name(cand)
                 if found:
                     name = found[0]
@@ -105,8 +132,13 @@ def _relation_people(clause: Clause, referent: str | None) -> list[tuple[str, st
 
 
 def clause_graph(
-    clause: Clause, speaker: str, evidence: EvidenceFn, when: datetime | None,
-    dates: dict[int, str], referent: str | None, category: str,
+    clause: Clause,
+    speaker: str,
+    evidence: EvidenceFn,
+    when: datetime | None,
+    dates: dict[int, str],
+    referent: str | None,
+    category: str,
 ) -> ClauseGraph:
     """Entities and relations of one clause (offsets in ``evidence`` are doc offsets)."""
     g = ClauseGraph()
@@ -119,33 +151,56 @@ def clause_graph(
             continue
         if ent.label_ == "PERSON":
             persons.append(person_name(ent.text))
-            g.entities.append(CandidateEntity(
-                name=person_name(ent.text), type="Person",
-                evidence=evidence(ent.start_char, ent.end_char), observed_at=when,
-            ))
+            g.entities.append(
+                CandidateEntity(
+                    name=person_name(ent.text),
+                    type="Person",
+                    evidence=evidence(ent.start_char, ent.end_char),
+                    observed_at=when,
+                )
+            )
         elif ent.label_ == "ORG":
-            g.entities.append(CandidateEntity(
-                name=ent.text, type="Organization",
-                evidence=evidence(ent.start_char, ent.end_char), observed_at=when,
-            ))
-            if clause.subject_kind in ("self", "implied") and ent.root.head.lower_ in (
-                "at", "for"
-            ) and category == "work":
-                g.relations.append(CandidateRelation(
-                    source=speaker, type="WORKS_AT", target=ent.text, evidence=span_ev,
-                    valid_from=when,
-                ))
+            g.entities.append(
+                CandidateEntity(
+                    name=ent.text,
+                    type="Organization",
+                    evidence=evidence(ent.start_char, ent.end_char),
+                    observed_at=when,
+                )
+            )
+            if (
+                clause.subject_kind in ("self", "implied")
+                and ent.root.head.lower_ in ("at", "for")
+                and category == "work"
+            ):
+                g.relations.append(
+                    CandidateRelation(
+                        source=speaker,
+                        type="WORKS_AT",
+                        target=ent.text,
+                        evidence=span_ev,
+                        valid_from=when,
+                    )
+                )
     for name, noun, _tok, role in _relation_people(clause, referent):
         props: dict[str, Any] = {"relationship": noun}
         if role:
             props["role"] = role
-        g.entities.append(CandidateEntity(
-            name=name, type="Person", properties=props, evidence=span_ev, observed_at=when
-        ))
-        g.relations.append(CandidateRelation(
-            source=speaker, type=lx.RELATION_NOUNS[noun], target=name, evidence=span_ev,
-            valid_from=when, properties={"relationship": noun},
-        ))
+        g.entities.append(
+            CandidateEntity(
+                name=name, type="Person", properties=props, evidence=span_ev, observed_at=when
+            )
+        )
+        g.relations.append(
+            CandidateRelation(
+                source=speaker,
+                type=lx.RELATION_NOUNS[noun],
+                target=name,
+                evidence=span_ev,
+                valid_from=when,
+                properties={"relationship": noun},
+            )
+        )
     head = clause.head
     head_lemma = head.lemma_.lower()
     status = lx.STATUS_CUES.get(head_lemma)
@@ -161,71 +216,129 @@ def clause_graph(
         if lemma in lx.PROJECT_NOUNS and (is_subject or tok.head.i == head.i):
             name, s, e = _phrase(tok)
             props = {"status": status} if status else {}
-            g.entities.append(CandidateEntity(
-                name=name, type="Project", properties=props, evidence=evidence(s, e),
-                observed_at=when,
-            ))
+            g.entities.append(
+                CandidateEntity(
+                    name=name,
+                    type="Project",
+                    properties=props,
+                    evidence=evidence(s, e),
+                    observed_at=when,
+                )
+            )
             if speaker_subject and head_lemma in _WORK_VERBS:
-                g.relations.append(CandidateRelation(
-                    source=speaker, type="WORKS_ON", target=name, evidence=span_ev,
-                    valid_from=when,
-                ))
+                g.relations.append(
+                    CandidateRelation(
+                        source=speaker,
+                        type="WORKS_ON",
+                        target=name,
+                        evidence=span_ev,
+                        valid_from=when,
+                    )
+                )
             if status == "blocked":
                 blocker = _blocker(head)
                 if blocker:
-                    g.relations.append(CandidateRelation(
-                        source=name, type="BLOCKED_BY", target=blocker, evidence=span_ev,
-                        valid_from=when,
-                    ))
+                    g.relations.append(
+                        CandidateRelation(
+                            source=name,
+                            type="BLOCKED_BY",
+                            target=blocker,
+                            evidence=span_ev,
+                            valid_from=when,
+                        )
+                    )
         elif lemma in lx.EVENT_NOUNS and dates:
             name, s, e = _phrase(tok)
-            g.entities.append(CandidateEntity(
-                name=name, type="Event",
-                properties={"kind": "deadline" if lemma == "deadline" else "meeting"
-                            if lemma in ("meeting", "sync", "call", "standup") else "event",
-                            "date": next(iter(dates.values())), "participants": persons},
-                evidence=evidence(s, e), observed_at=when,
-            ))
-        elif lemma in lx.DOCUMENT_NOUNS and tok.head.i == head.i and tok.dep_ == "dobj" and \
-                speaker_subject and head_lemma in lx.DOCUMENT_VERBS:
+            g.entities.append(
+                CandidateEntity(
+                    name=name,
+                    type="Event",
+                    properties={
+                        "kind": "deadline"
+                        if lemma == "deadline"
+                        else "meeting"
+                        if lemma in ("meeting", "sync", "call", "standup")
+                        else "event",
+                        "date": next(iter(dates.values())),
+                        "participants": persons,
+                    },
+                    evidence=evidence(s, e),
+                    observed_at=when,
+                )
+            )
+        elif (
+            lemma in lx.DOCUMENT_NOUNS
+            and tok.head.i == head.i
+            and tok.dep_ == "dobj"
+            and speaker_subject
+            and head_lemma in lx.DOCUMENT_VERBS
+        ):
             name, s, e = _phrase(tok)
-            g.entities.append(CandidateEntity(
-                name=name, type="Document", evidence=evidence(s, e), observed_at=when
-            ))
-            g.relations.append(CandidateRelation(
-                source=speaker, type=lx.DOCUMENT_VERBS[head_lemma], target=name,
-                evidence=span_ev, valid_from=when,
-            ))
+            g.entities.append(
+                CandidateEntity(
+                    name=name, type="Document", evidence=evidence(s, e), observed_at=when
+                )
+            )
+            g.relations.append(
+                CandidateRelation(
+                    source=speaker,
+                    type=lx.DOCUMENT_VERBS[head_lemma],
+                    target=name,
+                    evidence=span_ev,
+                    valid_from=when,
+                )
+            )
     if status == "blocked" and not any(r.type == "BLOCKED_BY" for r in g.relations):
         blocker = _blocker(head)
         subj = clause.subject
         if blocker and subj is not None and clause.subject_kind in ("thing", "group", "self"):
             source = speaker if clause.subject_kind in ("self", "group") else _phrase(subj)[0]
-            g.relations.append(CandidateRelation(
-                source=source, type="BLOCKED_BY", target=blocker, evidence=span_ev,
-                valid_from=when,
-            ))
+            g.relations.append(
+                CandidateRelation(
+                    source=source,
+                    type="BLOCKED_BY",
+                    target=blocker,
+                    evidence=span_ev,
+                    valid_from=when,
+                )
+            )
     if category == "decision" and head_lemma in lx.DECISION_VERBS and speaker_subject:
         target = _decision_object(head)
         if target:
-            g.entities.append(CandidateEntity(
-                name=f"decision: {target}", type="Event",
-                properties={"kind": "decision", "outcome": target,
-                            "date": when.date().isoformat() if when else None},
-                evidence=span_ev, observed_at=when,
-            ))
-            g.relations.append(CandidateRelation(
-                source=speaker, type="DECIDED_ON", target=target, evidence=span_ev,
-                valid_from=when,
-            ))
+            g.entities.append(
+                CandidateEntity(
+                    name=f"decision: {target}",
+                    type="Event",
+                    properties={
+                        "kind": "decision",
+                        "outcome": target,
+                        "date": when.date().isoformat() if when else None,
+                    },
+                    evidence=span_ev,
+                    observed_at=when,
+                )
+            )
+            g.relations.append(
+                CandidateRelation(
+                    source=speaker,
+                    type="DECIDED_ON",
+                    target=target,
+                    evidence=span_ev,
+                    valid_from=when,
+                )
+            )
     if category == "goal" and speaker_subject:
-        target = next((_phrase(c)[0] for c in head.children if c.dep_ in ("xcomp", "dobj")),
-                      None)
+        target = next((_phrase(c)[0] for c in head.children if c.dep_ in ("xcomp", "dobj")), None)
         if target:
-            g.relations.append(CandidateRelation(
-                source=speaker, type="HAS_GOAL", target=target, evidence=span_ev,
-                valid_from=when,
-            ))
+            g.relations.append(
+                CandidateRelation(
+                    source=speaker,
+                    type="HAS_GOAL",
+                    target=target,
+                    evidence=span_ev,
+                    valid_from=when,
+                )
+            )
     merged: dict[tuple[str, str], CandidateEntity] = {}
     for ent in g.entities:
         twin = merged.get((ent.type, ent.name))

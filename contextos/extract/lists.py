@@ -44,8 +44,7 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
         cuts.append((k, nxt))
     last = cuts[-1][1]
     if after[last - 1].text == ",":  # "A, B and C": the last "and" separates too
-        conj = next((k for k in range(last, len(after)) if after[k].lower_ in ("and", "or")),
-                    None)
+        conj = next((k for k in range(last, len(after)) if after[k].lower_ in ("and", "or")), None)
         if conj is not None:
             cuts.append((conj, conj + 1))
     items: list[list[Any]] = []
@@ -81,14 +80,16 @@ def list_variants(clause: Clause) -> list[list[Any]]:
     comp = next((c for c in head.children if c.dep_ in ("xcomp", "dobj")), None)
     if comp is None:
         return [clause.tokens]
-    items = _conjuncts(comp)
-    if len(items) < 2 or all(t.pos_ in ("NOUN", "PROPN") and not any(
-        c.dep_ not in ("cc", "conj", "punct") for c in t.children
-    ) for t in items):
+    conjuncts = _conjuncts(comp)
+    if len(conjuncts) < 2 or all(
+        t.pos_ in ("NOUN", "PROPN")
+        and not any(c.dep_ not in ("cc", "conj", "punct") for c in t.children)
+        for t in conjuncts
+    ):
         return [clause.tokens]  # "rock and roll", "friends and family": one thing
     own: dict[int, set[int]] = {}
     glue: set[int] = set()
-    for item in items:
+    for item in conjuncts:
         sub = {t.i for t in item.subtree}
         for c in item.children:
             if c.dep_ == "conj":
@@ -97,9 +98,9 @@ def list_variants(clause: Clause) -> list[list[Any]]:
                 glue.add(c.i)
         own[item.i] = sub
     variants: list[list[Any]] = []
-    for item in items:
+    for item in conjuncts:
         drop = set(glue)
-        for other in items:
+        for other in conjuncts:
             if other.i != item.i:
                 drop |= own[other.i]
         toks = [t for t in clause.tokens if t.i not in drop]

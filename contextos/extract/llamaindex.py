@@ -33,7 +33,7 @@ class GraphExtractor(TransformComponent):
 
     def __init__(self, user: UserRef | None = None, extractor: Any = None, **kw: Any) -> None:
         user = user or UserRef(id="user", name="User")
-        super().__init__(user_id=user.id, user_name=user.name, **kw)
+        super().__init__(user_id=user.id, user_name=user.name, **kw)  # type: ignore[call-arg]
         self._extractor = extractor
 
     @classmethod
@@ -54,15 +54,19 @@ class GraphExtractor(TransformComponent):
         for node in nodes:
             text = node.get_content()
             conv_id = stable_id("llamaindex", node.node_id)
-            turn = Turn(id=node.node_id, conversation_id=conv_id, index=0, role="user",
-                        speaker=str(node.metadata.get("speaker", self.user_name)), text=text)
+            turn = Turn(
+                id=node.node_id,
+                conversation_id=conv_id,
+                index=0,
+                role="user",
+                speaker=str(node.metadata.get("speaker", self.user_name)),
+                text=text,
+            )
             conv = Conversation(id=conv_id, source="llamaindex", turns=[turn])
             result = validate(self._local().extract([turn], conv, user), {turn.id: turn})
             entities, relations = _to_graph(result)
-            node.metadata[KG_NODES_KEY] = [*node.metadata.get(KG_NODES_KEY, []),
-                                           *entities]
-            node.metadata[KG_RELATIONS_KEY] = [*node.metadata.get(KG_RELATIONS_KEY, []),
-                                               *relations]
+            node.metadata[KG_NODES_KEY] = [*node.metadata.get(KG_NODES_KEY, []), *entities]
+            node.metadata[KG_RELATIONS_KEY] = [*node.metadata.get(KG_RELATIONS_KEY, []), *relations]
         return nodes
 
 
@@ -88,10 +92,16 @@ def _to_graph(result: Any) -> tuple[list[EntityNode], list[Relation]]:
         src, dst = entities.get(r.source, "Person"), entities.get(r.target, "Entity")
         relations.append(Relation(label=r.type, source_id=src.id, target_id=dst.id))
     for f in result.facts:
-        fact = entities.get(f.text, "Fact", {
-            "category": f.category, "type": f.type.value,
-            "confidence": f.confidence, "evidence": f.evidence[0].quote,
-        })
+        fact = entities.get(
+            f.text,
+            "Fact",
+            {
+                "category": f.category,
+                "type": f.type.value,
+                "confidence": f.confidence,
+                "evidence": f.evidence[0].quote,
+            },
+        )
         subject = entities.get(f.subject, "Person")
         relations.append(Relation(label="ABOUT", source_id=fact.id, target_id=subject.id))
     return list(entities.by_name.values()), relations

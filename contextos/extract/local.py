@@ -125,11 +125,13 @@ class LocalExtractor:
         pieces, signals = self._segment(windows, user, results)
         if pieces:
             nlp = self._nlp()
-            for piece, doc in zip(pieces, nlp.parse((p.segment.text for p in pieces),
-                                                    self.batch_size), strict=True):
+            for piece, doc in zip(
+                pieces, nlp.parse((p.segment.text for p in pieces), self.batch_size), strict=True
+            ):
                 piece.doc = doc
-                piece.clauses = [c for s in doc.sents
-                                 for c in analyze_sentence(s, piece.in_assistant_chat)]
+                piece.clauses = [
+                    c for s in doc.sents for c in analyze_sentence(s, piece.in_assistant_chat)
+                ]
             live = [p for p in pieces if any(not c.skip for c in p.clauses)]
             nlp.add_entities([p.doc for p in live], self.batch_size)
             pending = self._render(pieces)
@@ -171,17 +173,25 @@ class LocalExtractor:
                 for seg in segment_turn(turn.text):
                     hit = injection_cue(seg.text)
                     if hit:
-                        results[w].rejections.append(Rejection(
-                            text=seg.text, reason="injection",
-                            detail=f"text addressed to an AI ('{hit}')",
-                            conversation_id=conv_id, turn_id=turn.id, extractor=self.name,
-                        ))
+                        results[w].rejections.append(
+                            Rejection(
+                                text=seg.text,
+                                reason="injection",
+                                detail=f"text addressed to an AI ('{hit}')",
+                                conversation_id=conv_id,
+                                turn_id=turn.id,
+                                extractor=self.name,
+                            )
+                        )
                         continue
                     if seg.quoted:
                         continue  # someone else's words, pasted
                     if in_assistant_chat:
-                        signals.extend(format_signals(seg.text, seg.start, seg.end, speaker,
-                                                      conv_id, turn.id, turn.text))
+                        signals.extend(
+                            format_signals(
+                                seg.text, seg.start, seg.end, speaker, conv_id, turn.id, turn.text
+                            )
+                        )
                     pieces.append(_Piece(w, turn, seg, speaker, in_assistant_chat))
         return pieces, signals
 
@@ -199,7 +209,8 @@ class LocalExtractor:
                     continue  # "they said ...": who is not known, so no self-contained fact
                 dates, replacements = clause_dates(doc, clause.tokens, when, clause.tense)
                 ctx = RenderContext(
-                    speaker=display_name(piece.speaker), pronoun_referent=referent,
+                    speaker=display_name(piece.speaker),
+                    pronoun_referent=referent,
                     replacements=replacements,
                     in_assistant_chat=piece.in_assistant_chat,
                 )
@@ -210,8 +221,9 @@ class LocalExtractor:
                         clause.reject, clause.reject_detail = "vague", f"transient: {transient}"
                 for toks in list_variants(clause):
                     part = clause if toks is clause.tokens else replace(clause, tokens=toks)
-                    text = render_clause(toks, clause.subject, clause.subject_kind, ctx,
-                                         clause.head)
+                    text = render_clause(
+                        toks, clause.subject, clause.subject_kind, ctx, clause.head
+                    )
                     if len(text.split()) >= 3:
                         pending.append(_Pending(piece, part, text, cue, dates))
             pending.extend(_appositions(piece))
@@ -226,8 +238,9 @@ class LocalExtractor:
             return
         if self._classifier is None:
             self._classifier = PrototypeClassifier(self._embedder())
-        for p, (cat, score) in zip(todo, self._classifier.classify([p.text for p in todo]),
-                                   strict=True):
+        for p, (cat, score) in zip(
+            todo, self._classifier.classify([p.text for p in todo]), strict=True
+        ):
             p.cue = Classification(cat, f"prototype similarity {score:.2f}")
 
     def _emit(
@@ -239,11 +252,13 @@ class LocalExtractor:
             offset = piece.segment.start
             conv_id = turn.conversation_id
 
-            def evidence(start: int, end: int, _t: Turn = turn, _o: int = offset,
-                         _c: str = conv_id) -> Evidence:
+            def evidence(
+                start: int, end: int, _t: Turn = turn, _o: int = offset, _c: str = conv_id
+            ) -> Evidence:
                 s, e = _o + start, _o + end
-                return Evidence(conversation_id=_c, turn_id=_t.id, start=s, end=e,
-                                quote=_t.text[s:e])
+                return Evidence(
+                    conversation_id=_c, turn_id=_t.id, start=s, end=e, quote=_t.text[s:e]
+                )
 
             category = p.cue.category if p.cue else "other"
             shared = clause.mentions_assistant and piece.in_assistant_chat
@@ -259,21 +274,28 @@ class LocalExtractor:
                 subject = _referent(clause, None) or subject
             when = _when(turn)
             referent = _referent(clause, None)
-            graph = clause_graph(clause, piece.speaker, evidence, when, p.dates, referent,
-                                 category)
-            names = list(dict.fromkeys(e.name for e in graph.entities
-                                       if e.type in ("Person", "Organization", "Project")))
+            graph = clause_graph(clause, piece.speaker, evidence, when, p.dates, referent, category)
+            names = list(
+                dict.fromkeys(
+                    e.name
+                    for e in graph.entities
+                    if e.type in ("Person", "Organization", "Project")
+                )
+            )
             if piece.speaker != subject and display_name(piece.speaker) in p.text:
                 names.append(piece.speaker)  # "Tom is Dana's manager" mentions Dana too
             attributes: dict[str, Any] = {
-                "subject_kind": clause.subject_kind, "tense": clause.tense,
-                "cue": p.cue.cue if p.cue else "", "speaker": piece.speaker,
+                "subject_kind": clause.subject_kind,
+                "tense": clause.tense,
+                "cue": p.cue.cue if p.cue else "",
+                "speaker": piece.speaker,
             }
             if clause.negated:
                 attributes["polarity"] = "negative"
             if category in ("like", "dislike"):
                 attributes["object_words"] = sorted(
-                    t.lemma_.lower() for t in content_tokens(clause.tokens, exclude=clause.head)
+                    t.lemma_.lower()
+                    for t in content_tokens(clause.tokens, exclude=clause.head)
                     if clause.subject is None or t.i != clause.subject.i
                 )
                 attributes["base_confidence"] = confidence
@@ -282,11 +304,17 @@ class LocalExtractor:
             if p.dates:
                 attributes["dates"] = sorted(p.dates.values())
             fact = CandidateFact(
-                text=p.text, type=fact_type, category=category,  # type: ignore[arg-type]
-                subject=subject, confidence=confidence,
+                text=p.text,
+                type=fact_type,
+                category=category,  # type: ignore[arg-type]
+                subject=subject,
+                confidence=confidence,
                 importance=importance(category, clause, bool(names), bool(p.dates)),
                 evidence=[evidence(clause.start_char, clause.end_char)],
-                valid_from=when, entities=names, extractor=self.name, attributes=attributes,
+                valid_from=when,
+                entities=names,
+                extractor=self.name,
+                attributes=attributes,
                 flags=[clause.reject] if clause.reject else [],
             )
             if clause.reject:
@@ -298,7 +326,9 @@ class LocalExtractor:
                 res.relations.extend(graph.relations)
 
     def _add_patterns(
-        self, signals: list[FormatSignal], windows: Sequence[Window],
+        self,
+        signals: list[FormatSignal],
+        windows: Sequence[Window],
         results: list[ExtractionResult],
     ) -> None:
         window_of = {t.id: w for w, (turns, _c) in enumerate(windows) for t in turns}
@@ -334,20 +364,26 @@ def _appositions(piece: _Piece) -> list[_Pending]:
     out: list[_Pending] = []
     speaker = display_name(piece.speaker)
     for sent in piece.doc.sents:
-        if any(c.reject in ("joke", "hypothetical") and c.sent.start == sent.start
-               for c in piece.clauses):
+        if any(
+            c.reject in ("joke", "hypothetical") and c.sent.start == sent.start
+            for c in piece.clauses
+        ):
             continue
         for clause in apposition_clauses(sent):
-            out.append(_Pending(piece, clause, role_phrase_text(clause, speaker),
-                                lexical_category(clause), {}))
+            out.append(
+                _Pending(
+                    piece, clause, role_phrase_text(clause, speaker), lexical_category(clause), {}
+                )
+            )
     return out
 
 
 def _people(doc: Any) -> list[str]:
     """People named in ``doc``, in order: PERSON entities, and proper nouns that name a relation
     ("my partner Jo") or are a clause subject, which the small model's NER often misses."""
-    found: list[tuple[int, str]] = [(e.start, person_name(e.text)) for e in doc.ents
-                                    if e.label_ == "PERSON"]
+    found: list[tuple[int, str]] = [
+        (e.start, person_name(e.text)) for e in doc.ents if e.label_ == "PERSON"
+    ]
     covered = {i for e in doc.ents for i in range(e.start, e.end)}
     for tok in doc:
         if tok.pos_ != "PROPN" or tok.i in covered or tok.ent_type_ not in ("", "PERSON"):

@@ -31,8 +31,8 @@ _FIRST_PERSON_START = re.compile(r"^\W*(?:i|we|my|our)\b(?!'d like you)", re.I)
 @dataclass(frozen=True)
 class FormatSignal:
     speaker: str
-    key: str          # the format word, singular, lower case
-    surface: str      # as written ("bullet points")
+    key: str  # the format word, singular, lower case
+    surface: str  # as written ("bullet points")
     evidence: Evidence
 
 
@@ -41,7 +41,12 @@ def _singular(word: str) -> str:
 
 
 def format_signals(
-    text: str, start: int, end: int, speaker: str, conversation_id: str, turn_id: str,
+    text: str,
+    start: int,
+    end: int,
+    speaker: str,
+    conversation_id: str,
+    turn_id: str,
     full_text: str,
 ) -> list[FormatSignal]:
     """Format-request signals in one segment ``full_text[start:end]`` (== ``text``)."""
@@ -55,13 +60,21 @@ def format_signals(
             continue
         key = _singular(word)
         s, e = m.start(), m.end()
-        if i + 1 < len(matches) and matches[i + 1].group(0).lower() in _FOLLOWERS and \
-                matches[i + 1].start() - e <= 1:
+        if (
+            i + 1 < len(matches)
+            and matches[i + 1].group(0).lower() in _FOLLOWERS
+            and matches[i + 1].start() - e <= 1
+        ):
             e = matches[i + 1].end()
         if key in ("word", "sentence", "example", "detail", "draft", "code", "steps"):
             continue  # too generic to name a preferred shape on their own
-        ev = Evidence(conversation_id=conversation_id, turn_id=turn_id, start=start + s,
-                      end=start + e, quote=full_text[start + s : start + e])
+        ev = Evidence(
+            conversation_id=conversation_id,
+            turn_id=turn_id,
+            start=start + s,
+            end=start + e,
+            quote=full_text[start + s : start + e],
+        )
         out.append(FormatSignal(speaker, key, text[s:e].lower(), ev))
     return out
 
@@ -80,12 +93,16 @@ def patterns_from_signals(signals: list[FormatSignal], min_turns: int = 2) -> li
         if n < min_turns:
             continue
         surface = Counter(s.surface for s in by_turn.values()).most_common(1)[0][0]
-        out.append(CandidateFact(
-            text=f"{display_name(speaker)} {_TEMPLATE} {surface}",
-            type=FactType.USER_PATTERN, category="like", subject=speaker,
-            confidence=round(min(0.95, 0.67 + 0.05 * n), 3), importance=0.6,
-            evidence=[s.evidence for s in by_turn.values()],
-            attributes={"pattern": "response_format", "turns": n,
-                        "template": _TEMPLATE},
-        ))
+        out.append(
+            CandidateFact(
+                text=f"{display_name(speaker)} {_TEMPLATE} {surface}",
+                type=FactType.USER_PATTERN,
+                category="like",
+                subject=speaker,
+                confidence=round(min(0.95, 0.67 + 0.05 * n), 3),
+                importance=0.6,
+                evidence=[s.evidence for s in by_turn.values()],
+                attributes={"pattern": "response_format", "turns": n, "template": _TEMPLATE},
+            )
+        )
     return out

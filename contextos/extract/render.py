@@ -22,15 +22,16 @@ def display_name(name: str) -> str:
     -> "Dana"), as a concise summary would; labels that are not personal names ("User 1",
     "dana_w") stay as they are. The fact's ``subject`` keeps the full name."""
     parts = name.split()
-    if len(parts) >= 2 and all(p[:1].isupper() and p.replace("-", "").replace("'", "").isalpha()
-                               for p in parts):
+    if len(parts) >= 2 and all(
+        p[:1].isupper() and p.replace("-", "").replace("'", "").isalpha() for p in parts
+    ):
         return parts[0]
     return name
 
 
 @dataclass
 class RenderContext:
-    speaker: str                       # the speaker's display name
+    speaker: str  # the speaker's display name
     pronoun_referent: str | None = None  # who "he"/"she"/"they" means, when known
     #: token index -> replacement text for the first token of a span, and the span's end index
     replacements: dict[int, tuple[str, int]] = field(default_factory=dict)
@@ -94,8 +95,13 @@ def _plain(tok: Any) -> str:
     if low in lx.SHORTHAND and tok.pos_ != "PROPN":
         full = lx.SHORTHAND[low]
         return full[:1].upper() + full[1:] if tok.text[:1].isupper() else full
-    if len(tok.text) > 2 and tok.text.isupper() and (
-        tok.is_stop or tok.pos_ in ("ADV", "PART", "DET", "AUX", "PRON", "ADP", "CCONJ", "SCONJ")
+    if (
+        len(tok.text) > 2
+        and tok.text.isupper()
+        and (
+            tok.is_stop
+            or tok.pos_ in ("ADV", "PART", "DET", "AUX", "PRON", "ADP", "CCONJ", "SCONJ")
+        )
     ):
         return low
     return str(tok.text)
@@ -121,8 +127,9 @@ def _filler_phrases(tokens: list[Any]) -> set[int]:
     return out
 
 
-def render_clause(tokens: list[Any], subject: Any | None, kind: str, ctx: RenderContext,
-                  head: Any | None = None) -> str:
+def render_clause(
+    tokens: list[Any], subject: Any | None, kind: str, ctx: RenderContext, head: Any | None = None
+) -> str:
     """The clause ``tokens`` as a third-person sentence about ``ctx.speaker`` (or its subject)."""
     speaker = ctx.speaker
     possessive = f"{speaker}'s"
@@ -156,8 +163,11 @@ def render_clause(tokens: list[Any], subject: Any | None, kind: str, ctx: Render
         ws = tok.whitespace_
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         numeric = nxt is not None and (nxt.like_num or nxt.text[:1].isdigit())
-        if tok.lower_ == "like" and tok.dep_ not in ("ROOT", "xcomp") and numeric and (
-            head is None or tok.i != head.i
+        if (
+            tok.lower_ == "like"
+            and tok.dep_ not in ("ROOT", "xcomp")
+            and numeric
+            and (head is None or tok.i != head.i)
         ):
             parts.append("about" + ws)  # "like 5 times a week": an approximation, not a preference
             continue
@@ -188,23 +198,34 @@ def render_clause(tokens: list[Any], subject: Any | None, kind: str, ctx: Render
             text = ctx.assistant_name
         elif low == "your" and ctx.in_assistant_chat:
             text = ctx.assistant_name + "'s"
-        elif (subject is not None and tok.i == subject.i and kind == "third_pronoun"
-              and ctx.pronoun_referent):
+        elif (
+            subject is not None
+            and tok.i == subject.i
+            and kind == "third_pronoun"
+            and ctx.pronoun_referent
+        ):
             text = ctx.pronoun_referent
         elif tok.i in agree:
             text = _agree(tok)
-            if (low in lx.CLITICS or low in ("'m", "'re")) and parts and not parts[-1].endswith(
-                " "
+            if (
+                (low in lx.CLITICS or low in ("'m", "'re"))
+                and parts
+                and not parts[-1].endswith(" ")
             ):
                 parts[-1] = parts[-1] + " "
-        elif low in ("'s", "’s") and tok.tag_ == "POS" and _next_kept(tokens, k, head) in (
-            "DT", "PRP$"
+        elif (
+            low in ("'s", "’s")
+            and tok.tag_ == "POS"
+            and _next_kept(tokens, k, head) in ("DT", "PRP$")
         ):  # "Marta's our chef": a copula the parser took for a possessive
             text = "is"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
-        elif low in ("'s", "’s") and nxt is not None and nxt.tag_ == "VBN" and nxt.lower_ in (
-            lx.PERFECT_PARTICIPLES
+        elif (
+            low in ("'s", "’s")
+            and nxt is not None
+            and nxt.tag_ == "VBN"
+            and nxt.lower_ in (lx.PERFECT_PARTICIPLES)
         ):  # "Jo's been coaching": "has", not "is"
             text = "has"
             if parts and not parts[-1].endswith(" "):

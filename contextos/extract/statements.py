@@ -25,15 +25,15 @@ _CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ", "VERB"})
 class Clause:
     """One clause of a sentence, with what the extractor needs to know about it."""
 
-    sent: Any                      # spaCy Span (the sentence)
-    head: Any                      # spaCy Token (clause head)
-    tokens: list[Any]              # clause tokens, in order
-    subject: Any | None            # spaCy Token or None
-    subject_kind: str              # self | group | self_possessive | implied | person | thing
+    sent: Any  # spaCy Span (the sentence)
+    head: Any  # spaCy Token (clause head)
+    tokens: list[Any]  # clause tokens, in order
+    subject: Any | None  # spaCy Token or None
+    subject_kind: str  # self | group | self_possessive | implied | person | thing
     #                                | vague | second | third_pronoun | none
     copula: bool = False
     negated: bool = False
-    tense: str = "present"         # past | present | future
+    tense: str = "present"  # past | present | future
     hedged: bool = False
     habitual: bool = False
     mentions_assistant: bool = False
@@ -56,7 +56,8 @@ class Clause:
 
 def content_tokens(tokens: list[Any], exclude: Any = None) -> list[Any]:
     return [
-        t for t in tokens
+        t
+        for t in tokens
         if t.pos_ in _CONTENT_POS and not t.is_stop and (exclude is None or t.i != exclude.i)
     ]
 
@@ -175,14 +176,24 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
             excluded.update(t.i for t in c.subtree)
     toks = sorted((t for t in head.subtree if t.i not in excluded), key=lambda t: t.i)
     # drop discourse openers and trailing punctuation / markers
-    while toks and (toks[0].lower_ in lx.DISCOURSE_WORDS or toks[0].is_punct
-                    or toks[0].pos_ in ("INTJ", "CCONJ", "SCONJ")) and toks[0].i != head.i:
+    while (
+        toks
+        and (
+            toks[0].lower_ in lx.DISCOURSE_WORDS
+            or toks[0].is_punct
+            or toks[0].pos_ in ("INTJ", "CCONJ", "SCONJ")
+        )
+        and toks[0].i != head.i
+    ):
         toks.pop(0)
     toks = _strip_preamble(toks, head)
-    while toks and ((toks[-1].is_punct and toks[-1].text not in ")]")
-                    or toks[-1].lower_ in lx.JOKE_MARKERS
-                    or (toks[-1].lower_ in lx.TRAILING_WORDS and toks[-1].i != head.i)
-                    or toks[-1].pos_ in ("CCONJ", "SYM") or toks[-1].is_space):
+    while toks and (
+        (toks[-1].is_punct and toks[-1].text not in ")]")
+        or toks[-1].lower_ in lx.JOKE_MARKERS
+        or (toks[-1].lower_ in lx.TRAILING_WORDS and toks[-1].i != head.i)
+        or toks[-1].pos_ in ("CCONJ", "SYM")
+        or toks[-1].is_space
+    ):
         toks.pop()
     return toks
 
@@ -312,10 +323,17 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         if advice:
             toks = _clause_tokens(head, heads)
             if toks:
-                clauses.append(Clause(
-                    sent, head, toks, subj, kind, reject="third_party_opinion",
-                    reject_detail=f"'{advice}' reports someone else's advice",
-                ))
+                clauses.append(
+                    Clause(
+                        sent,
+                        head,
+                        toks,
+                        subj,
+                        kind,
+                        reject="third_party_opinion",
+                        reject_detail=f"'{advice}' reports someone else's advice",
+                    )
+                )
             continue
         comp = next((c for c in head.children if c.dep_ in ("ccomp",)), None)
         if comp is not None and head.lemma_ in lx.OPINION_VERBS:
@@ -329,19 +347,30 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             ):  # "our playtester says ..." is somebody else's view
                 toks = _clause_tokens(head, heads)
                 if toks:
-                    clauses.append(Clause(
-                        sent, head, toks, subj, kind, reject="third_party_opinion",
-                        reject_detail=f"'{subj.text if subj else ''} {head.text}' is an opinion",
-                    ))
+                    clauses.append(
+                        Clause(
+                            sent,
+                            head,
+                            toks,
+                            subj,
+                            kind,
+                            reject="third_party_opinion",
+                            reject_detail=(
+                                f"'{subj.text if subj else ''} {head.text}' is an opinion"
+                            ),
+                        )
+                    )
                 continue
         toks = _clause_tokens(real_head, heads)
         if not toks:
             continue
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged)
         low = " ".join(t.lower_ for t in toks)
-        clause.copula = real_head.lemma_ == "be" and any(
-            c.dep_ in ("attr", "acomp") for c in real_head.children
-        ) or misparsed_copula(real_head) is not None
+        clause.copula = (
+            real_head.lemma_ == "be"
+            and any(c.dep_ in ("attr", "acomp") for c in real_head.children)
+            or misparsed_copula(real_head) is not None
+        )
         clause.negated = any(c.dep_ == "neg" for c in real_head.children)
         clause.tense = _tense(real_head)
         clause.habitual = (

@@ -83,8 +83,9 @@ class FalkorDBStore(CypherGraphStore):
         if self._db is None:
             raise StoreError("the graph store is not open")
         url = f"unix://{self.server.socket_path}" if self.server is not None else str(self.url)
-        return FalkorDBPropertyGraphStore(url=url, database=database or self.graph_name,
-                                          refresh_schema=False)
+        return FalkorDBPropertyGraphStore(
+            url=url, database=database or self.graph_name, refresh_schema=False
+        )
 
     @property
     def graph(self) -> Any:

@@ -24,9 +24,23 @@ __all__ = [
 ]
 
 FACT_COLUMNS = (
-    "id", "text", "type", "category", "confidence", "importance", "subject", "turn_ids",
-    "evidence", "spans", "conversation_ids", "valid_from", "valid_to", "superseded_by",
-    "recorded_at", "entities", "extractor",
+    "id",
+    "text",
+    "type",
+    "category",
+    "confidence",
+    "importance",
+    "subject",
+    "turn_ids",
+    "evidence",
+    "spans",
+    "conversation_ids",
+    "valid_from",
+    "valid_to",
+    "superseded_by",
+    "recorded_at",
+    "entities",
+    "extractor",
 )
 
 
@@ -94,12 +108,20 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
     started = to_epoch(conv.started_at)
     params: dict[str, dict[str, Any]] = {
         "upsert_user": {
-            "key": w.user_key, "user_id": w.user_id, "name": w.user_name, "ts": started,
+            "key": w.user_key,
+            "user_id": w.user_id,
+            "name": w.user_name,
+            "ts": started,
         },
         "upsert_conversation": {
-            "user_key": w.user_key, "key": w.conversation_key, "id": conv.id,
-            "user_id": w.user_id, "source": conv.source, "title": conv.title,
-            "source_file": conv.source_file, "started_at": started,
+            "user_key": w.user_key,
+            "key": w.conversation_key,
+            "id": conv.id,
+            "user_id": w.user_id,
+            "source": conv.source,
+            "title": conv.title,
+            "source_file": conv.source_file,
+            "started_at": started,
             "turn_count": len(conv.turns),
         },
         "upsert_turns": {
@@ -107,9 +129,15 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
             "user_id": w.user_id,
             "turns": [
                 {
-                    "key": w.turn_keys[t.id], "id": t.id, "conversation_id": t.conversation_id,
-                    "idx": t.index, "role": t.role, "speaker": t.speaker, "kind": t.kind,
-                    "text": t.text, "ts": to_epoch(t.timestamp),
+                    "key": w.turn_keys[t.id],
+                    "id": t.id,
+                    "conversation_id": t.conversation_id,
+                    "idx": t.index,
+                    "role": t.role,
+                    "speaker": t.speaker,
+                    "kind": t.kind,
+                    "text": t.text,
+                    "ts": to_epoch(t.timestamp),
                 }
                 for t in w.turns
             ],
@@ -118,9 +146,13 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
             "user_id": w.user_id,
             "entities": [
                 {
-                    "key": e.key, "name": e.name, "type": e.type, "aliases": e.aliases,
+                    "key": e.key,
+                    "name": e.name,
+                    "type": e.type,
+                    "aliases": e.aliases,
                     "props_json": json.dumps(e.properties, sort_keys=True, default=str),
-                    "turn_ids": e.turn_ids, "ts": e.seen_at,
+                    "turn_ids": e.turn_ids,
+                    "ts": e.seen_at,
                 }
                 for e in w.entities
             ],
@@ -129,15 +161,23 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
             "user_id": w.user_id,
             "facts": [
                 {
-                    "id": f.fact.id, "text": f.fact.text, "type": f.fact.type.value,
-                    "category": f.fact.category, "subject": f.fact.subject,
-                    "evidence": f.fact.evidence, "valid_from": to_epoch(f.fact.valid_from),
-                    "recorded_at": to_epoch(f.fact.recorded_at), "extractor": f.fact.extractor,
+                    "id": f.fact.id,
+                    "text": f.fact.text,
+                    "type": f.fact.type.value,
+                    "category": f.fact.category,
+                    "subject": f.fact.subject,
+                    "evidence": f.fact.evidence,
+                    "valid_from": to_epoch(f.fact.valid_from),
+                    "recorded_at": to_epoch(f.fact.recorded_at),
+                    "extractor": f.fact.extractor,
                     "embedding": [round(float(x), 6) for x in f.embedding],
-                    "confidence": f.fact.confidence, "importance": f.fact.importance,
-                    "turn_ids": f.fact.turn_ids, "conversation_ids": f.fact.conversation_ids,
+                    "confidence": f.fact.confidence,
+                    "importance": f.fact.importance,
+                    "turn_ids": f.fact.turn_ids,
+                    "conversation_ids": f.fact.conversation_ids,
                     "spans": [span_to_str(s) for s in f.fact.evidence_spans],
-                    "entities": f.fact.entities, "subject_key": f.subject_key,
+                    "entities": f.fact.entities,
+                    "subject_key": f.subject_key,
                     "turn_keys": f.turn_keys,
                 }
                 for f in w.facts
@@ -157,16 +197,23 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
             "user_id": w.user_id,
             "rejections": [
                 {
-                    "id": rid, "text": r.text, "reason": r.reason, "detail": r.detail,
-                    "conversation_id": r.conversation_id, "turn_id": r.turn_id,
-                    "confidence": r.confidence, "type": r.type.value if r.type else None,
-                    "category": r.category, "extractor": r.extractor,
+                    "id": rid,
+                    "text": r.text,
+                    "reason": r.reason,
+                    "detail": r.detail,
+                    "conversation_id": r.conversation_id,
+                    "turn_id": r.turn_id,
+                    "confidence": r.confidence,
+                    "type": r.type.value if r.type else None,
+                    "category": r.category,
+                    "extractor": r.extractor,
                 }
                 for rid, r in w.rejections
             ],
         },
         "set_checkpoint": {
-            "key": w.conversation_key, "content_hash": w.content_hash,
+            "key": w.conversation_key,
+            "content_hash": w.content_hash,
             "now": datetime.now(UTC).timestamp(),
         },
     }
@@ -179,8 +226,10 @@ def relation_params(w: ConversationWrite) -> dict[str, list[dict[str, Any]]]:
     for r in w.relations:
         grouped.setdefault(r.type, []).append(
             {
-                "source_key": r.source_key, "target_key": r.target_key,
-                "turn_ids": r.turn_ids, "valid_from": r.valid_from,
+                "source_key": r.source_key,
+                "target_key": r.target_key,
+                "turn_ids": r.turn_ids,
+                "valid_from": r.valid_from,
                 "props_json": json.dumps(r.properties, sort_keys=True, default=str),
             }
         )

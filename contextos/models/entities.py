@@ -29,13 +29,29 @@ PROJECT_STATUSES: tuple[str, ...] = ProjectStatus.__args__  # type: ignore[attr-
 
 #: Person-to-person relation types (from the subject's side: "X HAS_MANAGER Y").
 PERSON_RELATIONS: tuple[str, ...] = (
-    "HAS_MANAGER", "MANAGES", "COLLEAGUE_OF", "PARTNER_OF", "SIBLING_OF", "PARENT_OF",
-    "CHILD_OF", "FRIEND_OF", "FAMILY_OF",
+    "HAS_MANAGER",
+    "MANAGES",
+    "COLLEAGUE_OF",
+    "PARTNER_OF",
+    "SIBLING_OF",
+    "PARENT_OF",
+    "CHILD_OF",
+    "FRIEND_OF",
+    "FAMILY_OF",
 )
 #: Every relation type the graph accepts; anything else is a schema rejection.
 RELATION_TYPES: tuple[str, ...] = (
-    "WORKS_ON", "WORKS_AT", "BLOCKED_BY", "DECIDED_ON", "AUTHORED", "MODIFIED", "REPORTED",
-    "HAS_GOAL", "RELATED_TO", "PARTICIPATED_IN", *PERSON_RELATIONS,
+    "WORKS_ON",
+    "WORKS_AT",
+    "BLOCKED_BY",
+    "DECIDED_ON",
+    "AUTHORED",
+    "MODIFIED",
+    "REPORTED",
+    "HAS_GOAL",
+    "RELATED_TO",
+    "PARTICIPATED_IN",
+    *PERSON_RELATIONS,
 )
 
 

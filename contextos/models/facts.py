@@ -29,8 +29,21 @@ class FactType(StrEnum):
 
 
 Category = Literal[
-    "like", "dislike", "expertise", "experience", "goal", "challenge", "tool",
-    "learning_interest", "trait", "work", "relationship", "location", "plan", "decision", "other",
+    "like",
+    "dislike",
+    "expertise",
+    "experience",
+    "goal",
+    "challenge",
+    "tool",
+    "learning_interest",
+    "trait",
+    "work",
+    "relationship",
+    "location",
+    "plan",
+    "decision",
+    "other",
 ]
 CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
 

@@ -87,7 +87,9 @@ class EntityIndex:
                     self._add(hit)
                     return hit
         new = ResolvedEntity(
-            key=stable_id(self.user.id, etype, norm or name), name=name, type=etype,
+            key=stable_id(self.user.id, etype, norm or name),
+            name=name,
+            type=etype,
             aliases=[a for a in (aliases or []) if a != name],
         )
         self._add(new)

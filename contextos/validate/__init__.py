@@ -47,9 +47,14 @@ class ValidatedResult(BaseModel):
 def _reject(fact: CandidateFact, reason: RejectReason, detail: str) -> Rejection:
     ev = fact.evidence[0] if fact.evidence else None
     return Rejection(
-        text=fact.text, reason=reason, detail=detail,
-        conversation_id=ev.conversation_id if ev else None, turn_id=ev.turn_id if ev else None,
-        confidence=fact.confidence, type=fact.type, category=fact.category,
+        text=fact.text,
+        reason=reason,
+        detail=detail,
+        conversation_id=ev.conversation_id if ev else None,
+        turn_id=ev.turn_id if ev else None,
+        confidence=fact.confidence,
+        type=fact.type,
+        category=fact.category,
         extractor=fact.extractor,
     )
 
@@ -84,16 +89,22 @@ def _check_fact(
 def _entity_rejection(entity: CandidateEntity, problem: str, reason: RejectReason) -> Rejection:
     ev = entity.evidence
     return Rejection(
-        text=f"{entity.type}: {entity.name}", reason=reason, detail=problem,
-        conversation_id=ev.conversation_id if ev else None, turn_id=ev.turn_id if ev else None,
+        text=f"{entity.type}: {entity.name}",
+        reason=reason,
+        detail=problem,
+        conversation_id=ev.conversation_id if ev else None,
+        turn_id=ev.turn_id if ev else None,
     )
 
 
 def _relation_rejection(rel: CandidateRelation, problem: str, reason: RejectReason) -> Rejection:
     ev = rel.evidence
     return Rejection(
-        text=f"{rel.source} {rel.type} {rel.target}", reason=reason, detail=problem,
-        conversation_id=ev.conversation_id if ev else None, turn_id=ev.turn_id if ev else None,
+        text=f"{rel.source} {rel.type} {rel.target}",
+        reason=reason,
+        detail=problem,
+        conversation_id=ev.conversation_id if ev else None,
+        turn_id=ev.turn_id if ev else None,
     )
 
 
@@ -110,10 +121,13 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
             out.facts.append(fact)
         elif verdict == "proposal":
             out.proposals.append(fact)
-            out.rejections.append(_reject(
-                fact, "proposal",
-                f"pattern confidence {fact.confidence:.2f} is below {PATTERN_APPLY_THRESHOLD}",
-            ))
+            out.rejections.append(
+                _reject(
+                    fact,
+                    "proposal",
+                    f"pattern confidence {fact.confidence:.2f} is below {PATTERN_APPLY_THRESHOLD}",
+                )
+            )
         else:
             out.rejections.append(
                 _reject(fact, "below_threshold", f"confidence {fact.confidence:.2f}")

@@ -80,9 +80,12 @@ def content_support(text: str, quotes: Iterable[str], ignore: Iterable[str] = ()
     """Share of the content words of ``text`` found in ``quotes`` (1.0 when it has none)."""
     skip = {w.casefold() for name in ignore for w in _TOKEN.findall(name)}
     words = [
-        w.casefold() for w in _TOKEN.findall(text)
-        if w.casefold() not in _STOP and w.casefold() not in skip
-        and w.casefold() not in _DATE_WORDS and not w.isdigit()
+        w.casefold()
+        for w in _TOKEN.findall(text)
+        if w.casefold() not in _STOP
+        and w.casefold() not in skip
+        and w.casefold() not in _DATE_WORDS
+        and not w.isdigit()
     ]
     if not words:
         return 1.0

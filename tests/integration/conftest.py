@@ -17,8 +17,9 @@ FIXTURES = REPO / "tests" / "fixtures"
 
 def redis_children_of(pid: int) -> list[psutil.Process]:
     try:
-        return [c for c in psutil.Process(pid).children(recursive=True)
-                if "redis-server" in c.name()]
+        return [
+            c for c in psutil.Process(pid).children(recursive=True) if "redis-server" in c.name()
+        ]
     except psutil.NoSuchProcess:
         return []
 
@@ -48,16 +49,27 @@ def wait_until(predicate, timeout: float = 15.0, step: float = 0.1) -> bool:
 
 def run_python(code: str, env: dict[str, str] | None = None, timeout: float = 300):
     return subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
         env={**os.environ, **(env or {})},
     )
 
 
 def run_cli(*args: str, data_dir: Path, timeout: float = 600, **kw):
     return subprocess.run(
-        [sys.executable, "-m", "contextos.cli", *args], capture_output=True, text=True,
-        timeout=timeout, env={**os.environ, "CONTEXTOS_DATA_DIR": str(data_dir),
-                              "CONTEXTOS_STORE": "embedded", "COLUMNS": "200"}, **kw,
+        [sys.executable, "-m", "contextos.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={
+            **os.environ,
+            "CONTEXTOS_DATA_DIR": str(data_dir),
+            "CONTEXTOS_STORE": "embedded",
+            "COLUMNS": "200",
+        },
+        **kw,
     )
 
 

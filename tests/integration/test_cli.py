@@ -25,8 +25,9 @@ def _one_error_line(res: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_ingest_facts_context_brief_status(data_dir):
-    res = run_cli("ingest", str(JSONL), "--user", "jordan", "--user-name", "Jordan Lee",
-                  data_dir=data_dir)
+    res = run_cli(
+        "ingest", str(JSONL), "--user", "jordan", "--user-name", "Jordan Lee", data_dir=data_dir
+    )
     assert res.returncode == 0, res.stderr
     assert "conversations 4" in res.stdout and "facts stored" in res.stdout
 
@@ -35,13 +36,29 @@ def test_ingest_facts_context_brief_status(data_dir):
     assert res.returncode == 0 and facts
     assert all(f["turn_ids"] and f["evidence"] for f in facts)
 
-    res = run_cli("context", "what database did we pick?", "--user", "jordan",
-                  "--max-tokens", "200", "--json", data_dir=data_dir)
+    res = run_cli(
+        "context",
+        "what database did we pick?",
+        "--user",
+        "jordan",
+        "--max-tokens",
+        "200",
+        "--json",
+        data_dir=data_dir,
+    )
     ctx = json.loads(res.stdout)
     assert ctx["token_count"] <= 200 and ctx["injection"].startswith("<context_injection")
 
-    res = run_cli("brief", "--user", "jordan", "--since", "2026-03-04", "--until", "2026-03-11",
-                  data_dir=data_dir)
+    res = run_cli(
+        "brief",
+        "--user",
+        "jordan",
+        "--since",
+        "2026-03-04",
+        "--until",
+        "2026-03-11",
+        data_dir=data_dir,
+    )
     assert res.returncode == 0 and res.stdout.startswith("Brief for Jordan Lee")
 
     res = run_cli("status", data_dir=data_dir)
@@ -52,8 +69,10 @@ def test_ingest_facts_context_brief_status(data_dir):
 def test_context_batch_prints_one_json_result_per_line(data_dir, tmp_path):
     assert run_cli("ingest", str(JSONL), "--user", "jordan", data_dir=data_dir).returncode == 0
     queries = tmp_path / "q.jsonl"
-    queries.write_text('{"id": 1, "query": "where do I live?"}\n"what do I eat?"\n'
-                       '{"id": 3, "query": "who is my manager?", "max_tokens": 80}\n')
+    queries.write_text(
+        '{"id": 1, "query": "where do I live?"}\n"what do I eat?"\n'
+        '{"id": 3, "query": "who is my manager?", "max_tokens": 80}\n'
+    )
     res = run_cli("context", "--batch", str(queries), "--user", "jordan", data_dir=data_dir)
     assert res.returncode == 0, res.stderr
     rows = [json.loads(ln) for ln in res.stdout.splitlines()]
@@ -93,18 +112,27 @@ def test_no_user_is_a_usage_error(data_dir):
 def _big_export(path: Path, conversations: int) -> Path:
     with path.open("w") as f:
         for c in range(conversations):
-            for i, text in enumerate([
-                f"I work as a data engineer at Company{c} and I love rock climbing.",
-                "That sounds great.",
-                f"My manager Alex{c} wants the report{c} pipeline finished by Friday.",
-                "Noted.",
-            ]):
-                f.write(json.dumps({
-                    "conversation_id": f"conv-{c}", "turn_id": f"{c}:{i}",
-                    "timestamp": f"2026-02-{1 + c % 27:02d}T10:{i:02d}:00Z",
-                    "speaker": "Sam" if i % 2 == 0 else "assistant",
-                    "role": "user" if i % 2 == 0 else "assistant", "text": text,
-                }) + "\n")
+            for i, text in enumerate(
+                [
+                    f"I work as a data engineer at Company{c} and I love rock climbing.",
+                    "That sounds great.",
+                    f"My manager Alex{c} wants the report{c} pipeline finished by Friday.",
+                    "Noted.",
+                ]
+            ):
+                f.write(
+                    json.dumps(
+                        {
+                            "conversation_id": f"conv-{c}",
+                            "turn_id": f"{c}:{i}",
+                            "timestamp": f"2026-02-{1 + c % 27:02d}T10:{i:02d}:00Z",
+                            "speaker": "Sam" if i % 2 == 0 else "assistant",
+                            "role": "user" if i % 2 == 0 else "assistant",
+                            "text": text,
+                        }
+                    )
+                    + "\n"
+                )
     return path
 
 
@@ -132,23 +160,37 @@ def test_sigkill_mid_ingest_then_rerun_gives_the_same_graph(tmp_path):
 
     victim = tmp_path / "victim"
     env = {**os.environ, "CONTEXTOS_DATA_DIR": str(victim)}
-    proc = subprocess.Popen([sys.executable, "-m", "contextos.cli", "ingest", str(export),
-                             "--user", "sam", "-q"], env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "contextos.cli", "ingest", str(export), "--user", "sam", "-q"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
     # kill it once some, but not all, conversations are committed
     def some_written() -> bool:
         try:
-            n = int(subprocess.run(
-                [sys.executable, "-c",
-                 "import redis,sys;from falkordb import FalkorDB;"
-                 f"g=FalkorDB(unix_socket_path={str(victim / 'graph' / 'falkordb.sock')!r})"
-                 ".select_graph('contextos');"
-                 "print(g.query('MATCH (c:Conversation) WHERE c.content_hash IS NOT NULL "
-                 "RETURN count(c)').result_set[0][0])"],
-                capture_output=True, text=True, timeout=20).stdout.strip() or 0)
+            n = int(
+                subprocess.run(
+                    [
+                        sys.executable,
+                        "-c",
+                        "import redis,sys;from falkordb import FalkorDB;"
+                        f"g=FalkorDB(unix_socket_path={str(victim / 'graph' / 'falkordb.sock')!r})"
+                        ".select_graph('contextos');"
+                        "print(g.query('MATCH (c:Conversation) WHERE c.content_hash IS NOT NULL "
+                        "RETURN count(c)').result_set[0][0])",
+                    ],
+                    capture_output=True,
+                    text=True,
+                    timeout=20,
+                ).stdout.strip()
+                or 0
+            )
         except ValueError:
             return False
         return n >= 3
+
     assert wait_until(some_written, timeout=240, step=0.2)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
@@ -165,9 +207,13 @@ def test_ctrl_c_stops_cleanly_and_leaves_no_server(tmp_path):
     export = _big_export(tmp_path / "big.jsonl", 200)
     data_dir = tmp_path / "d"
     env = {**os.environ, "CONTEXTOS_DATA_DIR": str(data_dir)}
-    proc = subprocess.Popen([sys.executable, "-m", "contextos.cli", "ingest", str(export),
-                             "--user", "sam", "-q"], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "contextos.cli", "ingest", str(export), "--user", "sam", "-q"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert wait_until(lambda: bool(servers_for(data_dir)), timeout=60)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)

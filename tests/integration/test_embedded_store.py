@@ -19,24 +19,55 @@ from contextos.models import Conversation, Evidence, Fact, Turn
 
 def _write(i: int) -> ConversationWrite:
     text = f"I have worked on project number {i} since March"
-    conv = Conversation(id=f"c{i}", source="transcript", turns=[
-        Turn(id=f"t{i}", conversation_id=f"c{i}", index=0, role="user", speaker="Sam", text=text)])
+    conv = Conversation(
+        id=f"c{i}",
+        source="transcript",
+        turns=[
+            Turn(
+                id=f"t{i}", conversation_id=f"c{i}", index=0, role="user", speaker="Sam", text=text
+            )
+        ],
+    )
     fact = Fact(
-        id=f"f{i}", user_id="sam", text=f"Sam works on project {i}", type="USER_FACT",
-        category="work", confidence=0.9, subject="Sam", turn_ids=[f"t{i}"], evidence=text,
-        evidence_spans=[Evidence(conversation_id=f"c{i}", turn_id=f"t{i}", start=0,
-                                 end=len(text), quote=text)],
-        valid_from=datetime(2026, 3, 1 + i, tzinfo=UTC), recorded_at=datetime.now(UTC),
+        id=f"f{i}",
+        user_id="sam",
+        text=f"Sam works on project {i}",
+        type="USER_FACT",
+        category="work",
+        confidence=0.9,
+        subject="Sam",
+        turn_ids=[f"t{i}"],
+        evidence=text,
+        evidence_spans=[
+            Evidence(conversation_id=f"c{i}", turn_id=f"t{i}", start=0, end=len(text), quote=text)
+        ],
+        valid_from=datetime(2026, 3, 1 + i, tzinfo=UTC),
+        recorded_at=datetime.now(UTC),
     )
     vec = [0.0] * 384
     vec[i % 384] = 1.0
     return ConversationWrite(
-        user_id="sam", user_name="Sam", user_key="user:sam", conversation_key=f"k{i}",
-        conversation=conv, turns=conv.turns, turn_keys={f"t{i}": f"tk{i}"},
-        facts=[FactWrite(fact=fact, embedding=vec, turn_keys=[f"tk{i}"], subject_key="user:sam",
-                         entity_keys=[f"p{i}"])],
-        entities=[EntityWrite(key=f"p{i}", name=f"Project {i}", type="Project",
-                              properties={"status": "active"})],
+        user_id="sam",
+        user_name="Sam",
+        user_key="user:sam",
+        conversation_key=f"k{i}",
+        conversation=conv,
+        turns=conv.turns,
+        turn_keys={f"t{i}": f"tk{i}"},
+        facts=[
+            FactWrite(
+                fact=fact,
+                embedding=vec,
+                turn_keys=[f"tk{i}"],
+                subject_key="user:sam",
+                entity_keys=[f"p{i}"],
+            )
+        ],
+        entities=[
+            EntityWrite(
+                key=f"p{i}", name=f"Project {i}", type="Project", properties={"status": "active"}
+            )
+        ],
         relations=[RelationWrite(source_key="user:sam", type="WORKS_ON", target_key=f"p{i}")],
         content_hash=f"h{i}",
     )

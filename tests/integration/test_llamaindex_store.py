@@ -21,7 +21,9 @@ def test_llamaindex_reads_the_contextos_graph_with_cypher(data_dir):
         li = cx.store.llamaindex_store()
         rows = li.structured_query(
             "MATCH (f:Fact)-[:GROUNDED_IN]->(t:Turn) WHERE f.user_id = $u "
-            "RETURN f.text AS fact, t.id AS turn", param_map={"u": "jordan"})
+            "RETURN f.text AS fact, t.id AS turn",
+            param_map={"u": "jordan"},
+        )
         assert rows and all(r["turn"].startswith("jl-s") for r in rows)
         li._driver.connection.close()
 
@@ -31,14 +33,26 @@ def test_a_property_graph_index_beside_the_contextos_graph(data_dir):
         cx.ingest(JSONL, user="jordan")
         facts_before = len(cx.facts("jordan"))
         store = cx.store.llamaindex_store(database="llamaindex_notes")
-        docs = [Document(text="My manager Alice Moreau wants the migration done by April. "
-                              "I live in Porto and I love trail running.")]
+        docs = [
+            Document(
+                text="My manager Alice Moreau wants the migration done by April. "
+                "I live in Porto and I love trail running."
+            )
+        ]
         extractor = GraphExtractor(user=UserRef(id="jordan", name="Jordan Lee"))
         index = PropertyGraphIndex.from_documents(
-            docs, property_graph_store=store, kg_extractors=[extractor],
-            embed_model=default_embedder(), llm=None, show_progress=False)
-        retriever = index.as_retriever(sub_retrievers=[VectorContextRetriever(
-            store, embed_model=default_embedder(), include_text=True)])
+            docs,
+            property_graph_store=store,
+            kg_extractors=[extractor],
+            embed_model=default_embedder(),
+            llm=None,
+            show_progress=False,
+        )
+        retriever = index.as_retriever(
+            sub_retrievers=[
+                VectorContextRetriever(store, embed_model=default_embedder(), include_text=True)
+            ]
+        )
         nodes = retriever.retrieve("who is Jordan's manager?")
         assert any("Alice" in n.node.get_content() for n in nodes)
         triplets = store.get_triplets(relation_names=["ABOUT"])

@@ -20,10 +20,15 @@ def kernel_name(tmp_path: Path, monkeypatch) -> str:
     may be another Python on PATH."""
     spec = tmp_path / "jupyter" / "kernels" / "contextos-test"
     spec.mkdir(parents=True)
-    (spec / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "contextos tests", "language": "python",
-    }))
+    (spec / "kernel.json").write_text(
+        json.dumps(
+            {
+                "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": "contextos tests",
+                "language": "python",
+            }
+        )
+    )
     monkeypatch.setenv("JUPYTER_PATH", str(tmp_path / "jupyter"))
     return "contextos-test"
 
@@ -32,8 +37,9 @@ def kernel_name(tmp_path: Path, monkeypatch) -> str:
 def test_notebook_executes(path: Path, data_dir, monkeypatch, kernel_name):
     monkeypatch.setenv("CONTEXTOS_NOTEBOOK_DATA_DIR", str(data_dir))
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name=kernel_name,
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        nb, timeout=600, kernel_name=kernel_name, resources={"metadata": {"path": str(path.parent)}}
+    ).execute()
     outputs = "".join(
         o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])
     )

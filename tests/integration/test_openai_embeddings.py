@@ -39,11 +39,21 @@ class FakeOpenAI:
         data = []
         for i, text in enumerate(body["input"]):
             vec = _vector(text)
-            emb = (base64.b64encode(vec.tobytes()).decode()
-                   if body.get("encoding_format") == "base64" else vec.tolist())
+            emb = (
+                base64.b64encode(vec.tobytes()).decode()
+                if body.get("encoding_format") == "base64"
+                else vec.tolist()
+            )
             data.append({"object": "embedding", "index": i, "embedding": emb})
-        return httpx.Response(200, json={"object": "list", "data": data, "model": body["model"],
-                                          "usage": {"prompt_tokens": 1, "total_tokens": 1}})
+        return httpx.Response(
+            200,
+            json={
+                "object": "list",
+                "data": data,
+                "model": body["model"],
+                "usage": {"prompt_tokens": 1, "total_tokens": 1},
+            },
+        )
 
 
 @pytest.fixture
@@ -52,8 +62,9 @@ def fake_api():
 
 
 def _embedder(fake_api):
-    return openai_embedder("sk-test", http_client=httpx.Client(transport=httpx.MockTransport(
-        fake_api)))
+    return openai_embedder(
+        "sk-test", http_client=httpx.Client(transport=httpx.MockTransport(fake_api))
+    )
 
 
 def test_ingest_and_context_with_openai_embeddings(data_dir, fake_api):
@@ -62,8 +73,9 @@ def test_ingest_and_context_with_openai_embeddings(data_dir, fake_api):
         assert report.facts_stored > 5
         ctx = cx.context("where does Jordan live", user="jordan", max_tokens=200)
         assert "Porto" in ctx.injection or "Lisbon" in ctx.injection
-    assert fake_api.requests and all(r["model"] == "text-embedding-3-small"
-                                     for r in fake_api.requests)
+    assert fake_api.requests and all(
+        r["model"] == "text-embedding-3-small" for r in fake_api.requests
+    )
     assert all(r.get("dimensions") == DIM for r in fake_api.requests)
 
 
@@ -89,7 +101,8 @@ def test_api_errors_are_wrapped(data_dir):
     def refuse(request: httpx.Request) -> httpx.Response:
         return httpx.Response(401, json={"error": {"message": "bad key", "type": "auth"}})
 
-    emb = openai_embedder("sk-test", http_client=httpx.Client(transport=httpx.MockTransport(
-        refuse)))
+    emb = openai_embedder(
+        "sk-test", http_client=httpx.Client(transport=httpx.MockTransport(refuse))
+    )
     with pytest.raises(ConfigError, match="embedding with openai/text-embedding-3-small failed"):
         emb.embed_texts(["hello"])

@@ -91,8 +91,9 @@ def test_an_extended_export_adds_only_the_new_turns(cx, tmp_path):
 def test_context_fits_the_budget_and_every_source_is_traceable(ingested):
     cx, _ = ingested
     for budget in (120, 500):
-        ctx = cx.context("What is blocking the billing migration?", user=DEMO_USER,
-                         max_tokens=budget)
+        ctx = cx.context(
+            "What is blocking the billing migration?", user=DEMO_USER, max_tokens=budget
+        )
         assert ctx.injection.startswith("<context_injection")
         assert ctx.token_count == count_tokens(ctx.injection) <= budget
         assert ctx.sources and all(s.turn_ids for s in ctx.sources if s.type == "fact")
@@ -109,8 +110,9 @@ def test_brief_reports_facts_added_in_the_window(ingested):
     assert brief.changes and brief.summary.startswith("Brief for Jordan Lee")
     for c in brief.changes:
         assert c.at is not None and since < c.at <= until
-    empty = cx.brief(DEMO_USER, since=datetime(2025, 1, 1, tzinfo=UTC),
-                     until=datetime(2025, 2, 1, tzinfo=UTC))
+    empty = cx.brief(
+        DEMO_USER, since=datetime(2025, 1, 1, tzinfo=UTC), until=datetime(2025, 2, 1, tzinfo=UTC)
+    )
     assert empty.changes == [] and "Nothing changed" in empty.summary
 
 
@@ -157,6 +159,9 @@ def test_parallel_extraction_writes_exactly_what_sequential_does(tmp_path):
         return sorted((f.id, f.text, tuple(f.turn_ids), f.superseded_by) for f in facts)
 
     assert run(True) == run(False)
-    workers = [p for p in psutil.Process().children(recursive=True)
-               if "multiprocessing" in " ".join(p.cmdline())]
+    workers = [
+        p
+        for p in psutil.Process().children(recursive=True)
+        if "multiprocessing" in " ".join(p.cmdline())
+    ]
     assert workers == []  # the extraction worker is gone when ingest returns

@@ -5,9 +5,20 @@ from contextos.models import Brief, Fact
 
 
 def _f(fid, text, vf, vt=None, by=None, category="location"):
-    return Fact(id=fid, user_id="sam", text=text, type="USER_FACT", category=category,
-                confidence=0.9, subject="Sam", turn_ids=[fid], evidence=text,
-                valid_from=vf, valid_to=vt, superseded_by=by)
+    return Fact(
+        id=fid,
+        user_id="sam",
+        text=text,
+        type="USER_FACT",
+        category=category,
+        confidence=0.9,
+        subject="Sam",
+        turn_ids=[fid],
+        evidence=text,
+        valid_from=vf,
+        valid_to=vt,
+        superseded_by=by,
+    )
 
 
 def d(day):
@@ -38,7 +49,9 @@ def test_window_bounds_are_half_open():
 
 def test_naive_datetimes_are_read_as_utc():
     assert {c.fact_id for c in diff_facts(FACTS, datetime(2026, 3, 1), datetime(2026, 3, 6))} == {
-        "lisbon", "run"}
+        "lisbon",
+        "run",
+    }
 
 
 def test_summary_lists_changes_and_says_when_nothing_changed():

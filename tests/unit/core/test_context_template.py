@@ -5,13 +5,20 @@ from contextos.models import ContextItem, ContextSource, Fact
 
 
 def _item(section, text, rel=0.5):
-    return ContextItem(section=section, text=text,
-                       source=ContextSource(type="fact", id=text[:8], relevance=rel))
+    return ContextItem(
+        section=section, text=text, source=ContextSource(type="fact", id=text[:8], relevance=rel)
+    )
 
 
 def test_empty_sections_are_omitted_and_order_is_fixed():
-    text = render({"user_preferences": [_item("user_preferences", "Sam loves tea")],
-                   "active_projects": [_item("active_projects", "Billing migration")]}, "Sam", "q")
+    text = render(
+        {
+            "user_preferences": [_item("user_preferences", "Sam loves tea")],
+            "active_projects": [_item("active_projects", "Billing migration")],
+        },
+        "Sam",
+        "q",
+    )
     assert text.startswith('<context_injection user="Sam">')
     assert text.index("<active_projects>") < text.index("<user_preferences>")
     assert "<recent_decisions>" not in text and "<relevant_people>" not in text
@@ -24,8 +31,9 @@ def test_text_is_escaped():
 
 
 def test_pack_respects_the_budget_and_keeps_the_best_first():
-    items = [_item("relevant_facts", f"fact number {i} " + "word " * 10, 1 - i / 100)
-             for i in range(40)]
+    items = [
+        _item("relevant_facts", f"fact number {i} " + "word " * 10, 1 - i / 100) for i in range(40)
+    ]
     for budget in (40, 80, 200):
         injection, kept, tokens = pack(items, "Sam", "q", budget)
         assert tokens == count_tokens(injection) <= budget
@@ -41,8 +49,18 @@ def test_pack_returns_nothing_when_even_the_frame_does_not_fit():
 
 def test_sections_by_category_and_subject():
     def f(category, subject="Sam"):
-        return Fact(id="x", user_id="s", text="t", type="USER_FACT", category=category,
-                    confidence=0.9, subject=subject, turn_ids=[], evidence="t")
+        return Fact(
+            id="x",
+            user_id="s",
+            text="t",
+            type="USER_FACT",
+            category=category,
+            confidence=0.9,
+            subject=subject,
+            turn_ids=[],
+            evidence="t",
+        )
+
     assert section_for_fact(f("decision"), "Sam") == "recent_decisions"
     assert section_for_fact(f("like"), "Sam") == "user_preferences"
     assert section_for_fact(f("work"), "Sam") == "active_projects"

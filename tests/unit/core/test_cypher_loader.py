@@ -53,8 +53,9 @@ def test_unknown_statement_is_a_store_error():
 def test_schema_file_splits_into_statements_with_the_vector_size_filled_in():
     stmts = cypher.statements("schema", "falkordb", dimension=1536)
     assert len(stmts) >= 5
-    assert any("VECTOR INDEX" in s and "efRuntime: 200" in s and "dimension: 1536" in s
-               for s in stmts)
+    assert any(
+        "VECTOR INDEX" in s and "efRuntime: 200" in s and "dimension: 1536" in s for s in stmts
+    )
     for bad in ("384; DROP", 0, True, 10**6):
         with pytest.raises(StoreError, match="not a vector size"):
             cypher.statements("schema", "falkordb", dimension=bad)

@@ -15,8 +15,11 @@ def test_offline_minilm_is_a_llamaindex_embedding_with_unit_vectors():
 
 def test_similar_sentences_are_closer_than_unrelated_ones():
     v = default_embedder().embed_texts(
-        ["I love trail running", "Running on mountain trails is my favourite hobby",
-         "The invoice service uses PostgreSQL"]
+        [
+            "I love trail running",
+            "Running on mountain trails is my favourite hobby",
+            "The invoice service uses PostgreSQL",
+        ]
     )
     assert v[0] @ v[1] > 0.5 > v[0] @ v[2]
 

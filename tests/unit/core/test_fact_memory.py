@@ -5,8 +5,17 @@ from contextos.resolve.fact_memory import FactMemory
 
 
 def _f(fid, subject="Sam"):
-    return Fact(id=fid, user_id="u", text=fid, type="USER_FACT", category="like",
-                confidence=0.9, subject=subject, turn_ids=["t"], evidence=fid)
+    return Fact(
+        id=fid,
+        user_id="u",
+        text=fid,
+        type="USER_FACT",
+        category="like",
+        confidence=0.9,
+        subject=subject,
+        turn_ids=["t"],
+        evidence=fid,
+    )
 
 
 def _v(*xs):
@@ -15,8 +24,9 @@ def _v(*xs):
 
 
 def test_neighbours_are_exact_same_subject_and_best_first():
-    mem = FactMemory([_f("a"), _f("b"), _f("c", subject="Lena")],
-                     np.stack([_v(1, 0), _v(0.6, 0.8), _v(1, 0)]))
+    mem = FactMemory(
+        [_f("a"), _f("b"), _f("c", subject="Lena")], np.stack([_v(1, 0), _v(0.6, 0.8), _v(1, 0)])
+    )
     hits = mem.neighbours(_v(1, 0.1), "sam")
     assert [f.id for f, _ in hits] == ["a", "b"]
     assert hits[0][1] > hits[1][1]

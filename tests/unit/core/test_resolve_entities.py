@@ -49,6 +49,13 @@ def test_full_name_upgrades_a_known_bare_first_name_and_keeps_the_key():
 
 
 def test_aliases_match():
-    idx = _index(Entity(id="p1", user_id="sam", name="Billing Migration", type="Project",
-                        aliases=["the migration"]))
+    idx = _index(
+        Entity(
+            id="p1",
+            user_id="sam",
+            name="Billing Migration",
+            type="Project",
+            aliases=["the migration"],
+        )
+    )
     assert idx.resolve("Migration", "Project").key == "p1"

@@ -4,11 +4,27 @@ from contextos.models import Fact
 from contextos.resolve.facts import decide
 
 
-def _fact(fid, text, category="work", subject="Sam", valid_from=datetime(2026, 3, 1, tzinfo=UTC),
-          superseded_by=None):
-    return Fact(id=fid, user_id="sam", text=text, type="USER_FACT", category=category,
-                confidence=0.9, subject=subject, turn_ids=["t"], evidence=text,
-                valid_from=valid_from, superseded_by=superseded_by)
+def _fact(
+    fid,
+    text,
+    category="work",
+    subject="Sam",
+    valid_from=datetime(2026, 3, 1, tzinfo=UTC),
+    superseded_by=None,
+):
+    return Fact(
+        id=fid,
+        user_id="sam",
+        text=text,
+        type="USER_FACT",
+        category=category,
+        confidence=0.9,
+        subject=subject,
+        turn_ids=["t"],
+        evidence=text,
+        valid_from=valid_from,
+        superseded_by=superseded_by,
+    )
 
 
 MARCH_10 = datetime(2026, 3, 10, tzinfo=UTC)
@@ -35,8 +51,9 @@ def test_an_older_candidate_is_stored_already_superseded():
 
 def test_work_facts_coexist_unless_nearly_identical():
     old = _fact("a", "Sam leads the billing migration")
-    d = decide("Sam finished the invoice schema migration", "Sam", "work", MARCH_10, False,
-               [(old, 0.7)])
+    d = decide(
+        "Sam finished the invoice schema migration", "Sam", "work", MARCH_10, False, [(old, 0.7)]
+    )
     assert d.kind == "new"
     d = decide("Sam works at Orchard Labs", "Sam", "work", MARCH_10, False, [(old, 0.85)])
     assert d.kind == "supersedes"

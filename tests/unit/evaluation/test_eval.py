@@ -16,28 +16,59 @@ SCENARIO = {
     "id": "t-01",
     "user": {"id": "mira", "name": "Mira Holm"},
     "kind": "assistant",
-    "sessions": [{
-        "session_id": "s1", "timestamp": "2024-09-10T08:00:00Z", "platform": "chatgpt",
-        "messages": [
-            {"turn_id": "s1:1", "role": "user", "speaker": "Mira Holm",
-             "text": "I work as a pharmacist in Bergen. I'd love to open my own shop someday."},
-            {"turn_id": "s1:2", "role": "assistant", "speaker": "assistant",
-             "text": "You clearly enjoy retail work."},
-            {"turn_id": "s1:3", "role": "user", "speaker": "Mira Holm",
-             "text": "I adopted a cat named Pixel yesterday."},
-        ],
-    }],
+    "sessions": [
+        {
+            "session_id": "s1",
+            "timestamp": "2024-09-10T08:00:00Z",
+            "platform": "chatgpt",
+            "messages": [
+                {
+                    "turn_id": "s1:1",
+                    "role": "user",
+                    "speaker": "Mira Holm",
+                    "text": (
+                        "I work as a pharmacist in Bergen. I'd love to open my own shop someday."
+                    ),
+                },
+                {
+                    "turn_id": "s1:2",
+                    "role": "assistant",
+                    "speaker": "assistant",
+                    "text": "You clearly enjoy retail work.",
+                },
+                {
+                    "turn_id": "s1:3",
+                    "role": "user",
+                    "speaker": "Mira Holm",
+                    "text": "I adopted a cat named Pixel yesterday.",
+                },
+            ],
+        }
+    ],
     "gold": {
         "facts": [
-            {"id": "f1", "text": "Mira works as a pharmacist in Bergen", "type": "USER_FACT",
-             "category": "work", "turn_ids": ["s1:1"]},
-            {"id": "f2", "text": "Mira adopted a cat named Pixel on September 9, 2024",
-             "type": "USER_FACT", "category": "relationship", "turn_ids": ["s1:3"]},
+            {
+                "id": "f1",
+                "text": "Mira works as a pharmacist in Bergen",
+                "type": "USER_FACT",
+                "category": "work",
+                "turn_ids": ["s1:1"],
+            },
+            {
+                "id": "f2",
+                "text": "Mira adopted a cat named Pixel on September 9, 2024",
+                "type": "USER_FACT",
+                "category": "relationship",
+                "turn_ids": ["s1:3"],
+            },
         ],
         "must_not_extract": [
             {"text": "Mira opened her own shop", "turn_ids": ["s1:1"], "reason": "hypothetical"},
-            {"text": "Mira enjoys retail work", "turn_ids": ["s1:2"],
-             "reason": "assistant said it"},
+            {
+                "text": "Mira enjoys retail work",
+                "turn_ids": ["s1:2"],
+                "reason": "assistant said it",
+            },
         ],
     },
 }
@@ -52,12 +83,14 @@ def data(tmp_path: Path) -> tuple[Path, Path]:
     with spc.open("w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
         w.writerow(["user 1 personas", "user 2 personas", "Best Generated Conversation"])
-        w.writerow([
-            "I have two dogs.\nI live on a farm.",
-            "I play the cello.",
-            "User 1: Hi there!\nUser 2: Hello.\n(Later)\nUser 1: I have two dogs and I live "
-            "on a farm.\nUser 2: I play the cello in an orchestra.",
-        ])
+        w.writerow(
+            [
+                "I have two dogs.\nI live on a farm.",
+                "I play the cello.",
+                "User 1: Hi there!\nUser 2: Hello.\n(Later)\nUser 1: I have two dogs and I live "
+                "on a farm.\nUser 2: I play the cello in an orchestra.",
+            ]
+        )
         w.writerow(["I like tea.", "I am a baker.", ""])
     return scen, spc
 

@@ -14,7 +14,8 @@ WHEN = datetime(2023, 5, 8, 10, 0, tzinfo=UTC)
 
 
 def make_conv(
-    turns: list[tuple[str, str]] | list[tuple[str, str, str]], when: datetime = WHEN,
+    turns: list[tuple[str, str]] | list[tuple[str, str, str]],
+    when: datetime = WHEN,
     conv_id: str = "c1",
 ) -> Conversation:
     """Turns from (role, text) or (role, speaker, text) tuples."""
@@ -25,8 +26,17 @@ def make_conv(
             speaker = "Dana" if role == "user" else "assistant"
         else:
             role, speaker, text = spec  # type: ignore[misc]
-        out.append(Turn(id=f"{conv_id}:{i}", conversation_id=conv_id, index=i, role=role,
-                        speaker=speaker, text=text, timestamp=when))
+        out.append(
+            Turn(
+                id=f"{conv_id}:{i}",
+                conversation_id=conv_id,
+                index=i,
+                role=role,
+                speaker=speaker,
+                text=text,
+                timestamp=when,
+            )
+        )
     return Conversation(id=conv_id, source="test", turns=out)
 
 

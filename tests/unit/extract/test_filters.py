@@ -13,13 +13,15 @@ def _texts(checked):
 
 
 def test_transient_remarks_are_vague_rejections(run):
-    _conv, _raw, checked = run([
-        ("user", "The soup was delicious."),
-        ("user", "Here is the agenda for tomorrow."),
-        ("user", "I'm on the train rn"),
-        ("user", "The new intern seems nice."),
-        ("user", "I'm exhausted."),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "The soup was delicious."),
+            ("user", "Here is the agenda for tomorrow."),
+            ("user", "I'm on the train rn"),
+            ("user", "The new intern seems nice."),
+            ("user", "I'm exhausted."),
+        ]
+    )
     assert checked.facts == []
     vague = [r for r in checked.rejections if r.reason == "vague"]
     assert len(vague) == 5
@@ -27,12 +29,14 @@ def test_transient_remarks_are_vague_rejections(run):
 
 
 def test_status_names_and_durable_states_are_kept(run):
-    _conv, _raw, checked = run([
-        ("user", "The design review is done."),
-        ("user", "I'm a pediatric RN at Mercy."),
-        ("user", "The budget was approved."),
-        ("user", "I'm allergic to peanuts."),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "The design review is done."),
+            ("user", "I'm a pediatric RN at Mercy."),
+            ("user", "The budget was approved."),
+            ("user", "I'm allergic to peanuts."),
+        ]
+    )
     texts = _texts(checked)
     assert "The design review is done" in texts
     assert any("RN at Mercy" in t for t in texts)
@@ -65,7 +69,10 @@ def test_injection_needs_an_instruction_not_just_a_mention_of_ai():
 def _fact(text: str, turn: str, conf: float, words: list[str] | None = None) -> CandidateFact:
     attrs = {"object_words": words, "base_confidence": conf} if words else {}
     return CandidateFact(
-        text=text, subject="Dana Whitfield", category="like", confidence=conf,
+        text=text,
+        subject="Dana Whitfield",
+        category="like",
+        confidence=conf,
         evidence=[Evidence(conversation_id="c", turn_id=turn, start=0, end=1, quote="I")],
         attributes=attrs,
     )
@@ -80,10 +87,12 @@ def test_repeats_merge_and_the_bonus_is_capped():
 
 
 def test_agreeing_preferences_in_other_turns_raise_confidence():
-    facts = [_fact("Dana enjoys cooking", "c:1", 0.65, ["cooking"]),
-             _fact("Dana enjoys cooking on weekends", "c:2", 0.65, ["cooking", "weekend"]),
-             _fact("Dana loves cooking for friends", "c:3", 0.95, ["cooking", "friend"]),
-             _fact("Dana enjoys chess", "c:4", 0.65, ["chess"])]
+    facts = [
+        _fact("Dana enjoys cooking", "c:1", 0.65, ["cooking"]),
+        _fact("Dana enjoys cooking on weekends", "c:2", 0.65, ["cooking", "weekend"]),
+        _fact("Dana loves cooking for friends", "c:3", 0.95, ["cooking", "friend"]),
+        _fact("Dana enjoys chess", "c:4", 0.65, ["chess"]),
+    ]
     res = ExtractionResult(facts=facts)
     corroborate([res])
     assert facts[0].confidence == 0.81  # two other turns agree
@@ -91,18 +100,22 @@ def test_agreeing_preferences_in_other_turns_raise_confidence():
 
 
 def test_enjoy_said_three_times_passes_the_gate(run):
-    _conv, _raw, checked = run([
-        ("user", "I enjoy cooking."),
-        ("user", "I really enjoy cooking on weekends."),
-        ("user", "I love cooking for my friends."),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "I enjoy cooking."),
+            ("user", "I really enjoy cooking on weekends."),
+            ("user", "I love cooking for my friends."),
+        ]
+    )
     assert "Dana enjoys cooking" in _texts(checked)
 
 
 def test_passing_thoughts_of_the_speaker_are_not_kept(run):
-    _conv, _raw, checked = run([
-        ("user", "I know the answer."),
-        ("user", "I refuse to accept that."),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "I know the answer."),
+            ("user", "I refuse to accept that."),
+        ]
+    )
     assert checked.facts == []
     assert all(r.reason == "vague" for r in checked.rejections)

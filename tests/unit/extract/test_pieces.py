@@ -57,5 +57,10 @@ def test_render_date_periods():
 
 def test_inflect_3sg():
     assert [inflect_3sg(v) for v in ("go", "try", "watch", "play", "have", "love")] == [
-        "goes", "tries", "watches", "plays", "has", "loves"
+        "goes",
+        "tries",
+        "watches",
+        "plays",
+        "has",
+        "loves",
     ]

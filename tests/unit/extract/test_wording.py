@@ -28,52 +28,71 @@ def test_fact_text_uses_the_given_name_and_subject_the_full_name(run):
 def test_run_on_sentences_are_cut_at_a_new_first_person_clause():
     text = "I actually like mornings, I'm an early riser - we keep odd hours"
     segs = segment_turn(text)
-    assert [s.text for s in segs] == ["I actually like mornings", "I'm an early riser",
-                                      "we keep odd hours"]
+    assert [s.text for s in segs] == [
+        "I actually like mornings",
+        "I'm an early riser",
+        "we keep odd hours",
+    ]
     for s in segs:
         assert text[s.start : s.end] == s.text
 
 
 def test_run_on_split_at_so_and_requests_but_not_after_a_subordinate_clause():
     assert [s.text for s in segment_turn("she's a vet so she works weekends")] == [
-        "she's a vet", "she works weekends"]
+        "she's a vet",
+        "she works weekends",
+    ]
     assert [s.text for s in segment_turn("we use Trello, can you make a board")] == [
-        "we use Trello", "can you make a board"]
+        "we use Trello",
+        "can you make a board",
+    ]
     assert [s.text for s in segment_turn("When I got home, I fixed the sink")] == [
-        "When I got home, I fixed the sink"]
+        "When I got home, I fixed the sink"
+    ]
 
 
 def test_fillers_and_discourse_markers_are_dropped(run):
-    _conv, _raw, checked = run([
-        ("user", "tbh I literally just moved to Porto."),
-        ("user", "I swim like 5 times a week"),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "tbh I literally just moved to Porto."),
+            ("user", "I swim like 5 times a week"),
+        ]
+    )
     texts = _texts(checked)
     assert "Dana moved to Porto" in texts
     assert "Dana swims about 5 times a week" in texts
 
 
 def test_trailing_connective_and_tacked_on_request_are_dropped(run):
-    _conv, _raw, checked = run([
-        ("user", "The grant report is due on the 30th, so"),
-        ("user", "My dentist appointment is on Friday, put that in the calendar"),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "The grant report is due on the 30th, so"),
+            ("user", "My dentist appointment is on Friday, put that in the calendar"),
+        ]
+    )
     texts = _texts(checked)
-    assert any(t.startswith("The grant report is due on") and not t.endswith("so")
-               for t in texts)
+    assert any(t.startswith("The grant report is due on") and not t.endswith("so") for t in texts)
     assert not any("put" in t for t in texts)
 
 
 def test_preference_lists_become_one_fact_per_item(run):
-    _conv, _raw, checked = run([
-        ("user", "I like to hike, bake bread, and play chess."),
-        ("user", "I love jazz, opera and punk."),
-        ("user", "I love rock and roll."),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "I like to hike, bake bread, and play chess."),
+            ("user", "I love jazz, opera and punk."),
+            ("user", "I love rock and roll."),
+        ]
+    )
     texts = _texts(checked)
-    for t in ("Dana likes to hike", "Dana likes to bake bread", "Dana likes to play chess",
-              "Dana loves jazz", "Dana loves opera", "Dana loves punk",
-              "Dana loves rock and roll"):
+    for t in (
+        "Dana likes to hike",
+        "Dana likes to bake bread",
+        "Dana likes to play chess",
+        "Dana loves jazz",
+        "Dana loves opera",
+        "Dana loves punk",
+        "Dana loves rock and roll",
+    ):
         assert t in texts
     assert not any("roll" in t and "rock" not in t for t in texts)
 
@@ -91,20 +110,27 @@ def test_name_with_s_before_a_determiner_is_a_copula(run):
 
 
 def test_pronoun_after_a_relation_noun_resolves_without_ner(run):
-    _conv, _raw, checked = run([
-        ("user", "My partner Jo keeps telling me to relax. she's a physiotherapist so she "
-                 "thinks everything is fixable lol"),
-    ])
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "My partner Jo keeps telling me to relax. she's a physiotherapist so she "
+                "thinks everything is fixable lol",
+            ),
+        ]
+    )
     assert "Jo is a physiotherapist" in _texts(checked)
     reasons = sorted(r.reason for r in checked.rejections)
     assert reasons == ["third_party_opinion", "third_party_opinion"]
 
 
 def test_chat_shorthand_and_shouting_are_normalised(run):
-    _conv, _raw, checked = run([
-        ("user", "my brother is a game dev in Lyon"),
-        ("user", "I'm NOT moving to Lyon"),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "my brother is a game dev in Lyon"),
+            ("user", "I'm NOT moving to Lyon"),
+        ]
+    )
     texts = _texts(checked)
     assert "Dana's brother is a game developer in Lyon" in texts
     assert "Dana is not moving to Lyon" in texts
@@ -119,10 +145,13 @@ def test_dates_inside_a_noun_phrase_or_as_subject_get_no_preposition(run):
     from datetime import UTC, datetime
 
     when = datetime(2026, 5, 20, tzinfo=UTC)
-    _conv, _raw, checked = run([
-        ("user", "The clinic confirmed the July 13th start."),
-        ("user", "Their kickoff is Tuesday of next week."),
-    ], when)
+    _conv, _raw, checked = run(
+        [
+            ("user", "The clinic confirmed the July 13th start."),
+            ("user", "Their kickoff is Tuesday of next week."),
+        ],
+        when,
+    )
     texts = _texts(checked)
     assert "The clinic confirmed the Monday, July 13, 2026 start" in texts
     assert "Their kickoff is on Tuesday, May 26, 2026" in texts
@@ -135,11 +164,13 @@ def test_someone_elses_view_through_our_is_an_opinion(run):
 
 
 def test_role_appositions_say_who_someone_is(run):
-    _conv, _raw, checked = run([
-        ("user", "My new mentor, Aisha Khan, wants the draft by Friday."),
-        ("user", "their account manager Paul Ortiz says the invoice is wrong"),
-        ("user", "cc Tom Baker, my manager"),
-    ])
+    _conv, _raw, checked = run(
+        [
+            ("user", "My new mentor, Aisha Khan, wants the draft by Friday."),
+            ("user", "their account manager Paul Ortiz says the invoice is wrong"),
+            ("user", "cc Tom Baker, my manager"),
+        ]
+    )
     facts = {f.text: f for f in checked.facts}
     assert "Aisha Khan is Dana's new mentor" in facts
     assert facts["Aisha Khan is Dana's new mentor"].subject == "Aisha Khan"

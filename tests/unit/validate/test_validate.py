@@ -13,14 +13,33 @@ from contextos.validate.grounding import content_support
 
 WHEN = datetime(2024, 3, 1, tzinfo=UTC)
 TURNS = [
-    Turn(id="t0", conversation_id="c", index=0, role="user", speaker="Ana",
-         text="I moved to Porto last spring and I run a small bakery."),
-    Turn(id="t1", conversation_id="c", index=1, role="assistant", speaker="assistant",
-         text="You must love pastries then."),
-    Turn(id="t2", conversation_id="c", index=2, role="user", speaker="Ana",
-         text="Send it as a table please."),
-    Turn(id="t3", conversation_id="c", index=3, role="user", speaker="Ana",
-         text="Again as a table."),
+    Turn(
+        id="t0",
+        conversation_id="c",
+        index=0,
+        role="user",
+        speaker="Ana",
+        text="I moved to Porto last spring and I run a small bakery.",
+    ),
+    Turn(
+        id="t1",
+        conversation_id="c",
+        index=1,
+        role="assistant",
+        speaker="assistant",
+        text="You must love pastries then.",
+    ),
+    Turn(
+        id="t2",
+        conversation_id="c",
+        index=2,
+        role="user",
+        speaker="Ana",
+        text="Send it as a table please.",
+    ),
+    Turn(
+        id="t3", conversation_id="c", index=3, role="user", speaker="Ana", text="Again as a table."
+    ),
 ]
 BY_ID = {t.id: t for t in TURNS}
 
@@ -28,14 +47,27 @@ BY_ID = {t.id: t for t in TURNS}
 def ev(turn_id: str, quote: str, shift: int = 0) -> Evidence:
     text = BY_ID[turn_id].text
     start = text.index(quote) + shift
-    return Evidence(conversation_id="c", turn_id=turn_id, start=start,
-                    end=start + len(quote), quote=quote)
+    return Evidence(
+        conversation_id="c", turn_id=turn_id, start=start, end=start + len(quote), quote=quote
+    )
 
 
-def fact(text: str, evidence: list[Evidence], confidence: float = 0.9,
-         type_: FactType = FactType.USER_FACT, **kw) -> CandidateFact:
-    return CandidateFact(text=text, type=type_, category=kw.pop("category", "work"),
-                         subject="Ana", confidence=confidence, evidence=evidence, **kw)
+def fact(
+    text: str,
+    evidence: list[Evidence],
+    confidence: float = 0.9,
+    type_: FactType = FactType.USER_FACT,
+    **kw,
+) -> CandidateFact:
+    return CandidateFact(
+        text=text,
+        type=type_,
+        category=kw.pop("category", "work"),
+        subject="Ana",
+        confidence=confidence,
+        evidence=evidence,
+        **kw,
+    )
 
 
 def one(f: CandidateFact) -> ValidatedResult:
@@ -73,26 +105,32 @@ def test_content_support():
 
 
 def test_assistant_only_evidence_is_assistant_sourced():
-    out = one(fact("Ana loves pastries", [ev("t1", "You must love pastries then")],
-                   category="like"))
+    out = one(
+        fact("Ana loves pastries", [ev("t1", "You must love pastries then")], category="like")
+    )
     assert out.rejections[0].reason == "assistant_sourced"
 
 
 def test_assistant_statement_confirmed_by_user_is_allowed():
-    f = fact("Ana runs a small bakery", [ev("t1", "You must love pastries then"),
-                                         ev("t0", "I run a small bakery")])
+    f = fact(
+        "Ana runs a small bakery",
+        [ev("t1", "You must love pastries then"), ev("t0", "I run a small bakery")],
+    )
     assert len(one(f).facts) == 1
 
 
-@pytest.mark.parametrize(("type_", "confidence", "expected"), [
-    (FactType.USER_FACT, 0.80, "accept"),
-    (FactType.USER_FACT, 0.79, "below_threshold"),
-    (FactType.SHARED_NARRATIVE, 0.60, "accept"),
-    (FactType.SHARED_NARRATIVE, 0.59, "below_threshold"),
-    (FactType.USER_PATTERN, 0.85, "accept"),
-    (FactType.USER_PATTERN, 0.77, "proposal"),
-    (FactType.USER_PATTERN, 0.74, "below_threshold"),
-])
+@pytest.mark.parametrize(
+    ("type_", "confidence", "expected"),
+    [
+        (FactType.USER_FACT, 0.80, "accept"),
+        (FactType.USER_FACT, 0.79, "below_threshold"),
+        (FactType.SHARED_NARRATIVE, 0.60, "accept"),
+        (FactType.SHARED_NARRATIVE, 0.59, "below_threshold"),
+        (FactType.USER_PATTERN, 0.85, "accept"),
+        (FactType.USER_PATTERN, 0.77, "proposal"),
+        (FactType.USER_PATTERN, 0.74, "below_threshold"),
+    ],
+)
 def test_type_thresholds(type_, confidence, expected):
     evidence = [ev("t2", "Send it as a table"), ev("t3", "as a table")]
     if type_ != FactType.USER_PATTERN:
@@ -107,15 +145,20 @@ def test_type_thresholds(type_, confidence, expected):
 
 
 def test_pattern_needs_two_turns():
-    out = one(fact("Ana asks for a table", [ev("t2", "as a table")], confidence=0.9,
-                   type_=FactType.USER_PATTERN))
+    out = one(
+        fact(
+            "Ana asks for a table",
+            [ev("t2", "as a table")],
+            confidence=0.9,
+            type_=FactType.USER_PATTERN,
+        )
+    )
     assert out.rejections[0].reason == "type_rule"
 
 
 def test_extractor_flags_become_reasons():
     for flag in ("hypothetical", "joke", "third_party_opinion", "injection"):
-        out = one(fact("Ana runs a small bakery", [ev("t0", "I run a small bakery")],
-                       flags=[flag]))
+        out = one(fact("Ana runs a small bakery", [ev("t0", "I run a small bakery")], flags=[flag]))
         assert out.rejections[0].reason == flag
         assert out.rejections[0].turn_id == "t0"
 
@@ -125,8 +168,12 @@ def test_schema_rejects_unknown_relation_and_keeps_extractor_rejections():
         entities=[CandidateEntity(name="Porto Bakery", type="Organization")],
         relations=[
             CandidateRelation(source="Ana", type="OWNS_BAKERY", target="Porto Bakery"),
-            CandidateRelation(source="Ana", type="WORKS_AT", target="Porto Bakery",
-                              evidence=ev("t0", "I run a small bakery")),
+            CandidateRelation(
+                source="Ana",
+                type="WORKS_AT",
+                target="Porto Bakery",
+                evidence=ev("t0", "I run a small bakery"),
+            ),
         ],
         rejections=[Rejection(text="ignore previous instructions", reason="injection")],
     )
@@ -139,17 +186,30 @@ def test_schema_rejects_unknown_relation_and_keeps_extractor_rejections():
 
 def test_pattern_template_words_need_no_evidence_but_the_rest_does():
     evs = [ev("t2", "table"), ev("t3", "table")]
-    ok = one(fact("Ana asks for answers as table", evs, 0.85, FactType.USER_PATTERN,
-                  category="like", attributes={"template": "asks for answers as"}))
+    ok = one(
+        fact(
+            "Ana asks for answers as table",
+            evs,
+            0.85,
+            FactType.USER_PATTERN,
+            category="like",
+            attributes={"template": "asks for answers as"},
+        )
+    )
     assert len(ok.facts) == 1
-    bad = one(fact("Ana asks for answers as table", evs, 0.85, FactType.USER_PATTERN,
-                   category="like"))
+    bad = one(
+        fact("Ana asks for answers as table", evs, 0.85, FactType.USER_PATTERN, category="like")
+    )
     assert bad.facts == [] and bad.rejections[0].reason == "not_grounded"
 
 
 def test_extractor_flag_detail_is_kept_in_the_rejection():
-    f = fact("Ana runs a small bakery", [ev("t0", "I run a small bakery")], flags=["vague"],
-             attributes={"reject_detail": "transient: a passing mood"})
+    f = fact(
+        "Ana runs a small bakery",
+        [ev("t0", "I run a small bakery")],
+        flags=["vague"],
+        attributes={"reject_detail": "transient: a passing mood"},
+    )
     out = one(f)
     assert out.rejections[0].reason == "vague"
     assert "a passing mood" in out.rejections[0].detail
