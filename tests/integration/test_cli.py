@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import run_cli, servers_for, wait_until
+from cx_helpers import run_cli, servers_for, wait_until
 
 from contextos.samples import sample_paths
 

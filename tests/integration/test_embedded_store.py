@@ -10,7 +10,7 @@ import textwrap
 from datetime import UTC, datetime
 from pathlib import Path
 
-from conftest import run_python, servers_for, wait_until
+from cx_helpers import run_python, servers_for, wait_until
 
 from contextos.graph.falkordb_store import FalkorDBStore
 from contextos.graph.store import ConversationWrite, EntityWrite, FactWrite, RelationWrite

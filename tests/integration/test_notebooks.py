@@ -8,7 +8,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import REPO, servers_for
+from cx_helpers import REPO, servers_for
 from nbclient import NotebookClient
 
 NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))

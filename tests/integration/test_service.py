@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from conftest import servers_for
+from cx_helpers import servers_for
 
 from contextos import ContextOS, InputError
 from contextos.embeddings.tokens import count_tokens
@@ -162,6 +162,6 @@ def test_parallel_extraction_writes_exactly_what_sequential_does(tmp_path):
     workers = [
         p
         for p in psutil.Process().children(recursive=True)
-        if "multiprocessing" in " ".join(p.cmdline())
+        if "contextos.extraction_pool" in " ".join(p.cmdline())
     ]
     assert workers == []  # the extraction worker is gone when ingest returns
