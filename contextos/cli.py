@@ -7,10 +7,11 @@ clear line on stderr and a non-zero exit: 2 for bad input or usage, 1 for anythi
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -85,6 +86,20 @@ def _fail(exc: BaseException) -> None:
     raise typer.Exit(code)
 
 
+def _reports_errors(command: Callable[..., None]) -> Callable[..., None]:
+    """A command's ContextOSError becomes one ``error:`` line and exit code 2 (bad input or
+    usage) or 1 (anything else), never a traceback."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> None:
+        try:
+            command(*args, **kwargs)
+        except ContextOSError as exc:
+            _fail(exc)
+
+    return run
+
+
 def parse_when(value: str) -> datetime:
     """ISO date/datetime, or a relative '7d' / '12h' / '30m' ago."""
     m = re.fullmatch(r"\s*(\d+)\s*([dhm])\s*", value)
@@ -104,6 +119,7 @@ def parse_when(value: str) -> datetime:
 
 
 @app.command()
+@_reports_errors
 def ingest(
     paths: Annotated[list[Path], typer.Argument(help="export files, zips or folders")],
     user: User = None,
@@ -147,8 +163,6 @@ def ingest(
                     options=options,
                     progress=on_progress,
                 )
-    except ContextOSError as exc:
-        _fail(exc)
     except KeyboardInterrupt:
         err.print(
             "interrupted: every conversation written so far is complete; "
@@ -213,6 +227,7 @@ def _print_report(report: Any) -> None:
 
 
 @app.command()
+@_reports_errors
 def facts(
     user: User = None,
     as_of: Annotated[str | None, typer.Option(help="facts valid at this time")] = None,
@@ -222,14 +237,9 @@ def facts(
     store: Store = None,
 ) -> None:
     """List a user's facts with their evidence."""
-    try:
-        with _session(data_dir, store) as (cx, settings):
-            uid = _user(settings, user)
-            items = cx.facts(
-                uid, as_of=parse_when(as_of) if as_of else None, include_superseded=all_
-            )
-    except ContextOSError as exc:
-        _fail(exc)
+    with _session(data_dir, store) as (cx, settings):
+        uid = _user(settings, user)
+        items = cx.facts(uid, as_of=parse_when(as_of) if as_of else None, include_superseded=all_)
     if as_json:
         for f in items:
             print(f.model_dump_json())
@@ -247,6 +257,7 @@ def facts(
 
 
 @app.command()
+@_reports_errors
 def context(
     query: Annotated[str | None, typer.Argument(help="what the agent is about to answer")] = None,
     user: User = None,
@@ -258,35 +269,29 @@ def context(
     store: Store = None,
 ) -> None:
     """Print the context injection for a query (or one JSON result per line with --batch)."""
-    try:
-        if (query is None) == (batch is None):
-            raise ConfigError("give a QUERY or --batch FILE (one of them)")
-        queries: list[dict[str, Any]] = (
-            _read_batch(batch) if batch is not None else [{"query": query}]
-        )
-        with _session(data_dir, store) as (cx, settings):
-            uid = _user(settings, user)
-            budget = max_tokens or settings.max_tokens
-            for q in queries:
-                res = cx.context(
-                    q["query"],
-                    user=q.get("user", uid),
-                    agent_type=q.get("agent_type", agent_type),
-                    max_tokens=int(q.get("max_tokens", budget)),
+    if (query is None) == (batch is None):
+        raise ConfigError("give a QUERY or --batch FILE (one of them)")
+    queries: list[dict[str, Any]] = _read_batch(batch) if batch is not None else [{"query": query}]
+    with _session(data_dir, store) as (cx, settings):
+        uid = _user(settings, user)
+        budget = max_tokens or settings.max_tokens
+        for q in queries:
+            res = cx.context(
+                q["query"],
+                user=q.get("user", uid),
+                agent_type=q.get("agent_type", agent_type),
+                max_tokens=int(q.get("max_tokens", budget)),
+            )
+            if batch is not None or as_json:
+                line = res.model_dump(mode="json")
+                if "id" in q:
+                    line["id"] = q["id"]
+                print(json.dumps(line, ensure_ascii=False))
+            else:
+                print(res.injection)
+                err.print(
+                    f"[dim]{res.token_count}/{res.max_tokens} tokens · {len(res.sources)} items[/]"
                 )
-                if batch is not None or as_json:
-                    line = res.model_dump(mode="json")
-                    if "id" in q:
-                        line["id"] = q["id"]
-                    print(json.dumps(line, ensure_ascii=False))
-                else:
-                    print(res.injection)
-                    err.print(
-                        f"[dim]{res.token_count}/{res.max_tokens} tokens · "
-                        f"{len(res.sources)} items[/]"
-                    )
-    except ContextOSError as exc:
-        _fail(exc)
 
 
 def _read_batch(path: Path) -> list[dict[str, Any]]:
@@ -309,6 +314,7 @@ def _read_batch(path: Path) -> list[dict[str, Any]]:
 
 
 @app.command()
+@_reports_errors
 def brief(
     user: User = None,
     since: Annotated[str, typer.Option(help="start: 2026-03-01, ISO time, or 1d/12h")] = "1d",
@@ -318,15 +324,12 @@ def brief(
     store: Store = None,
 ) -> None:
     """What changed for a user between two times."""
-    try:
-        with _session(data_dir, store) as (cx, settings):
-            b = cx.brief(
-                _user(settings, user),
-                since=parse_when(since),
-                until=parse_when(until) if until else None,
-            )
-    except ContextOSError as exc:
-        _fail(exc)
+    with _session(data_dir, store) as (cx, settings):
+        b = cx.brief(
+            _user(settings, user),
+            since=parse_when(since),
+            until=parse_when(until) if until else None,
+        )
     if as_json:
         print(b.model_dump_json(indent=2))
     else:
@@ -334,13 +337,11 @@ def brief(
 
 
 @app.command()
+@_reports_errors
 def status(data_dir: DataDir = None, store: Store = None) -> None:
     """Where the data lives, which users it holds, and how big the graph is."""
-    try:
-        with _session(data_dir, store) as (cx, _):
-            s = cx.status()
-    except ContextOSError as exc:
-        _fail(exc)
+    with _session(data_dir, store) as (cx, _):
+        s = cx.status()
     out.print(f"store: {s['store']}  data dir: {s['data_dir']}", highlight=False)
     out.print(f"users: {', '.join(s['users']) or '(none)'}", highlight=False)
     for label, n in sorted(s["counts"].items()):
@@ -348,6 +349,7 @@ def status(data_dir: DataDir = None, store: Store = None) -> None:
 
 
 @app.command()
+@_reports_errors
 def forget(
     user: User = None,
     yes: Annotated[bool, typer.Option("--yes", help="do not ask")] = False,
@@ -355,18 +357,16 @@ def forget(
     store: Store = None,
 ) -> None:
     """Delete everything stored for a user."""
-    try:
-        with _session(data_dir, store) as (cx, settings):
-            uid = _user(settings, user)
-            if not yes and not typer.confirm(f"delete all memory of {uid}?"):
-                raise typer.Exit(1)
-            n = cx.forget(uid)
-    except ContextOSError as exc:
-        _fail(exc)
+    with _session(data_dir, store) as (cx, settings):
+        uid = _user(settings, user)
+        if not yes and not typer.confirm(f"delete all memory of {uid}?"):
+            raise typer.Exit(1)
+        n = cx.forget(uid)
     out.print(f"removed {n} nodes for {uid}")
 
 
 @app.command()
+@_reports_errors
 def demo(
     data_dir: DataDir = None,
     query: Annotated[str, typer.Option(help="the sample query")] = (
@@ -376,36 +376,34 @@ def demo(
     """Ingest the bundled sample exports, then print a brief and an injected context."""
     from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
 
-    try:
-        settings = _settings(data_dir, None)
-        with ContextOS.from_settings(settings) as cx:
-            paths = sample_paths()
-            out.rule("ingest")
-            out.print("samples: " + ", ".join(p.name for p in paths), highlight=False)
-            with _progress(False) as on_progress:
-                report = cx.ingest(
-                    paths, user=DEMO_USER, user_name=DEMO_USER_NAME, progress=on_progress
-                )
-            _print_report(report)
-            history = cx.facts(DEMO_USER, include_superseded=True)
-            stamps = sorted(f.valid_from for f in history if f.valid_from)
-            since = stamps[len(stamps) // 2] if stamps else datetime.now(UTC) - timedelta(days=7)
-            out.rule(f"morning brief since {since:%Y-%m-%d}")
-            print(cx.brief(DEMO_USER, since=since).summary)
-            out.rule(f"context for: {query}")
-            res = cx.context(query, user=DEMO_USER, max_tokens=settings.max_tokens)
-            print(res.injection)
-            out.print(
-                f"[dim]{res.token_count}/{res.max_tokens} tokens · sources: "
-                + ", ".join(f"{s.type}:{s.id[:8]}→{','.join(s.turn_ids)}" for s in res.sources[:6])
-                + "[/]",
-                highlight=False,
+    settings = _settings(data_dir, None)
+    with ContextOS.from_settings(settings) as cx:
+        paths = sample_paths()
+        out.rule("ingest")
+        out.print("samples: " + ", ".join(p.name for p in paths), highlight=False)
+        with _progress(False) as on_progress:
+            report = cx.ingest(
+                paths, user=DEMO_USER, user_name=DEMO_USER_NAME, progress=on_progress
             )
-    except ContextOSError as exc:
-        _fail(exc)
+        _print_report(report)
+        history = cx.facts(DEMO_USER, include_superseded=True)
+        stamps = sorted(f.valid_from for f in history if f.valid_from)
+        since = stamps[len(stamps) // 2] if stamps else datetime.now(UTC) - timedelta(days=7)
+        out.rule(f"morning brief since {since:%Y-%m-%d}")
+        print(cx.brief(DEMO_USER, since=since).summary)
+        out.rule(f"context for: {query}")
+        res = cx.context(query, user=DEMO_USER, max_tokens=settings.max_tokens)
+        print(res.injection)
+        out.print(
+            f"[dim]{res.token_count}/{res.max_tokens} tokens · sources: "
+            + ", ".join(f"{s.type}:{s.id[:8]}→{','.join(s.turn_ids)}" for s in res.sources[:6])
+            + "[/]",
+            highlight=False,
+        )
 
 
 @app.command("eval")
+@_reports_errors
 def eval_(
     scenarios: Annotated[
         Path | None, typer.Option(help="folder of gold scenario JSON files")
@@ -417,15 +415,12 @@ def eval_(
     """Measure the local extractor on gold data (recall, precision, traps, turns/s)."""
     from contextos.evaluation import print_report, run_eval
 
-    try:
-        if scenarios is None and spc is None:
-            raise ConfigError("give --scenarios DIR and/or --spc FILE")
-        for p in (scenarios, spc):
-            if p is not None and not p.exists():
-                raise InputError(str(p), "no such file or directory")
-        report = run_eval(scenarios, spc, spc_rows=spc_rows)
-    except ContextOSError as exc:
-        _fail(exc)
+    if scenarios is None and spc is None:
+        raise ConfigError("give --scenarios DIR and/or --spc FILE")
+    for p in (scenarios, spc):
+        if p is not None and not p.exists():
+            raise InputError(str(p), "no such file or directory")
+    report = run_eval(scenarios, spc, spc_rows=spc_rows)
     print_report(report, sys.stdout, verbose=verbose)
 
 
