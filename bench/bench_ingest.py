@@ -12,7 +12,6 @@ Target on the 2-core dev machine: >= 300 turns/s end to end.
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
@@ -22,7 +21,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_parse import ensure_export, parse_in_subprocess  # noqa: E402
+from bench.bench_parse import (  # noqa: E402
+    ensure_export,
+    export_arguments,
+    parse_in_subprocess,
+)
 
 TARGET_TURNS_PER_S = 300
 
@@ -64,12 +67,7 @@ def ingest_in_subprocess(path: Path, data_dir: Path) -> dict[str, float]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="contextos full-ingestion benchmark")
-    parser.add_argument("--dir", type=Path, default=None, help="where to keep the export")
-    parser.add_argument("--conversations", type=int, default=5000)
-    parser.add_argument("--turns", type=int, default=200_000)
-    parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
+    args = export_arguments("contextos full-ingestion benchmark")
     with tempfile.TemporaryDirectory(prefix="contextos-bench-") as tmp:
         directory = args.dir or Path(tmp)
         directory.mkdir(parents=True, exist_ok=True)

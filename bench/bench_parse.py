@@ -73,13 +73,18 @@ def ensure_export(directory: Path, conversations: int, turns: int, seed: int) ->
     return path
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description="contextos parse benchmark")
+def export_arguments(description: str) -> argparse.Namespace:
+    """The command line every export benchmark takes: where, how big, which seed."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--dir", type=Path, default=None, help="where to keep the exports")
     parser.add_argument("--conversations", type=int, default=5000)
     parser.add_argument("--turns", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = export_arguments("contextos parse benchmark")
     with tempfile.TemporaryDirectory(prefix="contextos-bench-") as tmp:
         directory = args.dir or Path(tmp)
         directory.mkdir(parents=True, exist_ok=True)
