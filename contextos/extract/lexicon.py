@@ -229,6 +229,14 @@ INSTRUCTION_CUES: tuple[str, ...] = (
 
 # --- requests aimed at the assistant ---------------------------------------------------------
 
+#: Politeness markers that make a verbless clause a request wherever they stand
+#: ("bullet points please", "plain English pls").
+REQUEST_MARKERS: frozenset[str] = words("please pls plz")
+
+#: Demonstrative subjects of a clause that only comments on the one before it
+#: ("... so this is purely a hobby", "..., that was a relief").
+COMMENT_SUBJECTS: frozenset[str] = words("this that")
+
 #: Sentence openings (lower case) that make a request rather than a statement.
 REQUEST_OPENERS: tuple[str, ...] = (
     "can you",
@@ -973,6 +981,11 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
 TRAILING_WORDS: frozenset[str] = words(
     """so too though anyway anyways lol haha btw tbh then either also yet ok okay"""
 )
+
+#: How fact text names "we" in a meeting, and how many human speakers make one (two people
+#: chatting are a dialogue, where "we" stays the speaker and company).
+MEETING_GROUP = "the team"
+MEETING_MIN_SPEAKERS = 3
 
 #: Contracted auxiliaries and what they stand for once the subject is a third person.
 CLITICS: dict[str, str] = {

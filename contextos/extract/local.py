@@ -67,6 +67,7 @@ class _Piece:
     segment: Segment
     speaker: str
     in_assistant_chat: bool
+    in_meeting: bool = False
     doc: Any = None
     clauses: list[Clause] = field(default_factory=list)
 
@@ -165,6 +166,8 @@ class LocalExtractor:
             in_assistant_chat = any(t.role == "assistant" for t in conv.turns) or any(
                 t.role == "assistant" for t in turns
             )
+            humans = {t.speaker for t in (*conv.turns, *turns) if t.role != "assistant"}
+            in_meeting = not in_assistant_chat and len(humans) >= lx.MEETING_MIN_SPEAKERS
             for turn in turns:
                 if not turn.extractable or is_phatic(turn.text):
                     continue
@@ -192,7 +195,7 @@ class LocalExtractor:
                                 seg.text, seg.start, seg.end, speaker, conv_id, turn.id, turn.text
                             )
                         )
-                    pieces.append(_Piece(w, turn, seg, speaker, in_assistant_chat))
+                    pieces.append(_Piece(w, turn, seg, speaker, in_assistant_chat, in_meeting))
         return pieces, signals
 
     def _render(self, pieces: list[_Piece]) -> list[_Pending]:
@@ -213,6 +216,7 @@ class LocalExtractor:
                     pronoun_referent=referent,
                     replacements=replacements,
                     in_assistant_chat=piece.in_assistant_chat,
+                    in_meeting=piece.in_meeting,
                 )
                 cue = lexical_category(clause)
                 if not clause.reject:

@@ -37,6 +37,8 @@ class RenderContext:
     replacements: dict[int, tuple[str, int]] = field(default_factory=dict)
     assistant_name: str = "the assistant"
     in_assistant_chat: bool = True
+    #: several people speak (a meeting): "we" is their team, not the speaker alone
+    in_meeting: bool = False
 
 
 def inflect_3sg(lemma: str) -> str:
@@ -62,9 +64,14 @@ def _agreeing_verbs(subj: Any) -> set[int]:
     return out
 
 
+_PERFECT_OBJECTS = frozenset({"dobj", "ccomp", "xcomp", "attr", "oprd"})
+
+
 def _agree(tok: Any) -> str:
     """``tok`` (a first-person or plural verb form) made third-person singular."""
     low = tok.lower_
+    if low in ("'s", "’s") and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "been":
+        return "has"  # "Jo's been ...": "has been", never "is been"
     if low in lx.CLITICS:
         return lx.CLITICS[low]
     if tok.tag_ == "VBP":
@@ -133,10 +140,16 @@ def render_clause(
     """The clause ``tokens`` as a third-person sentence about ``ctx.speaker`` (or its subject)."""
     speaker = ctx.speaker
     possessive = f"{speaker}'s"
-    group = speaker  # "we" is the speaker and company: the fact is still about the speaker
+    # "we" is the speaker and company: the fact is still about the speaker (its ``subject``),
+    # but in a meeting of several people the text says it is their team
+    group = lx.MEETING_GROUP if ctx.in_meeting else speaker
+    group_possessive = f"{lx.MEETING_GROUP}'s" if ctx.in_meeting else possessive
     agree: set[int] = set()
-    third_subject = kind in ("self", "group") or (
-        kind == "third_pronoun" and ctx.pronoun_referent is not None
+    # "our clients pay" keeps its plural verb; only "I" and "we" become the singular speaker
+    third_subject = (
+        kind == "self"
+        or (kind == "group" and subject is not None and subject.lower_ in lx.FIRST_PLURAL)
+        or (kind == "third_pronoun" and ctx.pronoun_referent is not None)
     )
     if subject is not None and third_subject:
         agree = _agreeing_verbs(subject)
@@ -193,7 +206,7 @@ def render_clause(
         elif low in ("us", "ourselves"):
             text = group
         elif low == "our":
-            text = possessive if not speaker_named else "their"
+            text = group_possessive if not speaker_named else "their"
         elif low in ("you", "yourself") and ctx.in_assistant_chat:
             text = ctx.assistant_name
         elif low == "your" and ctx.in_assistant_chat:
@@ -226,7 +239,8 @@ def render_clause(
             and nxt is not None
             and nxt.tag_ == "VBN"
             and nxt.lower_ in (lx.PERFECT_PARTICIPLES)
-        ):  # "Jo's been coaching": "has", not "is"
+            and (nxt.lower_ == "been" or any(c.dep_ in _PERFECT_OBJECTS for c in nxt.children))
+        ):  # "Jo's been coaching", "Jo's got a dog": "has"; "the draft's done": "is"
             text = "has"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "

@@ -37,6 +37,10 @@ _SPLICE = re.compile(
     re.I,
 )
 _MIN_WORDS = 2
+#: A one- or two-word label before a colon ("Update: ...", "Quick note: ..."); the parser
+#: tends to make the label the root and the statement after it a modifier of it.
+_LABEL = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+)?\s*:\s+")
+_MIN_AFTER_LABEL = 3
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,16 @@ def _splices(text: str) -> list[tuple[int, int]]:
     return out
 
 
+def _label_length(piece: str) -> int:
+    """Characters of a short "Label: " lead-in to drop from ``piece`` (0 when there is none,
+    or when too little follows it to be a statement of its own)."""
+    lead = len(piece) - len(piece.lstrip())
+    m = _LABEL.match(piece, lead)
+    if m is None or len(_WORD.findall(piece[m.end() :])) < _MIN_AFTER_LABEL:
+        return 0
+    return m.end()
+
+
 def _blocks(text: str) -> list[tuple[int, int, bool]]:
     """(start, end, quoted) line blocks: fenced or ``>``-quoted lines are quoted."""
     out: list[tuple[int, int, bool]] = []
@@ -128,6 +142,8 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 continue
             pieces.extend((s_start + a, s_start + b) for a, b in _splices(block[s_start:s_end]))
         for p_start, p_end in pieces:
+            if not quoted:
+                p_start += _label_length(block[p_start:p_end])
             raw = block[p_start:p_end]
             stripped = raw.strip()
             if not stripped:

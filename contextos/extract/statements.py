@@ -172,7 +172,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
             excluded.update(c.i for c in head.children if c.dep_ == "cc" and c.i < other.i)
     # sorted: a non-projective parse ("X yesterday so that helps") yields subtrees out of order
     for c in head.children:
-        if _tacked_on_request(c, head):
+        if _tacked_on_request(c, head) or _tacked_on_comment(c, head):
             excluded.update(t.i for t in c.subtree)
     toks = sorted((t for t in head.subtree if t.i not in excluded), key=lambda t: t.i)
     # drop discourse openers and trailing punctuation / markers
@@ -209,6 +209,15 @@ def _tacked_on_request(tok: Any, head: Any) -> bool:
         return False
     left = min(t.i for t in tok.subtree)
     return left > 0 and tok.doc[left - 1].text in (",", ";", "-", "–", "—")
+
+
+def _tacked_on_comment(tok: Any, head: Any) -> bool:
+    """ "... during the day so this is just a hobby": a clause after the head whose subject is
+    a bare demonstrative comments on the statement and adds nothing to the fact."""
+    if tok.i < head.i or tok.dep_ not in ("advcl", "parataxis"):
+        return False
+    subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)
+    return subj is not None and subj.lower_ in lx.COMMENT_SUBJECTS and not list(subj.children)
 
 
 def _strip_preamble(toks: list[Any], head: Any) -> list[Any]:
@@ -250,6 +259,8 @@ def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
         if modals & {"can", "could", "would", "will"}:
             return True
     low = clause_text_low.lstrip()
+    if lx.REQUEST_MARKERS.intersection(low.split()):
+        return True
     return any(low.startswith(op + " ") or low == op for op in lx.REQUEST_OPENERS)
 
 

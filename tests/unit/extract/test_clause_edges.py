@@ -1,0 +1,74 @@
+"""Clause edges: label lead-ins, tacked-on comments and requests, contracted auxiliaries."""
+
+from __future__ import annotations
+
+from contextos.extract.sentences import segment_turn
+
+
+def _texts(checked):
+    return [f.text for f in checked.facts]
+
+
+def test_a_short_label_before_a_colon_is_not_part_of_the_statement():
+    text = "Quick one: my sister and I are sharing a flat in Hull from June."
+    segs = segment_turn(text)
+    assert [s.text for s in segs] == ["my sister and I are sharing a flat in Hull from June."]
+    assert text[segs[0].start : segs[0].end] == segs[0].text
+    # too little after the colon to be a statement of its own: nothing is cut
+    assert [s.text for s in segment_turn("Status: sorted now")] == ["Status: sorted now"]
+
+
+def test_a_labelled_statement_becomes_a_fact(run):
+    _conv, _raw, checked = run([("user", "Quick one: my sister and I are sharing a flat in Hull.")])
+    assert any(t.startswith("Dana's sister and Dana are sharing a flat") for t in _texts(checked))
+
+
+def test_a_clause_with_please_is_a_request_not_a_fact(run):
+    _conv, _raw, checked = run(
+        [("user", "Metric units please, my editor insists on it. I run a small bakery.")]
+    )
+    texts = _texts(checked)
+    assert not any("please" in t.lower() for t in texts)
+    assert "Dana runs a small bakery" in texts
+
+
+def test_a_trailing_comment_with_a_demonstrative_subject_is_dropped(run):
+    _conv, _raw, checked = run(
+        [("user", "I repair bicycles at a shop in town during the week so this is a side project")]
+    )
+    assert "Dana repairs bicycles at a shop in town during the week" in _texts(checked)
+
+
+def test_contracted_is_before_a_state_participle_and_has_before_been(run):
+    _conv, _raw, checked = run([("user", "The garden shed's done. Priyanka's been helping me.")])
+    texts = _texts(checked)
+    assert "The garden shed is done" in texts
+    assert "Priyanka has been helping Dana" in texts
+
+
+def test_a_plural_possessed_subject_keeps_its_plural_verb(run):
+    _conv, _raw, checked = run([("user", "Our neighbours keep bees in the back garden.")])
+    assert "Dana's neighbours keep bees in the back garden" in _texts(checked)
+
+
+def test_we_in_a_meeting_of_several_speakers_is_the_team(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "We have about 300 beta testers now."),
+            ("user", "Ines Carvalho", "Our budget covers two more contractors."),
+            ("user", "Tomasz Nowak", "Sounds right."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "The team has about 300 beta testers now" in texts
+    assert "The team's budget covers two more contractors" in texts
+    assert {f.subject for f in checked.facts} == {"Dana Whitfield", "Ines Carvalho"}
+
+
+def test_we_in_a_dialogue_or_a_monologue_is_the_speaker(run):
+    _conv, _raw, checked = run([("user", "We have about 300 beta testers now.")])
+    assert "Dana has about 300 beta testers now" in _texts(checked)
+    _conv, _raw, checked = run(
+        [("user", "Dana", "We keep two goats."), ("user", "Ines Carvalho", "Nice, I keep hens.")]
+    )
+    assert "Dana keeps two goats" in _texts(checked)
