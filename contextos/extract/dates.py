@@ -376,8 +376,8 @@ def clause_dates(
         if start not in tok_ids:
             continue
         prev = doc[start - 1] if start > 0 else None
-        if prev is not None and prev.lower_ in ("every", "each"):
-            continue  # "every Monday" recurs: not one date
+        if prev is not None and prev.lower_ in ("every", "each", "a", "an", "any"):
+            continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
         toward = prev is not None and prev.lower_ in _TOWARD
         direction: Direction = "past" if tense == "past" and not toward else "future"
         resolved = resolve_date(doc[start:end].text, when, direction)

@@ -85,6 +85,16 @@ def test_recurring_weekday_is_not_resolved(run):
     assert "dates" not in fact.attributes
 
 
+def test_an_indefinite_weekday_is_not_resolved(run):
+    _conv, _raw, checked = run(
+        [("user", "We decided to do the release on a Sunday morning to keep risk low.")],
+        datetime(2026, 2, 3, tzinfo=UTC),
+    )
+    fact = checked.facts[0]
+    assert "on a Sunday morning" in fact.text
+    assert "dates" not in fact.attributes
+
+
 def test_moved_to_a_month_points_forward_in_a_past_clause(run):
     _conv, _raw, checked = run(
         [("user", "I pushed my exam to September.")], datetime(2026, 3, 10, tzinfo=UTC)
