@@ -8,7 +8,8 @@ and what may not. Nothing is dropped silently: every candidate that does not pas
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from pydantic import BaseModel, Field
 
@@ -132,26 +133,42 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
             out.rejections.append(
                 _reject(fact, "below_threshold", f"confidence {fact.confidence:.2f}")
             )
-    for entity in result.entities:
-        problem = entity_problem(entity)
-        if problem is None and entity.evidence is not None:
-            grounding = span_problem(entity.evidence, turns_by_id)
-            if grounding:
-                out.rejections.append(_entity_rejection(entity, grounding, "not_grounded"))
-                continue
-        if problem:
-            out.rejections.append(_entity_rejection(entity, problem, "schema"))
-        else:
-            out.entities.append(entity)
-    for rel in result.relations:
-        problem = relation_problem(rel)
-        if problem is None and rel.evidence is not None:
-            grounding = span_problem(rel.evidence, turns_by_id)
-            if grounding:
-                out.rejections.append(_relation_rejection(rel, grounding, "not_grounded"))
-                continue
-        if problem:
-            out.rejections.append(_relation_rejection(rel, problem, "schema"))
-        else:
-            out.relations.append(rel)
+    _check_graph_items(
+        result.entities,
+        entity_problem,
+        _entity_rejection,
+        turns_by_id,
+        out.entities,
+        out.rejections,
+    )
+    _check_graph_items(
+        result.relations,
+        relation_problem,
+        _relation_rejection,
+        turns_by_id,
+        out.relations,
+        out.rejections,
+    )
     return out
+
+
+def _check_graph_items(
+    items: Sequence[Any],
+    schema_problem: Callable[[Any], str | None],
+    rejection: Callable[[Any, str, RejectReason], Rejection],
+    turns_by_id: Mapping[str, Turn],
+    accepted: list[Any],
+    rejections: list[Rejection],
+) -> None:
+    """Entities and relations: schema-checked, their evidence (when given) grounded."""
+    for item in items:
+        problem = schema_problem(item)
+        if problem is None and item.evidence is not None:
+            grounding = span_problem(item.evidence, turns_by_id)
+            if grounding:
+                rejections.append(rejection(item, grounding, "not_grounded"))
+                continue
+        if problem:
+            rejections.append(rejection(item, problem, "schema"))
+        else:
+            accepted.append(item)
