@@ -2,21 +2,45 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
 
 import redis
 from falkordb import FalkorDB
+from falkordb.helpers import stringify_param_value
 
 from contextos.errors import StoreError
 from contextos.graph import cypher
 from contextos.graph.cypher_store import CypherGraphStore
 from contextos.graph.falkordb_server import EmbeddedFalkorDB
 
-__all__ = ["FalkorDBStore"]
+__all__ = ["FalkorDBStore", "params_header"]
 
 GRAPH_NAME = "contextos"
+
+
+def _literal(value: Any) -> str:
+    """A parameter value as FalkorDB's ``CYPHER`` header spells it. Lists of numbers (the
+    embedding vectors, 384+ per fact) are written by ``json.dumps`` in C, not one Python call
+    per element; everything else goes through the client's own encoder."""
+    if isinstance(value, list):
+        if value and all(type(x) is float or type(x) is int for x in value):
+            return json.dumps(value, separators=(",", ":"))
+        return "[" + ",".join(_literal(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"`{k}`:{_literal(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(stringify_param_value(value))
+
+
+def params_header(params: dict[str, Any] | None) -> str:
+    """``CYPHER a=1 b="x" `` for a query's parameters (same format as the falkordb client)."""
+    if not params:
+        return ""
+    return "CYPHER " + "".join(f"`{k}`={_literal(v)} " for k, v in params.items())
 
 
 class FalkorDBStore(CypherGraphStore):
@@ -131,7 +155,7 @@ class FalkorDBStore(CypherGraphStore):
             raise StoreError("the graph store is not open")
         pipe = self._db.connection.pipeline(transaction=True)
         for query, params in statements:
-            full = self.graph._build_params_header(params) + query
+            full = params_header(params) + query
             pipe.execute_command("GRAPH.QUERY", self.graph_name, full, "--compact")
         try:
             results = pipe.execute(raise_on_error=True)

@@ -11,6 +11,8 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+import numpy as np
+
 from contextos.graph.store import ConversationWrite
 from contextos.models.entities import Entity
 from contextos.models.facts import Evidence, Fact
@@ -170,7 +172,7 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
                     "valid_from": to_epoch(f.fact.valid_from),
                     "recorded_at": to_epoch(f.fact.recorded_at),
                     "extractor": f.fact.extractor,
-                    "embedding": [round(float(x), 6) for x in f.embedding],
+                    "embedding": np.round(np.asarray(f.embedding, np.float64), 6).tolist(),
                     "confidence": f.fact.confidence,
                     "importance": f.fact.importance,
                     "turn_ids": f.fact.turn_ids,
