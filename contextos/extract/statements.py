@@ -318,6 +318,17 @@ def _has_condition(tokens: list[Any]) -> bool:
     return any(t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS for t in tokens)
 
 
+def _add_opinion(
+    clauses: list[Clause], sent: Any, head: Any, heads: Any, subj: Any, kind: str, detail: str
+) -> None:
+    """Keep someone else's opinion or advice as a clause rejected with its reason."""
+    toks = _clause_tokens(head, heads)
+    if toks:
+        clauses.append(
+            Clause(sent, head, toks, subj, kind, reject="third_party_opinion", reject_detail=detail)
+        )
+
+
 def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
     """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip."""
     sent_low = sent.text.lower()
@@ -332,19 +343,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         # "I think X" / "my brother thinks X": the content is the complement
         advice = _advice(head, kind)
         if advice:
-            toks = _clause_tokens(head, heads)
-            if toks:
-                clauses.append(
-                    Clause(
-                        sent,
-                        head,
-                        toks,
-                        subj,
-                        kind,
-                        reject="third_party_opinion",
-                        reject_detail=f"'{advice}' reports someone else's advice",
-                    )
-                )
+            _add_opinion(
+                clauses, sent, head, heads, subj, kind, f"'{advice}' reports someone else's advice"
+            )
             continue
         comp = next((c for c in head.children if c.dep_ in ("ccomp",)), None)
         if comp is not None and head.lemma_ in lx.OPINION_VERBS:
@@ -356,21 +357,15 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             elif kind in ("person", "third_pronoun", "thing", "self_possessive") or (
                 kind == "group" and subj is not None and subj.lower_ not in lx.FIRST_PLURAL
             ):  # "our playtester says ..." is somebody else's view
-                toks = _clause_tokens(head, heads)
-                if toks:
-                    clauses.append(
-                        Clause(
-                            sent,
-                            head,
-                            toks,
-                            subj,
-                            kind,
-                            reject="third_party_opinion",
-                            reject_detail=(
-                                f"'{subj.text if subj else ''} {head.text}' is an opinion"
-                            ),
-                        )
-                    )
+                _add_opinion(
+                    clauses,
+                    sent,
+                    head,
+                    heads,
+                    subj,
+                    kind,
+                    f"'{subj.text if subj else ''} {head.text}' is an opinion",
+                )
                 continue
         toks = _clause_tokens(real_head, heads)
         if not toks:
