@@ -94,23 +94,25 @@ class ExtractionPool:
 
     def imap(
         self, items: Iterable[tuple[Conversation, UserRef, bool]]
-    ) -> Iterator[tuple[Conversation, UserRef, ExtractionResult | None]]:
+    ) -> Iterator[tuple[Conversation, UserRef, bool, ExtractionResult | None]]:
         """For each ``(conversation, user, needs_extraction)``, in order, yield it back with
         its extraction (``None`` when it needed none)."""
         pending: deque[tuple[Conversation, UserRef, bool]] = deque()
+        in_flight = 0
 
-        def pop() -> tuple[Conversation, UserRef, ExtractionResult | None]:
+        def pop() -> tuple[Conversation, UserRef, bool, ExtractionResult | None]:
             conv, user, needed = pending.popleft()
-            return conv, user, self._result(conv) if needed else None
+            return conv, user, needed, self._result(conv) if needed else None
 
         for conv, user, needed in items:
             if needed:
                 self._inbox.put((conv, user))
+                in_flight += 1
             pending.append((conv, user, needed))
-            if sum(1 for *_, n in pending if n) > self.depth:
-                while pending and not pending[0][2]:
-                    yield pop()
-                yield pop()
+            while in_flight > self.depth:
+                item = pop()
+                in_flight -= item[2]
+                yield item
         while pending:
             yield pop()
 

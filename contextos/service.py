@@ -22,7 +22,7 @@ from contextos.graph.store import GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
 from contextos.models.entities import Entity
-from contextos.models.extraction import UserRef
+from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import Fact
 from contextos.models.report import FormatStats, IngestReport
 from contextos.models.transcript import Conversation
@@ -229,10 +229,10 @@ class ContextOS:
 
             pool = ExtractionPool()
         todo = self._to_process(_chain(given, run if run is not None else []), user, user_name)
-        stream = pool.imap(todo) if pool is not None else ((c, u, None) for c, u, _ in todo)
+        stream = pool.imap(todo) if pool is not None else ((*item, None) for item in todo)
         try:
-            for conv, ref, extracted in stream:
-                self._ingest_one(conv, ref, extracted, pipeline, report)
+            for conv, ref, needed, extracted in stream:
+                self._ingest_one(conv, ref, needed, extracted, pipeline, report)
                 if progress is not None:
                     progress(
                         IngestProgress(
@@ -280,16 +280,16 @@ class ContextOS:
         self,
         conv: Conversation,
         ref: UserRef,
-        extracted: Any,
+        needed: bool,
+        extracted: ExtractionResult | None,
         pipeline: ConversationPipeline,
         report: IngestReport,
     ) -> None:
+        """Process and write one conversation (``needed`` is False when its checkpoint says
+        it is stored unchanged); ``extracted`` is its extraction when a worker did it."""
         report.conversations += 1
         report.turns += len(conv.turns)
-        if (
-            extracted is None
-            and self.store.checkpoint(conversation_key(ref.id, conv)) == conv.content_hash()
-        ):
+        if not needed:
             report.conversations_skipped_unchanged += 1
             return
         write, stats = pipeline.process(conv, ref, extracted)
