@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TypeVar
 
 import numpy as np
 
@@ -24,7 +25,12 @@ from contextos.graph.store import (
     RelationWrite,
     Supersession,
 )
-from contextos.models.entities import PERSON_RELATIONS, RELATION_TYPES
+from contextos.models.entities import (
+    PERSON_RELATIONS,
+    RELATION_TYPES,
+    CandidateEntity,
+    CandidateRelation,
+)
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Fact
 from contextos.models.transcript import Conversation, Turn, stable_id
@@ -41,6 +47,7 @@ __all__ = [
     "fact_id",
 ]
 
+T = TypeVar("T")
 WindowFn = Callable[[Conversation], list[list[Turn]]]
 
 
@@ -64,32 +71,31 @@ class PipelineStats:
     rejected: Counter[str] = field(default_factory=Counter)
 
 
+def _unique(items: list[T], key: Callable[[T], tuple[object, ...]]) -> list[T]:
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for item in items:
+        k = key(item)
+        if k not in seen:
+            seen.add(k)
+            out.append(item)
+    return out
+
+
 def _dedupe(result: ExtractionResult) -> ExtractionResult:
     """Overlapping windows see some turns twice: keep one copy of each candidate."""
-    seen: set[tuple[object, ...]] = set()
-    out = ExtractionResult()
-    k: tuple[object, ...]
-    for f in result.facts:
-        k = ("f", f.text, *((e.turn_id, e.start, e.end) for e in f.evidence))
-        if k not in seen:
-            seen.add(k)
-            out.facts.append(f)
-    for e in result.entities:
-        k = ("e", e.type, e.name, e.evidence.turn_id if e.evidence else None)
-        if k not in seen:
-            seen.add(k)
-            out.entities.append(e)
-    for r in result.relations:
-        k = ("r", r.source, r.type, r.target, r.evidence.turn_id if r.evidence else None)
-        if k not in seen:
-            seen.add(k)
-            out.relations.append(r)
-    for j in result.rejections:
-        k = ("j", j.text, j.reason, j.turn_id)
-        if k not in seen:
-            seen.add(k)
-            out.rejections.append(j)
-    return out
+
+    def turn(c: CandidateEntity | CandidateRelation) -> str | None:
+        return c.evidence.turn_id if c.evidence else None
+
+    return ExtractionResult(
+        facts=_unique(
+            result.facts, lambda f: (f.text, *((e.turn_id, e.start, e.end) for e in f.evidence))
+        ),
+        entities=_unique(result.entities, lambda e: (e.type, e.name, turn(e))),
+        relations=_unique(result.relations, lambda r: (r.source, r.type, r.target, turn(r))),
+        rejections=_unique(result.rejections, lambda j: (j.text, j.reason, j.turn_id)),
+    )
 
 
 def extract_conversation(
