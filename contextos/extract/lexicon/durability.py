@@ -1,0 +1,47 @@
+"""Durability: status words, linking verbs, moods, mental verbs and moment markers that
+tell a lasting state from a passing one."""
+
+from __future__ import annotations
+
+from contextos.extract.lexicon.words import words
+
+# --- durability ----------------------------------------------------------------------------
+
+#: Words of a status or lasting state: "the audit is closed", "the beta is live", "I'm vegan".
+STATUS_WORDS: frozenset[str] = words(
+    """done finished complete completed ready live due blocked stuck unblocked broken fixed
+    approved rejected accepted cancelled canceled closed open over back late delayed behind
+    ahead final available scheduled booked signed shipped launched pending underway retired
+    active paused married engaged pregnant divorced single allergic vegan vegetarian sober
+    remote enrolled certified licensed injured sick based born free full empty official
+    responsible new old queued approve accept reject sign deliver release launch finish
+    complete start begin end submit publish hire fire promote leave join"""
+)
+#: Verbs that link a subject to a predicate adjective.
+LINKING_VERBS: frozenset[str] = words("be seem look sound feel appear become get stay remain")
+#: Verbs of an impression: "the intern seems nice" is an impression of the moment.
+APPEARANCE_VERBS: frozenset[str] = words("seem look sound feel appear")
+#: Adjectives of a passing mood ("I'm exhausted"): not worth remembering about the speaker.
+MOOD_ADJECTIVES: frozenset[str] = words(
+    """tired exhausted sleepy hungry thirsty bored annoyed frustrated upset mad angry excited
+    nervous grumpy cranky sad cold hot busy"""
+)
+#: Verbs of a passing thought or a conversational act ("I know the answer", "I refuse to accept
+#: that", "I thank my readers"): with the speaker as subject, not a lasting fact about them.
+MENTAL_VERBS: frozenset[str] = words(
+    """know realize realise forget mean notice thank refuse bet doubt understand suspect
+    misread admit"""
+)
+#: Words that tie a statement to the moment of speaking ("on my phone rn").
+MOMENT_MARKERS: tuple[str, ...] = (
+    "rn",
+    "atm",
+    "right now",
+    "at the moment",
+    "gotta go",
+    "got to go",
+    "brb",
+    "gtg",
+)
+#: Nouns for the conversation itself: a statement about it is not about the user's life.
+CONVERSATION_NOUNS: frozenset[str] = words("chat conversation convo thread message")

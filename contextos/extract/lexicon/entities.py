@@ -1,0 +1,243 @@
+"""People, projects, documents and events: relation and role nouns, project/document/event
+nouns, document verbs, status cues and decision verbs."""
+
+from __future__ import annotations
+
+from contextos.extract.lexicon.words import words
+
+# --- people and entities -----------------------------------------------------------------------
+
+#: Relationship nouns -> (person relation from the speaker's side, relationship label).
+RELATION_NOUNS: dict[str, str] = {
+    "manager": "HAS_MANAGER",
+    "boss": "HAS_MANAGER",
+    "supervisor": "HAS_MANAGER",
+    "advisor": "HAS_MANAGER",
+    "lead": "HAS_MANAGER",
+    "report": "MANAGES",
+    "intern": "MANAGES",
+    "colleague": "COLLEAGUE_OF",
+    "coworker": "COLLEAGUE_OF",
+    "teammate": "COLLEAGUE_OF",
+    "co-founder": "COLLEAGUE_OF",
+    "cofounder": "COLLEAGUE_OF",
+    "wife": "PARTNER_OF",
+    "husband": "PARTNER_OF",
+    "partner": "PARTNER_OF",
+    "girlfriend": "PARTNER_OF",
+    "boyfriend": "PARTNER_OF",
+    "fiance": "PARTNER_OF",
+    "fiancee": "PARTNER_OF",
+    "spouse": "PARTNER_OF",
+    "sister": "SIBLING_OF",
+    "brother": "SIBLING_OF",
+    "sibling": "SIBLING_OF",
+    "son": "PARENT_OF",
+    "daughter": "PARENT_OF",
+    "kid": "PARENT_OF",
+    "child": "PARENT_OF",
+    "mother": "CHILD_OF",
+    "father": "CHILD_OF",
+    "mom": "CHILD_OF",
+    "dad": "CHILD_OF",
+    "mum": "CHILD_OF",
+    "parent": "CHILD_OF",
+    "friend": "FRIEND_OF",
+    "roommate": "FRIEND_OF",
+    "neighbor": "FRIEND_OF",
+    "neighbour": "FRIEND_OF",
+    "cousin": "FAMILY_OF",
+    "aunt": "FAMILY_OF",
+    "uncle": "FAMILY_OF",
+    "grandmother": "FAMILY_OF",
+    "grandfather": "FAMILY_OF",
+    "grandma": "FAMILY_OF",
+    "grandpa": "FAMILY_OF",
+    "niece": "FAMILY_OF",
+    "nephew": "FAMILY_OF",
+}
+
+#: Nouns naming what someone is to others at work or in life ("our head chef Marta"),
+#: besides the relation nouns above.
+ROLE_NOUNS: frozenset[str] = words(
+    """analyst engineer developer designer manager director producer programmer nurse doctor
+    teacher researcher scientist consultant founder intern writer artist lawyer accountant
+    officer owner chef rep representative supervisor advisor mentor coach
+    therapist dentist landlord landlady agent recruiter editor contractor
+    tutor professor lecturer coordinator architect pm vp ceo cto cfo head chair
+    president assistant secretary admin administrator vet pediatrician surgeon physician
+    pharmacist plumber electrician mechanic trainer counselor counsellor"""
+)
+
+#: Head nouns of things a user works on (become Project entities).
+PROJECT_NOUNS: frozenset[str] = frozenset(
+    {
+        "project",
+        "audit",
+        "migration",
+        "app",
+        "thesis",
+        "dissertation",
+        "launch",
+        "release",
+        "product",
+        "feature",
+        "campaign",
+        "study",
+        "paper",
+        "book",
+        "game",
+        "demo",
+        "rollout",
+        "redesign",
+        "refactor",
+        "website",
+        "site",
+        "prototype",
+        "pilot",
+        "startup",
+        "renovation",
+        "move",
+        "build",
+        "integration",
+        "experiment",
+        "course",
+    }
+)
+#: Head nouns of work objects a user creates (become Document entities).
+DOCUMENT_NOUNS: frozenset[str] = frozenset(
+    {
+        "report",
+        "email",
+        "memo",
+        "doc",
+        "document",
+        "deck",
+        "slides",
+        "slide",
+        "spec",
+        "proposal",
+        "chapter",
+        "draft",
+        "post",
+        "article",
+        "letter",
+        "outline",
+        "summary",
+        "presentation",
+        "storyboard",
+        "notes",
+        "plan",
+        "schedule",
+        "tracker",
+        "ticket",
+        "pr",
+        "manuscript",
+        "abstract",
+        "poster",
+        "resume",
+        "cv",
+    }
+)
+#: Head nouns of dated happenings (become Event entities).
+EVENT_NOUNS: frozenset[str] = frozenset(
+    {
+        "meeting",
+        "deadline",
+        "exam",
+        "launch",
+        "interview",
+        "appointment",
+        "presentation",
+        "review",
+        "conference",
+        "wedding",
+        "defense",
+        "defence",
+        "sync",
+        "standup",
+        "call",
+        "workshop",
+        "trip",
+        "vacation",
+        "holiday",
+        "surgery",
+        "shift",
+        "party",
+        "milestone",
+        "release",
+        "submission",
+        "committee",
+        "festival",
+        "demo",
+    }
+)
+
+#: Verbs -> document relation (with a first-person subject and a document object).
+DOCUMENT_VERBS: dict[str, str] = {
+    "write": "AUTHORED",
+    "draft": "AUTHORED",
+    "create": "AUTHORED",
+    "make": "AUTHORED",
+    "prepare": "AUTHORED",
+    "publish": "AUTHORED",
+    "cut": "AUTHORED",
+    "design": "AUTHORED",
+    "edit": "MODIFIED",
+    "update": "MODIFIED",
+    "revise": "MODIFIED",
+    "rewrite": "MODIFIED",
+    "fix": "MODIFIED",
+    "change": "MODIFIED",
+    "report": "REPORTED",
+    "file": "REPORTED",
+    "raise": "REPORTED",
+    "log": "REPORTED",
+    "open": "REPORTED",
+}
+
+#: Status cues (lemmas) -> project status.
+STATUS_CUES: dict[str, str] = {
+    "block": "blocked",
+    "blocked": "blocked",
+    "stuck": "blocked",
+    "wait": "blocked",
+    "stall": "blocked",
+    "hold": "blocked",
+    "finish": "completed",
+    "complete": "completed",
+    "done": "completed",
+    "close": "completed",
+    "ship": "completed",
+    "wrap": "completed",
+    "submit": "completed",
+    "closed": "completed",
+    "retire": "completed",
+    "pass": "completed",
+    "defend": "completed",
+    "start": "active",
+    "kick": "active",
+    "begin": "active",
+    "resume": "active",
+    "unblock": "active",
+    "work": "active",
+    "run": "active",
+    "build": "active",
+    "plan": "planning",
+    "prepare": "planning",
+    "scope": "planning",
+    "cancel": "abandoned",
+    "abandon": "abandoned",
+    "drop": "abandoned",
+    "shelve": "abandoned",
+    "kill": "abandoned",
+    "scrap": "abandoned",
+    "park": "abandoned",
+}
+#: Verbs / prepositions that introduce what a thing is blocked by.
+BLOCKER_PREPOSITIONS: frozenset[str] = frozenset({"on", "by", "until"})
+
+#: Decision verbs whose object is the thing decided on.
+DECISION_VERBS: frozenset[str] = frozenset(
+    {"decide", "choose", "pick", "opt", "settle", "go", "switch", "agree", "commit", "select"}
+)

@@ -1,0 +1,99 @@
+"""Rendering clauses as compact third-person facts: discourse and filler words, clitics,
+chat shorthand and perfect participles."""
+
+from __future__ import annotations
+
+from contextos.extract.lexicon.words import words
+
+# --- rendering ---------------------------------------------------------------------------------
+
+#: Words that open a chat sentence without adding to its content ("honestly", "oh and", "ok").
+DISCOURSE_WORDS: frozenset[str] = words(
+    """also honestly so ok okay oh and but well anyway anyways actually yeah yes yep plus then um
+    uh hmm btw fyi now basically seriously frankly ah ugh great right good nah no sure
+    meanwhile other thing random update updates quick note first second finally lastly besides
+    small big news win"""
+)
+#: Discourse markers and intensifiers dropped from fact text when they modify something
+#: (adverb, interjection) and have no dependents of their own: "I literally just moved" ->
+#: "Dana moved". Hedges ("probably") stay: they change what the fact claims.
+FILLER_WORDS: frozenset[str] = words(
+    """actually literally officially honestly basically really just totally seriously
+    definitely tbh btw fyi imo imho ngl lowkey also too anyway anyways kinda sorta super
+    finally truly absolutely obviously simply already pretty way so well even"""
+)
+FILLER_DEPS: frozenset[str] = frozenset({"advmod", "intj", "npadvmod", "dep", "discourse", "cc"})
+#: Multi-word fillers, as lower-case token sequences.
+FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("by", "the", "way"),
+    ("for", "the", "record"),
+    ("pretty", "much"),
+    ("to", "be", "honest"),
+    ("of", "course"),
+    ("at", "the", "end", "of", "the", "day"),
+    ("for", "what", "it", "'s", "worth"),
+    ("if", "i", "'m", "honest"),
+)
+
+#: Words that end a chat clause without adding to it ("the thesis is due in June, so").
+TRAILING_WORDS: frozenset[str] = words(
+    """so too though anyway anyways lol haha btw tbh then either also yet ok okay"""
+)
+
+#: How fact text names "we" in a meeting, and how many human speakers make one (two people
+#: chatting are a dialogue, where "we" stays the speaker and company).
+MEETING_GROUP = "the team"
+MEETING_MIN_SPEAKERS = 3
+
+#: Contracted auxiliaries and what they stand for once the subject is a third person.
+CLITICS: dict[str, str] = {
+    "'m": "is",
+    "’m": "is",
+    "'re": "is",
+    "’re": "is",
+    "'s": "is",
+    "’s": "is",
+    "'ve": "has",
+    "’ve": "has",
+    "'ll": "will",
+    "’ll": "will",
+    "'d": "would",
+    "’d": "would",
+}
+#: Chat shorthand spelled out in fact text (lower case; not applied to proper nouns).
+SHORTHAND: dict[str, str] = {
+    "dev": "developer",
+    "devs": "developers",
+    "eng": "engineering",
+    "yrs": "years",
+    "yr": "year",
+    "hrs": "hours",
+    "hr": "hour",
+    "mins": "minutes",
+    "min": "minutes",
+    "mgr": "manager",
+    "appt": "appointment",
+    "bday": "birthday",
+    "ppl": "people",
+    "w/": "with",
+    "w/o": "without",
+    "approx": "approximately",
+    "govt": "government",
+    "uni": "university",
+    "info": "information",
+    "pics": "pictures",
+    "bf": "boyfriend",
+    "gf": "girlfriend",
+}
+#: Participles after which a contracted "'s" is "has" ("she's been", "he's got").
+PERFECT_PARTICIPLES: frozenset[str] = words("been got gotten had done gone seen")
+#: Irregular third-person-singular present forms.
+IRREGULAR_3SG: dict[str, str] = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+
+#: Adjectives of a conversational reaction ("I'm sorry to hear that", "I'm glad we met"): with
+#: no complement, an infinitive or a clause, "I am <adj>" says nothing lasting about the speaker.
+REACTION_ADJECTIVES: frozenset[str] = words(
+    """sorry glad sure happy excited thrilled pleased delighted curious interested surprised
+    impressed jealous envious grateful thankful honored honoured relieved afraid certain
+    positive confident fine okay ok good great"""
+)

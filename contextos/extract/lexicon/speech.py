@@ -1,0 +1,320 @@
+"""Speech acts: the fast skip, run-on sentences, pronouns and subjects, modality
+(hypotheticals, hedges, opinions, jokes), and text aimed at the assistant (requests,
+instructions, injected prompts)."""
+
+from __future__ import annotations
+
+from contextos.extract.lexicon.words import words
+
+# --- fast skip -------------------------------------------------------------------------------
+
+#: Words that make up greetings, thanks and confirmations. A turn made only of these (plus
+#: punctuation and emoji) carries no fact and is skipped before parsing.
+PHATIC_WORDS: frozenset[str] = words(
+    """hi hello hey hiya morning evening afternoon good night gm thanks thank thx ty you so much
+    very lot great ok okay k kk yes yeah yep yup sure cool nice perfect awesome fine got it bye
+    cheers sounds lol haha no nope nah alright right exactly correct done sent will do that's
+    thats that works for me please pls love amazing brilliant wonderful excellent appreciate
+    it's its all good this helps helpful makes sense understood noted agreed"""
+)
+
+# --- run-on sentences ------------------------------------------------------------------------
+
+#: Words that, right after a comma (or "so"/"but"), start a new main clause: a personal subject
+#: or a request to the listener (regex parts, lower case). Not "my": ", my manager" is more
+#: often an apposition than a new clause.
+CLAUSE_OPENERS: tuple[str, ...] = (
+    "i",
+    "i'm",
+    "i’m",
+    "im",
+    "i've",
+    "i’ve",
+    "i'll",
+    "i’ll",
+    "i'd",
+    "i’d",
+    "we",
+    "we're",
+    "we’re",
+    "we've",
+    "we’ve",
+    "we'll",
+    "we’ll",
+    "can you",
+    "could you",
+    "would you",
+    "please",
+)
+#: Third-person subjects start a new clause only after a conjunction ("she's a vet so she
+#: works weekends"); after a bare comma they often follow the name they refer to ("cc Tom,
+#: he's my manager").
+THIRD_OPENERS: tuple[str, ...] = (
+    "he",
+    "he's",
+    "he’s",
+    "she",
+    "she's",
+    "she’s",
+    "they",
+    "they're",
+    "they’re",
+)
+#: Subordinators: a sentence that opens with one keeps its comma-joined main clause.
+SUBORDINATORS: frozenset[str] = words(
+    """if when whenever unless although though because since once while before after until
+    as whether even"""
+)
+
+# --- pronouns and subjects -------------------------------------------------------------------
+
+FIRST_SINGULAR: frozenset[str] = frozenset({"i", "me", "my", "mine", "myself"})
+FIRST_PLURAL: frozenset[str] = frozenset({"we", "us", "our", "ours", "ourselves"})
+SECOND_PERSON: frozenset[str] = frozenset({"you", "your", "yours", "yourself"})
+THIRD_PERSONAL: frozenset[str] = frozenset({"he", "she", "they", "him", "her", "them"})
+#: Subjects too vague to make a self-contained fact on their own.
+VAGUE_SUBJECTS: frozenset[str] = frozenset(
+    {
+        "it",
+        "this",
+        "that",
+        "these",
+        "those",
+        "which",
+        "what",
+        "there",
+        "something",
+        "anything",
+        "everything",
+        "nothing",
+        "thing",
+        "stuff",
+        "who",
+        "one",
+    }
+)
+
+# --- modality ----------------------------------------------------------------------------------
+
+#: Modal auxiliaries that make a clause hypothetical (lemma; "'d" lemmatises to "would").
+HYPOTHETICAL_MODALS: frozenset[str] = frozenset({"would", "could", "might", "may", "should"})
+#: Adverbs that mark a clause as hypothetical or wishful.
+HYPOTHETICAL_ADVERBS: frozenset[str] = frozenset(
+    {"maybe", "perhaps", "someday", "possibly", "hypothetically", "ideally", "theoretically"}
+)
+#: Subordinators that make a clause conditional.
+CONDITIONAL_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether"})
+#: Multi-word phrases (lower case) that mark a sentence as hypothetical.
+HYPOTHETICAL_PHRASES: tuple[str, ...] = (
+    "one day",
+    "some day",
+    "worst case",
+    "best case",
+    "in theory",
+    "in an ideal world",
+    "if only",
+    "i wish",
+    "dream of",
+    "daydream",
+    "fantasize",
+    "in another life",
+    "back and forth",
+    "on the fence",
+    "toying with",
+)
+#: Head verbs whose complement is not (yet) a fact.
+HYPOTHETICAL_VERBS: frozenset[str] = frozenset(
+    {"wish", "dream", "imagine", "fantasize", "wonder", "consider", "suppose"}
+)
+#: Verbs that, with a first-person subject, only hedge the clause they introduce.
+HEDGE_VERBS: frozenset[str] = frozenset({"think", "guess", "believe", "feel", "suppose", "reckon"})
+HEDGE_ADVERBS: frozenset[str] = frozenset(
+    {"probably", "likely", "apparently", "supposedly", "roughly", "kinda", "sorta"}
+)
+#: Verbs that report another person's opinion or words.
+OPINION_VERBS: frozenset[str] = frozenset(
+    {
+        "think",
+        "believe",
+        "feel",
+        "say",
+        "claim",
+        "argue",
+        "reckon",
+        "insist",
+        "suggest",
+        "complain",
+        "consider",
+    }
+)
+
+#: Verbs that report someone's advice or urging ("she keeps telling me to ...").
+ADVICE_VERBS: frozenset[str] = words(
+    """tell advise urge encourage nag pester push beg recommend suggest insist warn"""
+)
+
+#: Tokens that mark a sentence as a joke or sarcasm.
+JOKE_MARKERS: frozenset[str] = frozenset(
+    {
+        "lol",
+        "lmao",
+        "rofl",
+        "haha",
+        "hahaha",
+        "hehe",
+        "jk",
+        "/s",
+        "kidding",
+        "joking",
+        "\U0001f643",
+        "\U0001f602",
+        "\U0001f923",
+        "\U0001f61c",
+        "\U0001f609",
+        "\U0001f605",
+        "\U0001f92a",
+        "\U0001f61b",
+        "\U0001f644",
+    }
+)
+
+#: Phrases (lower case) that only appear in text trying to instruct an AI or memory system.
+INJECTION_PHRASES: tuple[str, ...] = (
+    "ignore any",
+    "ignore all",
+    "ignore previous",
+    "ignore earlier",
+    "ignore the above",
+    "ignore your",
+    "disregard",
+    "system prompt",
+    "note for any",
+    "note to any",
+    "note to the ai",
+    "note for the ai",
+    "memory system",
+    "when summarizing",
+    "when summarising",
+    "update your memory",
+    "you must record",
+    "as an ai",
+    "language model",
+)
+#: Words that address an AI system; with an instruction cue (below) they make an injection.
+AI_ADDRESS_WORDS: frozenset[str] = words(
+    """ai assistant assistants chatbot bot bots llm llms summarizer summariser agent agents"""
+)
+#: Instructions to store or believe something ("remember that ...", "store permanently").
+INSTRUCTION_CUES: tuple[str, ...] = (
+    "remember that",
+    "record that",
+    "store ",
+    "save this",
+    "save that",
+    "log that",
+    "make sure to",
+    "must record",
+    "must remember",
+    "note that",
+    "treat this",
+)
+
+# --- requests aimed at the assistant ---------------------------------------------------------
+
+#: Politeness markers that make a verbless clause a request wherever they stand
+#: ("bullet points please", "plain English pls").
+REQUEST_MARKERS: frozenset[str] = words("please pls plz")
+
+#: Demonstrative subjects of a clause that only comments on the one before it
+#: ("... so this is purely a hobby", "..., that was a relief").
+COMMENT_SUBJECTS: frozenset[str] = words("this that")
+
+#: Sentence openings (lower case) that make a request rather than a statement.
+REQUEST_OPENERS: tuple[str, ...] = (
+    "can you",
+    "could you",
+    "would you",
+    "will you",
+    "can u",
+    "could u",
+    "pls",
+    "please",
+    "help me",
+    "give me",
+    "show me",
+    "tell me",
+    "let me know",
+    "i need you",
+    "i want you",
+    "i'd like you",
+    "make it",
+    "make sure",
+    "keep it",
+    "write",
+    "draft",
+    "add",
+    "put",
+    "send me",
+    "any tips",
+    "any ideas",
+    "what",
+    "how",
+    "why",
+    "where",
+    "who",
+    "which",
+    "when",
+    "is there",
+    "are there",
+    "do you",
+    "does",
+    "should i",
+)
+
+#: Nouns that name the shape of an answer; repeated requests for them are a USER_PATTERN.
+RESPONSE_FORMAT_NOUNS: frozenset[str] = frozenset(
+    {
+        "bullet",
+        "bullets",
+        "list",
+        "table",
+        "outline",
+        "summary",
+        "tl;dr",
+        "tldr",
+        "paragraph",
+        "checklist",
+        "steps",
+        "word",
+        "words",
+        "sentence",
+        "sentences",
+        "tone",
+        "format",
+        "example",
+        "examples",
+        "code",
+        "diagram",
+        "chart",
+        "markdown",
+        "emoji",
+        "detail",
+        "draft",
+    }
+)
+#: Adjectives that name the style of an answer.
+RESPONSE_STYLE_ADJECTIVES: frozenset[str] = frozenset(
+    {
+        "short",
+        "brief",
+        "concise",
+        "detailed",
+        "formal",
+        "casual",
+        "friendly",
+        "firm",
+        "simple",
+        "plain",
+        "terse",
+    }
+)
