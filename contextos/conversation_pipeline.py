@@ -36,7 +36,7 @@ from contextos.models.facts import CandidateFact, Fact
 from contextos.models.transcript import Conversation, Turn, stable_id
 from contextos.resolve.entities import EntityIndex, normalize_name
 from contextos.resolve.fact_memory import FactMemory
-from contextos.resolve.facts import decide
+from contextos.resolve.facts import Decision, decide
 from contextos.validate import validate
 
 __all__ = [
@@ -237,8 +237,14 @@ class ConversationPipeline:
         by_id: dict[str, FactWrite] = {}
         for cand, fact, vec in zip(candidates, facts, vectors, strict=True):
             negated = "negated" in cand.flags or cand.attributes.get("polarity") == "negative"
-            neighbours = memory.neighbours(vec, fact.subject)
-            d = decide(fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours)
+            if memory.get(fact.id) is not None:
+                # said before in the same words: the same fact again, whatever its neighbours
+                d = Decision("merge", fact.id, 1.0)
+            else:
+                neighbours = memory.neighbours(vec, fact.subject)
+                d = decide(
+                    fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours
+                )
             target = memory.get(d.target_id) if d.target_id else None
             if (
                 d.kind == "merge"

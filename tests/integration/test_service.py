@@ -11,6 +11,7 @@ from cx_helpers import servers_for
 
 from contextos import ContextOS, InputError
 from contextos.embeddings.tokens import count_tokens
+from contextos.models import Conversation, Turn
 from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
 
 
@@ -165,3 +166,46 @@ def test_parallel_extraction_writes_exactly_what_sequential_does(tmp_path):
         if "contextos.extraction_pool" in " ".join(p.cmdline())
     ]
     assert workers == []  # the extraction worker is gone when ingest returns
+
+
+def _chat(cid: str, day: int, text: str) -> Conversation:
+    at = datetime(2026, 3, day, 9, tzinfo=UTC)
+    return Conversation(
+        id=cid,
+        source="transcript",
+        started_at=at,
+        turns=[
+            Turn(
+                id=f"{cid}-0",
+                conversation_id=cid,
+                index=0,
+                role="user",
+                speaker="user",
+                text=text,
+                timestamp=at,
+            ),
+            Turn(
+                id=f"{cid}-1",
+                conversation_id=cid,
+                index=1,
+                role="assistant",
+                speaker="assistant",
+                text="Noted.",
+                timestamp=at,
+            ),
+        ],
+    )
+
+
+@pytest.mark.parametrize("text", ["I don't use Windows anymore.", "I work at Globex as a tester."])
+def test_a_statement_repeated_later_is_the_same_current_fact(cx, text):
+    """Said again in a later chat (negated or not): one fact, still current, both turns as
+    evidence — never a fact superseding itself."""
+    cx.ingest([_chat("a", 2, text)], user="u9", user_name="Robin")
+    report = cx.ingest([_chat("b", 5, text)], user="u9", user_name="Robin")
+    assert report.facts_superseded == 0
+    facts = cx.facts("u9", include_superseded=True)
+    assert len(facts) == 1
+    fact = facts[0]
+    assert fact.valid_to is None and fact.superseded_by is None
+    assert set(fact.turn_ids) == {"a-0", "b-0"}
