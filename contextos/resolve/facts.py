@@ -2,8 +2,14 @@
 
 Given a new candidate and its nearest existing facts (by embedding similarity), decide:
 
-* **merge** — the same statement again (same subject, cosine >= ``MERGE_SIMILARITY``): the
-  existing fact gains the new evidence and turn ids; no new node.
+* **merge** — the same statement again (same subject, cosine >= ``MERGE_SIMILARITY``, and no
+  detail replaced by another): the existing fact gains the new evidence and turn ids; no new
+  node. Saying more or less of it ("works at Fernhill" / "works at Fernhill Labs") is the same
+  statement.
+* **update** — a near-identical statement with a detail replaced ("wants it done by June" /
+  "... by February", "Hugo is Sam's friend" / "... partner", "for 3 years" / "for 9 years"):
+  embeddings barely tell these apart, but merging would silently drop the new detail, so the
+  newer one supersedes the older.
 * **supersede** — a changed value of something that holds one value at a time (same subject,
   a single-valued category such as work or location, related but different statement), or a
   negation of a current fact ("I don't use Windows anymore"): the older one gets
@@ -16,6 +22,7 @@ already superseded by the newer one, so ingesting exports in any order gives the
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
@@ -28,6 +35,7 @@ __all__ = [
     "SUPERSEDE_SIMILARITY",
     "Decision",
     "decide",
+    "replaces_detail",
 ]
 
 MERGE_SIMILARITY = 0.92
@@ -38,6 +46,26 @@ NEGATION_SIMILARITY = 0.60
 #: with one detail changed ("works at A" / "works at B") replaces another.
 SINGLE_VALUED: dict[str, float] = {"location": 0.55, "work": 0.80, "relationship": 0.80}
 SUPERSEDE_SIMILARITY = min(SINGLE_VALUED.values())
+
+
+#: Words that carry no detail of their own: a statement said with or without them is the same.
+_FUNCTION_WORDS = frozenset(
+    """a an the of in on at to for with and or by from since until as into about is are was
+    were be been being am has have had do does did will would their his her its they them he
+    she it this that these those there week""".split()
+)
+_WORD = re.compile(r"\w+")
+
+
+def _details(text: str) -> set[str]:
+    words = _WORD.findall(text.casefold().replace("’", "'").replace("'s", ""))
+    return {w for w in words if w not in _FUNCTION_WORDS}
+
+
+def replaces_detail(candidate: str, existing: str) -> bool:
+    """Whether each statement has a detail the other lacks — one was replaced, not added."""
+    a, b = _details(candidate), _details(existing)
+    return bool(a - b) and bool(b - a)
 
 
 @dataclass(frozen=True)
@@ -69,7 +97,13 @@ def decide(
         if not _same_subject(fact.subject, subject):
             continue
         if sim >= MERGE_SIMILARITY and not negated:
-            return Decision("merge", fact.id, sim)
+            if not replaces_detail(text, fact.text):
+                return Decision("merge", fact.id, sim)
+            if fact.is_current:  # the same statement with a detail changed: an update
+                if _older(valid_from, fact.valid_from):
+                    return Decision("superseded_by", fact.id, sim)
+                return Decision("supersedes", fact.id, sim)
+            continue
         slot_threshold = SINGLE_VALUED.get(category)
         same_slot = (
             category == fact.category and slot_threshold is not None and sim >= slot_threshold

@@ -81,3 +81,40 @@ def test_already_superseded_facts_are_not_superseded_again():
     old = _fact("a", "Sam lives in Lisbon", category="location", superseded_by="z")
     d = decide("Sam lives in Porto", "Sam", "location", MARCH_10, False, [(old, 0.8)])
     assert d.kind == "new"
+
+
+def test_a_replaced_detail_updates_instead_of_merging():
+    """Embeddings barely separate these; merging would silently drop the new detail."""
+    cases = [
+        ("Hugo is Sam's friend", "Hugo is Sam's partner", "relationship"),
+        ("Sam wants the migration done by the end of June", "... by the end of February", "goal"),
+        ("Sam has been a nurse for 3 years", "Sam has been a nurse for 9 years", "work"),
+    ]
+    for old_text, new_text, category in cases:
+        new_text = new_text.replace("...", old_text.rsplit(" by ", 1)[0])
+        old = _fact("a", old_text, category=category)
+        d = decide(new_text, "Sam", category, MARCH_10, False, [(old, 0.97)])
+        assert d.kind == "supersedes" and d.target_id == "a", (old_text, new_text)
+        d = decide(new_text, "Sam", category, FEB_1, False, [(old, 0.97)])
+        assert d.kind == "superseded_by", (old_text, new_text)  # older news never wins
+
+
+def test_saying_more_or_less_of_a_statement_still_merges():
+    old = _fact("a", "Noah is Sam's roommate")
+    for text in ("Noah is Sam's roommate and works at Initech", "Noah is the roommate"):
+        d = decide(text, "Sam", "relationship", MARCH_10, False, [(old, 0.95)])
+        assert d.kind == "merge" and d.target_id == "a"
+
+
+def test_an_update_skips_a_fact_that_was_already_superseded():
+    gone = _fact("a", "Sam's goal is to swim before June", category="goal", superseded_by="b")
+    current = _fact("b", "Sam's goal is to swim before July", category="goal")
+    d = decide(
+        "Sam's goal is to swim before August",
+        "Sam",
+        "goal",
+        MARCH_10,
+        False,
+        [(gone, 0.98), (current, 0.97)],
+    )
+    assert d.kind == "supersedes" and d.target_id == "b"
