@@ -4,11 +4,14 @@ wheel, run as a child process on a unix socket inside the data directory.
 Lifecycle:
 
 * ``start()`` reuses a server that already answers on the socket (another contextos process
-  owns it), otherwise starts one. Data persist in the directory (AOF every second plus RDB
-  snapshots), so the next run reopens the same graph.
+  owns it), otherwise starts one. Data persist in the directory (an append-only file synced
+  every second, and an RDB snapshot on ``stop()``), so the next run reopens the same graph.
+  There are no periodic snapshots: with the AOF they add no safety, and each one forks the
+  server and dumps the whole graph, which costs a long ingestion CPU every minute.
 * The child gets ``PR_SET_PDEATHSIG=SIGTERM`` on Linux: if this process dies, even by SIGKILL,
-  the server receives SIGTERM, saves and exits — no orphan process. It runs in its own session
-  so a Ctrl-C in the terminal reaches only us, and we shut it down in order.
+  the server receives SIGTERM, flushes its append-only file and exits — no orphan process.
+  It runs in its own session so a Ctrl-C in the terminal reaches only us, and we shut it
+  down in order.
 * ``stop()`` closes pooled client connections first (they keep the server busy otherwise),
   asks for ``SHUTDOWN SAVE`` and waits for the process to exit.
 """
@@ -144,7 +147,7 @@ class EmbeddedFalkorDB:
             "--appenddirname",
             "aof",
             "--save",
-            "300 1 60 1000",
+            "",  # no periodic snapshots: the AOF is the durability (see above)
             "--logfile",
             str(self.log_path),
             "--daemonize",
