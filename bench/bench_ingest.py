@@ -71,7 +71,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="contextos-bench-") as tmp:
         directory = args.dir or Path(tmp)
         directory.mkdir(parents=True, exist_ok=True)
-        path = ensure_export(directory, args.conversations, args.turns, args.seed)
+        path = ensure_export(directory, args.conversations, args.turns, args.seed, args.user_text)
         parsed = parse_in_subprocess(path)
         full = ingest_in_subprocess(path, Path(tmp) / "data")
         parse_rate = parsed["turns"] / parsed["parse_s"]

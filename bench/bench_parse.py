@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.synthetic_export import write_chatgpt_export  # noqa: E402
+from bench.synthetic_export import USER_TEXTS, write_chatgpt_export  # noqa: E402
 
 TARGET_TURNS_PER_S = 20_000
 TARGET_PEAK_MB = 300
@@ -61,11 +61,13 @@ def parse_in_subprocess(path: Path) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def ensure_export(directory: Path, conversations: int, turns: int, seed: int) -> Path:
-    path = directory / f"chatgpt-{conversations}c-{turns}t-s{seed}.json"
+def ensure_export(
+    directory: Path, conversations: int, turns: int, seed: int, user_text: str = "realistic"
+) -> Path:
+    path = directory / f"chatgpt-{conversations}c-{turns}t-s{seed}-{user_text}.json"
     if not path.exists():
         t0 = time.perf_counter()
-        stats = write_chatgpt_export(path, conversations, turns, seed)
+        stats = write_chatgpt_export(path, conversations, turns, seed, user_text)
         print(
             f"generated {path.name}: {stats.conversations} conversations, {stats.turns} turns, "
             f"{stats.bytes / 1e6:.0f} MB in {time.perf_counter() - t0:.1f}s"
@@ -80,6 +82,12 @@ def export_arguments(description: str) -> argparse.Namespace:
     parser.add_argument("--conversations", type=int, default=5000)
     parser.add_argument("--turns", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--user-text",
+        choices=USER_TEXTS,
+        default="realistic",
+        help="what user messages say: realistic (default) or salad (extractor worst case)",
+    )
     return parser.parse_args()
 
 
@@ -92,7 +100,7 @@ def main() -> int:
         ok = True
         print(f"{'file':<34}{'MB':>8}{'turns':>10}{'parse s':>9}{'turns/s':>10}{'peak MB':>9}")
         for conversations, turns in sizes:
-            path = ensure_export(directory, conversations, turns, args.seed)
+            path = ensure_export(directory, conversations, turns, args.seed, args.user_text)
             r = parse_in_subprocess(path)
             rate = r["turns"] / r["parse_s"]
             print(
