@@ -234,14 +234,15 @@ class ConversationPipeline:
         now = datetime.now(UTC)
         facts = [self._fact(cand, user, write, now) for cand in candidates]
         vectors = self._vectors(facts, memory)
+        prepared = memory.prepare(vectors, [f.subject for f in facts])
         by_id: dict[str, FactWrite] = {}
-        for cand, fact, vec in zip(candidates, facts, vectors, strict=True):
+        for cand, fact, vec, ready in zip(candidates, facts, vectors, prepared, strict=True):
             negated = "negated" in cand.flags or cand.attributes.get("polarity") == "negative"
             if memory.get(fact.id) is not None:
                 # said before in the same words: the same fact again, whatever its neighbours
                 d = Decision("merge", fact.id, 1.0)
             else:
-                neighbours = memory.neighbours(vec, fact.subject)
+                neighbours = memory.neighbours(vec, fact.subject, prepared=ready)
                 d = decide(
                     fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours
                 )

@@ -7,16 +7,22 @@ with the same graph as an uninterrupted one.
 
 Each subject keeps its vectors in one growable matrix (capacity doubles), so a lookup is one
 matrix-vector product over that subject's rows and a partial sort of the top ``k`` — no copy of
-the matrix per lookup, which matters at 100,000 facts.
+the matrix per lookup, which matters at 100,000 facts. At that size a lookup is bound by
+reading the matrix, so :meth:`FactMemory.prepare` scores all of a conversation's candidates
+against the rows known at its start in one matrix product per subject; each lookup then adds
+only the rows stored since.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
 from contextos.models.facts import Fact
 
-__all__ = ["FactMemory"]
+__all__ = ["FactMemory", "Prepared"]
 
 
 class _Rows:
@@ -34,6 +40,15 @@ class _Rows:
             self.matrix = grown
         self.matrix[n] = vector
         self.facts.append(index)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """One candidate's similarities to the first ``count`` rows of its subject's matrix."""
+
+    rows: _Rows
+    count: int
+    sims: np.ndarray
 
 
 class FactMemory:
@@ -79,13 +94,47 @@ class FactMemory:
         if row is not None:
             self._facts[row] = self._facts[row].model_copy(update=changes)
 
-    def neighbours(self, vector: np.ndarray, subject: str, k: int = 5) -> list[tuple[Fact, float]]:
-        """The ``k`` most similar facts about ``subject``, best first (ties by id)."""
+    def prepare(
+        self, vectors: Sequence[np.ndarray], subjects: Sequence[str]
+    ) -> list[Prepared | None]:
+        """Similarities of many candidates to the facts known now, one matrix product per
+        subject; pass each to :meth:`neighbours` (``None`` for a subject with no facts yet)."""
+        out: list[Prepared | None] = [None] * len(vectors)
+        by_subject: dict[str, list[int]] = {}
+        for i, subject in enumerate(subjects):
+            by_subject.setdefault(subject.strip().casefold(), []).append(i)
+        for key, idx in by_subject.items():
+            rows = self._by_subject.get(key)
+            if rows is None or not rows.facts:
+                continue
+            n = len(rows.facts)
+            block = np.asarray([vectors[i] for i in idx], dtype=np.float32)
+            sims = rows.matrix[:n] @ block.T
+            for col, i in enumerate(idx):
+                out[i] = Prepared(rows, n, np.ascontiguousarray(sims[:, col]))
+        return out
+
+    def neighbours(
+        self,
+        vector: np.ndarray,
+        subject: str,
+        k: int = 5,
+        prepared: Prepared | None = None,
+    ) -> list[tuple[Fact, float]]:
+        """The ``k`` most similar facts about ``subject``, best first (ties by id).
+        ``prepared`` is this vector's :meth:`prepare` result, when there is one."""
         rows = self._by_subject.get(subject.strip().casefold())
         if rows is None or not rows.facts:
             return []
         n = len(rows.facts)
-        sims = rows.matrix[:n] @ np.asarray(vector, dtype=np.float32)
+        vec = np.asarray(vector, dtype=np.float32)
+        if prepared is not None and prepared.rows is rows:
+            done = prepared.count
+            sims = prepared.sims
+            if n > done:
+                sims = np.concatenate([sims, rows.matrix[done:n] @ vec])
+        else:
+            sims = rows.matrix[:n] @ vec
         if n > k:
             # the k best, plus everything tied with the k-th, then an exact ordering
             kth = np.partition(sims, n - k)[n - k]

@@ -55,3 +55,22 @@ def test_a_known_fact_gives_back_its_stored_vector():
     mem.add(_f("a"), _v(0.6, 0.8))
     assert np.allclose(mem.vector("a"), _v(0.6, 0.8))
     assert mem.vector("missing") is None
+
+
+def test_prepared_lookups_equal_plain_ones_even_after_additions():
+    """One matrix product per subject up front, then the rows added since: same neighbours."""
+    rng = np.random.default_rng(3)
+    unit = [v / np.linalg.norm(v) for v in rng.normal(size=(60, 8)).astype(np.float32)]
+    known = [_f(f"k{i}", subject="Sam" if i % 3 else "Lena") for i in range(40)]
+    mem = FactMemory(known, np.stack(unit[:40]))
+    candidates = unit[40:]
+    subjects = ["Sam" if i % 2 else "Lena" for i in range(20)]
+    prepared = mem.prepare(candidates, subjects)
+    assert all(p is not None for p in prepared)
+    for i, (vec, subject, ready) in enumerate(zip(candidates, subjects, prepared, strict=True)):
+        plain = mem.neighbours(vec, subject)
+        fast = mem.neighbours(vec, subject, prepared=ready)
+        assert [f.id for f, _ in fast] == [f.id for f, _ in plain]
+        assert np.allclose([s for _, s in fast], [s for _, s in plain], atol=1e-6)
+        mem.add(_f(f"new{i}", subject=subject), vec)  # the next lookups must see it
+    assert mem.prepare([unit[0]], ["Nobody"]) == [None]
