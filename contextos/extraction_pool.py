@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import os
 import pickle
 import queue
 import signal
@@ -62,6 +63,8 @@ class ExtractionPool:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             preexec_fn=_die_with_parent,
+            # one core is the worker's: BLAS threads beyond it would only busy-wait
+            env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
         )
         self._inbox: queue.Queue[Any] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, daemon=True)
