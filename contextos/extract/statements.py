@@ -270,7 +270,7 @@ def _hypothetical(sent_low: str, tokens: list[Any], head: Any, kind: str) -> str
     if aux & lx.HYPOTHETICAL_MODALS or "'d" in aux and head.tag_ == "VB":
         return "modal " + ",".join(sorted(aux & (lx.HYPOTHETICAL_MODALS | {"'d"})))
     for t in tokens:
-        if t.lower_ in lx.HYPOTHETICAL_ADVERBS:
+        if t.lower_ in lx.HYPOTHETICAL_ADVERBS and not _hedges_a_detail(t):
             return f"adverb '{t.text}'"
     if head.lemma_ in lx.HYPOTHETICAL_VERBS and kind in ("self", "group"):
         return f"verb '{head.lemma_}'"
@@ -285,6 +285,21 @@ def _hypothetical(sent_low: str, tokens: list[Any], head: Any, kind: str) -> str
             if cond_verb.tag_ == "VBD" or any(c.tag_ == "VBD" for c in cond_verb.children):
                 return f"counterfactual '{t.text}'"
     return ""
+
+
+def _hedges_a_detail(tok: Any) -> bool:
+    """ "my crew (maybe 10-12 people)", "perhaps 20 minutes": the adverb hedges a quantity or
+    an aside, not whether the statement holds."""
+    if tok.head.pos_ in ("NUM", "NOUN", "PROPN") or tok.head.like_num:
+        return True
+    after = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if after is not None and after.like_num:  # "is maybe 20 minutes"
+        return True
+    opened = closed = 0
+    for t in tok.doc[tok.sent.start : tok.i]:
+        opened += t.text == "("
+        closed += t.text == ")"
+    return opened > closed
 
 
 def _is_reaction(head: Any) -> bool:

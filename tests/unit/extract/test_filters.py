@@ -52,6 +52,21 @@ def test_undecided_is_hypothetical_but_considering_is_kept(run):
     assert _texts(checked) == ["Dana is thinking about switching to Linux"]
 
 
+def test_a_hedged_quantity_or_aside_does_not_make_the_statement_hypothetical(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I want my crew (maybe 10-12 people) using the app by March."),
+            ("user", "My commute is maybe 20 minutes."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana wants") and "(maybe 10-12 people)" in t for t in texts)
+    assert "Dana's commute is maybe 20 minutes" in texts
+    _conv, _raw, checked = run([("user", "Maybe I'll learn Rust next year.")])
+    assert checked.facts == []
+    assert [r.reason for r in checked.rejections] == ["hypothetical"]
+
+
 def test_someone_elses_advice_is_a_third_party_opinion(run):
     _conv, _raw, checked = run([("user", "My brother keeps telling me to sell the car.")])
     assert checked.facts == []
