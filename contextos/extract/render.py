@@ -9,12 +9,17 @@ refers to, relative dates become absolute ones, and a dropped chat subject is re
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
 
 __all__ = ["RenderContext", "display_name", "inflect_3sg", "render_clause"]
+
+
+_SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
+_EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
 
 
 def display_name(name: str) -> str:
@@ -259,6 +264,8 @@ def render_clause(
     out = " ".join(out.split())
     if out.count("(") > out.count(")"):
         out += ")"
+    # a clause cut out of a parenthesis leaves "(models, )" or "()" behind
+    out = _EMPTY_BRACKETS.sub("", _SEPARATOR_BEFORE_CLOSE.sub(")", out))
     while out and out[-1] in ",;:-–—(":
         out = out[:-1].rstrip()
     if out and out[0].islower():

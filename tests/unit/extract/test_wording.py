@@ -183,3 +183,12 @@ def test_role_appositions_say_who_someone_is(run):
 def test_no_apposition_fact_from_a_joke(run):
     _conv, _raw, checked = run([("user", "my cat Mochi is basically my manager lol")])
     assert checked.facts == []
+
+
+def test_a_clause_cut_out_of_a_parenthesis_leaves_no_dangling_comma(run):
+    _conv, _raw, checked = run(
+        [("user", "My thesis is on bumblebee ranges (species distribution models, all done in R).")]
+    )
+    texts = _texts(checked)
+    assert "Dana's thesis is on bumblebee ranges (species distribution models)" in texts
+    assert not any(", )" in t or "()" in t for t in texts)
