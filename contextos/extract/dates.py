@@ -81,11 +81,14 @@ _AFTER_ORD = (
     r"(?=\s*(?:$|[^\w\s]|(?:of|at|and|or|but|so|like|to|for|when|because|instead|"
     r"not|too|then|is|was|which|as|in|by|before|after|if|we|i|it|he|she|they)\b))"
 )
+#: "the end of the month", "end of next year": the last day of that period.
+_END_OF = re.compile(r"^(?:the\s+)?end\s+of\s+(?P<rel>the|this|next)\s+(?P<unit>month|year)$", re.I)
 #: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
 #: 19th", "July 13th", "30 September"): absolute calendar dates and the usual relative ones.
 _DATE_PHRASES = re.compile(
     "|".join(
         (
+            r"\b(?:the\s+)?end\s+of\s+(?:the|this|next)\s+(?:month|year)\b",
             rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
             rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
@@ -130,6 +133,8 @@ def render_date(value: datetime, period: str) -> str:
 def is_resolvable(phrase: str) -> bool:
     """A point in time relative to now ("next Friday", "the 13th"), not a duration."""
     low = phrase.lower()
+    if _END_OF.match(_LEADING_PREP.sub("", low.strip())):
+        return True
     tokens = set(re.findall(r"[a-z]+", low))
     if _DURATION_UNITS.search(low) and not tokens & {"ago", "next", "last", "this"}:
         return False
@@ -193,6 +198,14 @@ def resolve_date(
         return None
     text = _LEADING_PREP.sub("", phrase.strip())
     base_naive = base.replace(tzinfo=None)
+    m = _END_OF.match(text)
+    if m:  # "by the end of the month": its last day
+        day = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
+        if m["unit"].lower() == "year":
+            year = day.year + (m["rel"].lower() == "next")
+            return ResolvedDate(day.replace(year=year, month=12, day=31), "day")
+        first_after = _shift_months(day.replace(day=1), 2 if m["rel"].lower() == "next" else 1)
+        return ResolvedDate(first_after - timedelta(days=1), "day")
     m = _NEXT_WEEK_DAY.search(text)
     if m:  # "Tuesday of next week": dateparser does not read this form
         target = _WEEKDAYS.index(m.group(1).lower())
@@ -395,5 +408,9 @@ def clause_dates(
         ):  # "the July 13th start", "August is for polishing": no preposition to add
             prefix = "on " if resolved.period == "day" else "in "
         dates[start] = resolved.value.date().isoformat()
+        at_day = prev is not None and prev.lower_ == "at" and resolved.period == "day"
+        if at_day and prev is not None and prev.i in tok_ids:
+            replacements[prev.i] = ("on " + resolved.text, end)  # "at the end of the month"
+            continue
         replacements[start] = (prefix + resolved.text, end)
     return dates, replacements

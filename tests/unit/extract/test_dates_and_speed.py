@@ -131,3 +131,24 @@ def test_fast_attribute_ruler_annotates_like_spacys():
 def test_unsupported_ruler_patterns_are_refused():
     with pytest.raises(ValueError):
         FastAttributeRuler([{"patterns": [[{"SHAPE": "Xxxx"}]], "attrs": {"POS": "X"}}])
+
+
+def test_the_end_of_a_month_or_year_is_its_last_day():
+    assert resolve_date("by the end of the month", BASE).text == "Saturday, February 28, 2026"
+    assert resolve_date("the end of next month", BASE).text == "Tuesday, March 31, 2026"
+    assert resolve_date("end of the year", BASE).text == "Thursday, December 31, 2026"
+    assert resolve_date("the end of next year", BASE).text == "Friday, December 31, 2027"
+    assert _spans("I need it done by the end of the month.") == ["the end of the month"]
+
+
+def test_a_deadline_at_the_end_of_the_month_reads_on_that_day(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I need the grant report done by the end of the month."),
+            ("user", "We launch the beta at the end of next month."),
+        ],
+        datetime(2026, 1, 10, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana needs the grant report done by Saturday, January 31, 2026" in texts
+    assert "Dana launches the beta on Saturday, February 28, 2026" in texts
