@@ -200,11 +200,11 @@ def resolve_date(
     base_naive = base.replace(tzinfo=None)
     m = _END_OF.match(text)
     if m:  # "by the end of the month": its last day
-        day = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
+        today = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
         if m["unit"].lower() == "year":
-            year = day.year + (m["rel"].lower() == "next")
-            return ResolvedDate(day.replace(year=year, month=12, day=31), "day")
-        first_after = _shift_months(day.replace(day=1), 2 if m["rel"].lower() == "next" else 1)
+            year = today.year + (m["rel"].lower() == "next")
+            return ResolvedDate(today.replace(year=year, month=12, day=31), "day")
+        first_after = _shift_months(today.replace(day=1), 2 if m["rel"].lower() == "next" else 1)
         return ResolvedDate(first_after - timedelta(days=1), "day")
     m = _NEXT_WEEK_DAY.search(text)
     if m:  # "Tuesday of next week": dateparser does not read this form
