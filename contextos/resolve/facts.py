@@ -28,6 +28,7 @@ from datetime import datetime
 from typing import Literal
 
 from contextos.models.facts import Fact
+from contextos.resolve.fact_memory import KnownFact
 
 __all__ = [
     "MERGE_SIMILARITY",
@@ -90,7 +91,7 @@ def decide(
     category: str,
     valid_from: datetime | None,
     negated: bool,
-    neighbours: list[tuple[Fact, float]],
+    neighbours: list[tuple[Fact, float]] | list[tuple[KnownFact, float]],
 ) -> Decision:
     """What to do with a candidate, given ``(fact, cosine)`` neighbours, best first."""
     for fact, sim in neighbours:
