@@ -37,10 +37,13 @@ t0 = time.perf_counter()
 from contextos import ContextOS
 cx = ContextOS.open(Path(sys.argv[2]))
 cx.extractor; cx.embed(["warm up"])  # load models outside the timed part
+me = psutil.Process()
+server = psutil.Process(cx.store.server.pid)
+c0, s0 = me.cpu_times(), server.cpu_times()
 t1 = time.perf_counter()
 report = cx.ingest(Path(sys.argv[1]), user="bench")
 t2 = time.perf_counter()
-server = psutil.Process(cx.store.server.pid)
+c1, s1 = me.cpu_times(), server.cpu_times()
 server_mb = server.memory_info().rss / 2**20
 stats = cx.store.stats("bench")
 cx.close()
@@ -51,6 +54,10 @@ print(json.dumps({
     "load_s": t1 - t0, "ingest_s": t2 - t1,
     "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     "server_rss_mb": server_mb, "nodes": sum(stats.values()),
+    "cpu_main_s": c1.user + c1.system - c0.user - c0.system,
+    # the extraction worker has exited by now, so its time is in the children's
+    "cpu_worker_s": c1.children_user + c1.children_system - c0.children_user - c0.children_system,
+    "cpu_server_s": s1.user + s1.system - s0.user - s0.system,
 }))
 """
 
@@ -94,6 +101,14 @@ def main() -> int:
             f"{full['superseded']:.0f}, rejected {full['rejected']:.0f}; graph nodes "
             f"{full['nodes']:.0f}; FalkorDB server RSS {full['server_rss_mb']:.0f} MB; "
             f"model load {full['load_s']:.1f}s (not timed)"
+        )
+        per_turn = {
+            k: full[f"cpu_{k}_s"] / full["turns"] * 1000 for k in ("main", "worker", "server")
+        }
+        print(
+            "CPU per turn: "
+            + ", ".join(f"{k} {v:.2f} ms" for k, v in per_turn.items())
+            + f" (2 cores: {2000 / sum(per_turn.values()):.0f} turns/s if all were busy)"
         )
         ok = rate >= TARGET_TURNS_PER_S
         print(
