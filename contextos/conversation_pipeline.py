@@ -246,6 +246,8 @@ class ConversationPipeline:
                 d = decide(
                     fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours
                 )
+                if d.kind == "new":
+                    d = self._status_update(fact, memory) or d
             target = memory.get(d.target_id) if d.target_id else None
             if (
                 d.kind == "merge"
@@ -291,6 +293,23 @@ class ConversationPipeline:
         return [known[f.id] if f.id in known else fresh[f.text] for f in facts]
 
     @staticmethod
+    def _status_update(fact: Fact, memory: FactMemory) -> Decision | None:
+        """A project's new status ("blocked" -> "active again") replaces the statement of its
+        status before, however differently the two are worded; an older one arriving later is
+        stored already replaced."""
+        if not fact.project or not fact.status:
+            return None
+        prev = memory.status_fact(fact.project)
+        if prev is None or prev.id == fact.id:
+            return None
+        older = (
+            fact.valid_from is not None
+            and prev.valid_from is not None
+            and fact.valid_from < prev.valid_from
+        )
+        return Decision("superseded_by" if older else "supersedes", prev.id)
+
+    @staticmethod
     def _fact(cand: CandidateFact, user: UserRef, write: ConversationWrite, now: datetime) -> Fact:
         subject = user.name if user.is_user_speaker(cand.subject) else cand.subject
         turn_ids = list(dict.fromkeys(e.turn_id for e in cand.evidence))
@@ -312,6 +331,8 @@ class ConversationPipeline:
             recorded_at=now,
             entities=list(cand.entities),
             extractor=cand.extractor,
+            project=cand.attributes.get("project"),
+            status=cand.attributes.get("status"),
         )
 
     # -- helpers -------------------------------------------------------------

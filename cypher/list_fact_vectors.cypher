@@ -3,5 +3,5 @@
 MATCH (f:Fact {user_id: $user_id})
 RETURN f.id, f.text, f.type, f.category, f.confidence, f.importance, f.subject, f.turn_ids,
        f.evidence, f.spans, f.conversation_ids, f.valid_from, f.valid_to, f.superseded_by,
-       f.recorded_at, f.entities, f.extractor, f.embedding
+       f.recorded_at, f.entities, f.extractor, f.project, f.status, f.embedding
 ORDER BY f.id

@@ -4,7 +4,8 @@ ON CREATE SET n.user_id = $user_id, n.text = f.text, n.type = f.type, n.category
     n.subject = f.subject, n.evidence = f.evidence, n.valid_from = f.valid_from,
     n.recorded_at = f.recorded_at, n.extractor = f.extractor, n.embedding = vecf32(f.embedding),
     n.turn_ids = [], n.conversation_ids = [], n.spans = [], n.entities = [],
-    n.confidence = f.confidence, n.importance = f.importance
+    n.confidence = f.confidence, n.importance = f.importance,
+    n.project = f.project, n.status = f.status
 SET n.confidence = CASE WHEN f.confidence > n.confidence THEN f.confidence ELSE n.confidence END,
     n.importance = CASE WHEN f.importance > n.importance THEN f.importance ELSE n.importance END,
     n.turn_ids = n.turn_ids + [x IN f.turn_ids WHERE NOT x IN n.turn_ids],

@@ -296,6 +296,12 @@ class LocalExtractor:
             }
             if clause.negated:
                 attributes["polarity"] = "negative"
+            else:  # "the migration is blocked on ...": a status statement about a project
+                projects = [e for e in graph.entities if e.type == "Project"]
+                project = next((e for e in projects if e.properties.get("status")), None)
+                if project is not None:
+                    attributes["project"] = project.name
+                    attributes["status"] = project.properties["status"]
             if category in ("like", "dislike"):
                 attributes["object_words"] = sorted(
                     t.lemma_.lower()

@@ -43,6 +43,8 @@ FACT_COLUMNS = (
     "recorded_at",
     "entities",
     "extractor",
+    "project",
+    "status",
 )
 
 
@@ -86,6 +88,8 @@ def fact_from_row(row: list[Any], user_id: str = "") -> Fact:
         recorded_at=from_epoch(r["recorded_at"]),
         entities=list(r["entities"] or []),
         extractor=r["extractor"] or "local",
+        project=r["project"],
+        status=r["status"],
     )
 
 
@@ -179,6 +183,8 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
                     "conversation_ids": f.fact.conversation_ids,
                     "spans": [span_to_str(s) for s in f.fact.evidence_spans],
                     "entities": f.fact.entities,
+                    "project": f.fact.project,
+                    "status": f.fact.status,
                     "subject_key": f.subject_key,
                     "turn_keys": f.turn_keys,
                 }

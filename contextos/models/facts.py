@@ -114,6 +114,11 @@ class Fact(BaseModel):
     recorded_at: datetime | None = Field(default=None, description="when contextos stored it")
     entities: list[str] = Field(default_factory=list)
     extractor: str = "local"
+    #: For a statement of a project's status ("the migration is blocked on ..."): the project
+    #: and the status (planning, active, blocked, completed, abandoned). A newer status
+    #: statement about the same project supersedes the older one.
+    project: str | None = None
+    status: str | None = None
 
     @property
     def is_current(self) -> bool:

@@ -19,6 +19,7 @@ each vector lives once, in its subject's matrix.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -41,6 +42,8 @@ class KnownFact:
     valid_from: datetime | None
     valid_to: datetime | None = None
     superseded_by: str | None = None
+    project: str | None = None
+    status: str | None = None
 
     @property
     def is_current(self) -> bool:
@@ -56,6 +59,8 @@ class KnownFact:
             fact.valid_from,
             fact.valid_to,
             fact.superseded_by,
+            fact.project,
+            fact.status,
         )
 
 
@@ -85,12 +90,23 @@ class Prepared:
     sims: np.ndarray
 
 
+def _project_key(name: str) -> str:
+    return re.sub(r"^(?:the|my|our)\s+", "", " ".join(name.casefold().split()))
+
+
+def _not_older(a: KnownFact, b: KnownFact) -> bool:
+    if a.valid_from is None or b.valid_from is None:
+        return True
+    return a.valid_from >= b.valid_from
+
+
 class FactMemory:
     def __init__(self, facts: list[Fact] | None = None, vectors: np.ndarray | None = None) -> None:
         self._facts: list[KnownFact] = []
         self._where: list[tuple[_Rows, int]] = []  # each fact's row in its subject's matrix
         self._rows: dict[str, int] = {}
         self._by_subject: dict[str, _Rows] = {}
+        self._status: dict[str, int] = {}  # project -> its newest current status fact
         if facts:
             assert vectors is not None and len(vectors) == len(facts)
             for f, v in zip(facts, vectors, strict=True):
@@ -116,6 +132,7 @@ class FactMemory:
         known = KnownFact.of(fact)
         if fact.id in self._rows:
             self._facts[self._rows[fact.id]] = known
+            self._track_status(self._rows[fact.id])
             return
         vec = np.asarray(vector, dtype=np.float32)
         index = len(self._facts)
@@ -127,11 +144,31 @@ class FactMemory:
         rows = self._by_subject[key]
         self._where.append((rows, len(rows.facts)))
         rows.append(index, vec)
+        self._track_status(index)
 
     def update(self, fact_id: str, **changes: object) -> None:
         row = self._rows.get(fact_id)
         if row is not None:
             self._facts[row] = replace(self._facts[row], **changes)  # type: ignore[arg-type]
+            self._track_status(row)
+
+    def status_fact(self, project: str) -> KnownFact | None:
+        """The newest current statement of ``project``'s status, if there is one."""
+        row = self._status.get(_project_key(project))
+        return self._facts[row] if row is not None else None
+
+    def _track_status(self, row: int) -> None:
+        fact = self._facts[row]
+        if not fact.project or not fact.status:
+            return
+        key = _project_key(fact.project)
+        held = self._status.get(key)
+        if fact.is_current:
+            newer = held is None or held == row or _not_older(fact, self._facts[held])
+            if newer:
+                self._status[key] = row
+        elif held == row:
+            del self._status[key]
 
     def prepare(
         self, vectors: Sequence[np.ndarray], subjects: Sequence[str]

@@ -209,3 +209,19 @@ def test_a_statement_repeated_later_is_the_same_current_fact(cx, text):
     fact = facts[0]
     assert fact.valid_to is None and fact.superseded_by is None
     assert set(fact.turn_ids) == {"a-0", "b-0"}
+
+
+def test_a_new_project_status_replaces_the_old_one_however_it_is_worded(cx):
+    """ "blocked on the payments team" then "active again": one current status, the old one
+    kept as history — in whichever order the chats are ingested."""
+    blocked = _chat("a", 2, "The billing migration is blocked on the payments team.")
+    active = _chat("b", 5, "The billing migration is active again.")
+    for user, order in (("u1", [blocked, active]), ("u2", [active, blocked])):
+        for chat in order:
+            cx.ingest([chat], user=user, user_name="Robin")
+        current = [f for f in cx.facts(user) if f.project]
+        assert [f.text for f in current] == ["The billing migration is active again"]
+        assert current[0].status == "active"
+        old = [f for f in cx.facts(user, include_superseded=True) if f.status == "blocked"]
+        assert len(old) == 1 and old[0].superseded_by == current[0].id
+        assert old[0].valid_to == current[0].valid_from

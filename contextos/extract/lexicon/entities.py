@@ -216,6 +216,7 @@ STATUS_CUES: dict[str, str] = {
     "pass": "completed",
     "defend": "completed",
     "start": "active",
+    "active": "active",
     "kick": "active",
     "begin": "active",
     "resume": "active",

@@ -74,3 +74,24 @@ def test_prepared_lookups_equal_plain_ones_even_after_additions():
         assert np.allclose([s for _, s in fast], [s for _, s in plain], atol=1e-6)
         mem.add(_f(f"new{i}", subject=subject), vec)  # the next lookups must see it
     assert mem.prepare([unit[0]], ["Nobody"]) == [None]
+
+
+def test_the_newest_current_status_of_a_project_is_tracked():
+    from datetime import UTC, datetime
+
+    def status(fid, day, value):
+        return _f(fid).model_copy(
+            update={
+                "project": "the billing migration",
+                "status": value,
+                "valid_from": datetime(2026, 3, day, tzinfo=UTC),
+            }
+        )
+
+    mem = FactMemory()
+    mem.add(status("late", 9, "active"), _v(1, 0))
+    mem.add(status("early", 2, "blocked"), _v(0, 1))  # arrives later, but is older
+    assert mem.status_fact("Billing migration").id == "late"
+    mem.update("late", superseded_by="x")
+    assert mem.status_fact("billing migration") is None
+    assert mem.status_fact("unknown project") is None
