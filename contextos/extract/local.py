@@ -68,6 +68,7 @@ class _Piece:
     speaker: str
     in_assistant_chat: bool
     in_meeting: bool = False
+    addressee: str | None = None  # in a meeting: who "you" is
     doc: Any = None
     clauses: list[Clause] = field(default_factory=list)
 
@@ -168,10 +169,13 @@ class LocalExtractor:
             )
             humans = {t.speaker for t in (*conv.turns, *turns) if t.role != "assistant"}
             in_meeting = not in_assistant_chat and len(humans) >= lx.MEETING_MIN_SPEAKERS
+            previous: str | None = None
             for turn in turns:
+                speaker = _speaker_name(turn, user)
+                addressee = _addressee(turn.text, speaker, previous, humans) if in_meeting else None
+                previous = speaker
                 if not turn.extractable or is_phatic(turn.text):
                     continue
-                speaker = _speaker_name(turn, user)
                 conv_id = turn.conversation_id or conv.id
                 for seg in segment_turn(turn.text):
                     hit = injection_cue(seg.text)
@@ -195,7 +199,9 @@ class LocalExtractor:
                                 seg.text, seg.start, seg.end, speaker, conv_id, turn.id, turn.text
                             )
                         )
-                    pieces.append(_Piece(w, turn, seg, speaker, in_assistant_chat, in_meeting))
+                    pieces.append(
+                        _Piece(w, turn, seg, speaker, in_assistant_chat, in_meeting, addressee)
+                    )
         return pieces, signals
 
     def _render(self, pieces: list[_Piece]) -> list[_Pending]:
@@ -217,6 +223,7 @@ class LocalExtractor:
                     replacements=replacements,
                     in_assistant_chat=piece.in_assistant_chat,
                     in_meeting=piece.in_meeting,
+                    addressee=display_name(piece.addressee) if piece.addressee else None,
                 )
                 cue = lexical_category(clause)
                 if not clause.reject:
@@ -353,6 +360,16 @@ class LocalExtractor:
 
 def _speaker_name(turn: Turn, user: UserRef) -> str:
     return user.name if user.is_user_speaker(turn.speaker) else turn.speaker
+
+
+def _addressee(text: str, speaker: str, previous: str | None, humans: set[str]) -> str | None:
+    """Who "you" means in a meeting turn: the person named at its start ("Sam, can you ..."),
+    else whoever spoke just before — a reply addresses the last speaker."""
+    lead = text.lstrip().split(",", 1)[0].strip().casefold()
+    for name in humans:
+        if name != speaker and lead and lead in (name.casefold(), display_name(name).casefold()):
+            return name
+    return previous if previous is not None and previous != speaker else None
 
 
 def _when(turn: Turn) -> datetime | None:

@@ -18,6 +18,7 @@ from contextos.extract import lexicon as lx
 __all__ = ["RenderContext", "display_name", "inflect_3sg", "render_clause"]
 
 
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
 _EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
 
@@ -44,6 +45,8 @@ class RenderContext:
     in_assistant_chat: bool = True
     #: several people speak (a meeting): "we" is their team, not the speaker alone
     in_meeting: bool = False
+    #: in a meeting, who "you"/"your" means (display name), when known
+    addressee: str | None = None
 
 
 def inflect_3sg(lemma: str) -> str:
@@ -216,6 +219,10 @@ def render_clause(
             text = ctx.assistant_name
         elif low == "your" and ctx.in_assistant_chat:
             text = ctx.assistant_name + "'s"
+        elif low in ("you", "yourself") and ctx.addressee and tok.dep_ not in _SUBJECT_DEPS:
+            text = ctx.addressee  # "Rui will report to you"
+        elif low == "your" and ctx.addressee:
+            text = ctx.addressee + "'s"  # "Rui will be your manager"
         elif (
             subject is not None
             and tok.i == subject.i

@@ -65,6 +65,22 @@ def test_we_in_a_meeting_of_several_speakers_is_the_team(run):
     assert {f.subject for f in checked.facts} == {"Dana Whitfield", "Ines Carvalho"}
 
 
+def test_you_in_a_meeting_is_the_person_addressed(run):
+    """Named at the start of the turn, or else whoever spoke just before."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "I finished the schema migration."),
+            ("user", "Ines Carvalho", "Great, so Rui will be your manager from June."),
+            ("user", "Tomasz Nowak", "Dana, Priya will review your pull requests."),
+            ("user", "Rui Costa", "Happy to take over."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Rui will be Dana's manager from June 2023" in texts
+    assert "Priya will review Dana's pull requests" in texts
+    assert not any("your" in t.lower().split() for t in texts)
+
+
 def test_we_in_a_dialogue_or_a_monologue_is_the_speaker(run):
     _conv, _raw, checked = run([("user", "We have about 300 beta testers now.")])
     assert "Dana has about 300 beta testers now" in _texts(checked)
