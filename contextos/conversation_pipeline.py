@@ -36,7 +36,7 @@ from contextos.models.facts import CandidateFact, Fact
 from contextos.models.transcript import Conversation, Turn, stable_id
 from contextos.resolve.entities import EntityIndex, normalize_name
 from contextos.resolve.fact_memory import FactMemory
-from contextos.resolve.facts import Decision, decide
+from contextos.resolve.facts import Decision, decide, replacement
 from contextos.validate import validate
 
 __all__ = [
@@ -302,12 +302,7 @@ class ConversationPipeline:
         prev = memory.status_fact(fact.project)
         if prev is None or prev.id == fact.id:
             return None
-        older = (
-            fact.valid_from is not None
-            and prev.valid_from is not None
-            and fact.valid_from < prev.valid_from
-        )
-        return Decision("superseded_by" if older else "supersedes", prev.id)
+        return replacement(prev, fact.valid_from)
 
     @staticmethod
     def _fact(cand: CandidateFact, user: UserRef, write: ConversationWrite, now: datetime) -> Fact:

@@ -27,6 +27,7 @@ from datetime import datetime
 import numpy as np
 
 from contextos.models.facts import Fact
+from contextos.resolve.facts import older
 
 __all__ = ["FactMemory", "KnownFact", "Prepared"]
 
@@ -94,12 +95,6 @@ def _project_key(name: str) -> str:
     return re.sub(r"^(?:the|my|our)\s+", "", " ".join(name.casefold().split()))
 
 
-def _not_older(a: KnownFact, b: KnownFact) -> bool:
-    if a.valid_from is None or b.valid_from is None:
-        return True
-    return a.valid_from >= b.valid_from
-
-
 class FactMemory:
     def __init__(self, facts: list[Fact] | None = None, vectors: np.ndarray | None = None) -> None:
         self._facts: list[KnownFact] = []
@@ -164,7 +159,11 @@ class FactMemory:
         key = _project_key(fact.project)
         held = self._status.get(key)
         if fact.is_current:
-            newer = held is None or held == row or _not_older(fact, self._facts[held])
+            newer = (
+                held is None
+                or held == row
+                or not older(fact.valid_from, self._facts[held].valid_from)
+            )
             if newer:
                 self._status[key] = row
         elif held == row:

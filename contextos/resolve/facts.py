@@ -25,10 +25,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from contextos.models.facts import Fact
-from contextos.resolve.fact_memory import KnownFact
+
+if TYPE_CHECKING:  # fact_memory uses older() from here
+    from contextos.resolve.fact_memory import KnownFact
 
 __all__ = [
     "MERGE_SIMILARITY",
@@ -36,6 +38,8 @@ __all__ = [
     "SUPERSEDE_SIMILARITY",
     "Decision",
     "decide",
+    "older",
+    "replacement",
     "replaces_detail",
 ]
 
@@ -80,9 +84,20 @@ def _same_subject(a: str, b: str) -> bool:
     return a.strip().casefold() == b.strip().casefold()
 
 
-def _older(a: datetime | None, b: datetime | None) -> bool:
+def older(a: datetime | None, b: datetime | None) -> bool:
     """True when ``a`` is strictly earlier than ``b`` (unknown times never are)."""
     return a is not None and b is not None and a < b
+
+
+def replacement(
+    existing: Fact | KnownFact, valid_from: datetime | None, similarity: float = 0.0
+) -> Decision:
+    """A candidate from ``valid_from`` replacing ``existing``: the newer of the two supersedes
+    the older, so the order of ingestion does not matter."""
+    kind: Literal["supersedes", "superseded_by"] = (
+        "superseded_by" if older(valid_from, existing.valid_from) else "supersedes"
+    )
+    return Decision(kind, existing.id, similarity)
 
 
 def decide(
@@ -101,9 +116,7 @@ def decide(
             if not replaces_detail(text, fact.text):
                 return Decision("merge", fact.id, sim)
             if fact.is_current:  # the same statement with a detail changed: an update
-                if _older(valid_from, fact.valid_from):
-                    return Decision("superseded_by", fact.id, sim)
-                return Decision("supersedes", fact.id, sim)
+                return replacement(fact, valid_from, sim)
             continue
         slot_threshold = SINGLE_VALUED.get(category)
         same_slot = (
@@ -111,7 +124,5 @@ def decide(
         )
         conflicting = (negated and sim >= NEGATION_SIMILARITY) or same_slot
         if conflicting and fact.is_current:
-            if _older(valid_from, fact.valid_from):
-                return Decision("superseded_by", fact.id, sim)
-            return Decision("supersedes", fact.id, sim)
+            return replacement(fact, valid_from, sim)
     return Decision("new")
