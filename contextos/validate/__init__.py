@@ -87,21 +87,17 @@ def _check_fact(
     return None
 
 
-def _entity_rejection(entity: CandidateEntity, problem: str, reason: RejectReason) -> Rejection:
-    ev = entity.evidence
+def _graph_rejection(
+    item: CandidateEntity | CandidateRelation, problem: str, reason: RejectReason
+) -> Rejection:
+    """An entity ("Person: Tom") or a relation ("Dana MANAGER_OF Tom") kept as a rejection."""
+    if isinstance(item, CandidateRelation):
+        text = f"{item.source} {item.type} {item.target}"
+    else:
+        text = f"{item.type}: {item.name}"
+    ev = item.evidence
     return Rejection(
-        text=f"{entity.type}: {entity.name}",
-        reason=reason,
-        detail=problem,
-        conversation_id=ev.conversation_id if ev else None,
-        turn_id=ev.turn_id if ev else None,
-    )
-
-
-def _relation_rejection(rel: CandidateRelation, problem: str, reason: RejectReason) -> Rejection:
-    ev = rel.evidence
-    return Rejection(
-        text=f"{rel.source} {rel.type} {rel.target}",
+        text=text,
         reason=reason,
         detail=problem,
         conversation_id=ev.conversation_id if ev else None,
@@ -136,7 +132,6 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
     _check_graph_items(
         result.entities,
         entity_problem,
-        _entity_rejection,
         turns_by_id,
         out.entities,
         out.rejections,
@@ -144,7 +139,6 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
     _check_graph_items(
         result.relations,
         relation_problem,
-        _relation_rejection,
         turns_by_id,
         out.relations,
         out.rejections,
@@ -155,7 +149,6 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
 def _check_graph_items(
     items: Sequence[Any],
     schema_problem: Callable[[Any], str | None],
-    rejection: Callable[[Any, str, RejectReason], Rejection],
     turns_by_id: Mapping[str, Turn],
     accepted: list[Any],
     rejections: list[Rejection],
@@ -166,9 +159,9 @@ def _check_graph_items(
         if problem is None and item.evidence is not None:
             grounding = span_problem(item.evidence, turns_by_id)
             if grounding:
-                rejections.append(rejection(item, grounding, "not_grounded"))
+                rejections.append(_graph_rejection(item, grounding, "not_grounded"))
                 continue
         if problem:
-            rejections.append(rejection(item, problem, "schema"))
+            rejections.append(_graph_rejection(item, problem, "schema"))
         else:
             accepted.append(item)
