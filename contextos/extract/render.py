@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.statements import SUBJECT_DEPS
 
 __all__ = ["RenderContext", "display_name", "inflect_3sg", "render_clause"]
 
 
-_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
 _EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
 
@@ -219,7 +219,7 @@ def render_clause(
             text = ctx.assistant_name
         elif low == "your" and ctx.in_assistant_chat:
             text = ctx.assistant_name + "'s"
-        elif low in ("you", "yourself") and ctx.addressee and tok.dep_ not in _SUBJECT_DEPS:
+        elif low in ("you", "yourself") and ctx.addressee and tok.dep_ not in SUBJECT_DEPS:
             text = ctx.addressee  # "Rui will report to you"
         elif low == "your" and ctx.addressee:
             text = ctx.addressee + "'s"  # "Rui will be your manager"
