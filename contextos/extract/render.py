@@ -21,6 +21,8 @@ __all__ = ["RenderContext", "display_name", "inflect_3sg", "render_clause"]
 
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
 _EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
+#: Pictographs and their modifiers: a reaction in chat ("shipped it 🎉"), never part of a fact.
+_EMOJI = re.compile(r"^[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+$")
 
 
 def display_name(name: str) -> str:
@@ -107,7 +109,10 @@ def _plain(tok: Any) -> str:
     """A token as a summary would write it: chat shorthand spelled out ("yrs" -> "years",
     "dev" -> "developer"), shouted function words in lower case ("NOT" -> "not")."""
     low = tok.lower_
-    if low in lx.SHORTHAND and tok.pos_ != "PROPN":
+    if low in lx.TECH_SHORTHAND:
+        return lx.TECH_SHORTHAND[low]
+    if low in lx.SHORTHAND and (tok.pos_ != "PROPN" or (tok.is_sent_start and tok.is_title)):
+        # a capitalised first word ("Eng started ...") is tagged a proper noun
         full = lx.SHORTHAND[low]
         return full[:1].upper() + full[1:] if tok.text[:1].isupper() else full
     if (
@@ -202,7 +207,7 @@ def render_clause(
         if low == "i":
             text = speaker
             speaker_named = True
-        elif low in ("me", "myself") and tok.dep_ != "nsubj":
+        elif low in ("me", "myself"):  # also the subject of a verb ("wants me to present")
             text = speaker if not speaker_named else "them"
         elif low == "my":
             text = possessive if not speaker_named else "their"
@@ -260,7 +265,9 @@ def render_clause(
             text = lx.CLITICS[low]
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
-        elif low in lx.JOKE_MARKERS or tok.is_space:
+        elif low in lx.JOKE_MARKERS or tok.is_space or _EMOJI.match(tok.text):
+            if parts and ws and not parts[-1].endswith(" "):
+                parts[-1] += " "
             continue
         else:
             text = _plain(tok)

@@ -3,8 +3,11 @@
 Nothing here needs a model. A turn is cut into sentence-sized pieces with their exact
 character offsets; pieces that cannot carry a fact (greetings, thanks, confirmations,
 questions) are dropped before the parser ever sees them, which is most of the extractor's speed.
-Text the user pasted (an email between ``---`` lines, a fenced block, ``>`` quotes) is marked
-``quoted``: it is someone else's words, so it is only checked for instructions aimed at an AI.
+Text the user pasted (an email between ``---`` lines, a fenced block, ``>`` quotes, or a
+paragraph in quotation marks introduced by a line ending in a colon — "here's an email a
+customer sent:") is marked ``quoted``: it is someone else's words, so it is only checked for
+instructions aimed at an AI. A quoted paragraph the user introduces as their own writing ("my
+response to reviewers:") stays theirs.
 """
 
 from __future__ import annotations
@@ -41,6 +44,14 @@ _MIN_WORDS = 2
 #: tends to make the label the root and the statement after it a modifier of it.
 _LABEL = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+)?\s*:\s+")
 _MIN_AFTER_LABEL = 3
+_OPENING_QUOTES = ('"', "“")
+#: An introduction that claims the pasted text as the speaker's own writing.
+_OWN_WRITING = re.compile(
+    r"\b(?:my|our)\b[^.:!?]*\b(?:draft|response|reply|answer|email|message|paragraph|letter|"
+    r"post|text|note|abstract|bio|summary|cover letter|intro|version)s?\b"
+    r"|\bI\s+(?:wrote|drafted|have written|'ve written)\b",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -105,18 +116,36 @@ def _label_length(piece: str) -> int:
     return m.end()
 
 
+def _pasted_quote(text: str, start: int, line: str) -> bool:
+    """Whether ``line`` (at ``start``) opens a paragraph in quotation marks that an
+    introduction ending in a colon presents as someone else's text."""
+    if not line.lstrip().startswith(_OPENING_QUOTES):
+        return False
+    intro = text[:start].rstrip()
+    if not intro.endswith(":"):
+        return False
+    last = max(intro.rfind("\n"), 0)
+    return _OWN_WRITING.search(intro[last:]) is None
+
+
 def _blocks(text: str) -> list[tuple[int, int, bool]]:
-    """(start, end, quoted) line blocks: fenced or ``>``-quoted lines are quoted."""
+    """(start, end, quoted) line blocks: fenced, ``>``-quoted and pasted quoted paragraphs
+    are quoted."""
     out: list[tuple[int, int, bool]] = []
     pos = 0
     in_fence = False
+    in_pasted = False
     for line in text.splitlines(keepends=True):
         start, end = pos, pos + len(line)
         pos = end
         if _FENCE.match(line):
             in_fence = not in_fence
             continue
-        quoted = in_fence or line.lstrip().startswith(">")
+        if not line.strip():
+            in_pasted = False
+        elif not in_pasted and _pasted_quote(text, start, line):
+            in_pasted = True
+        quoted = in_fence or in_pasted or line.lstrip().startswith(">")
         if out and out[-1][2] == quoted and out[-1][1] == start:
             out[-1] = (out[-1][0], end, quoted)
         else:

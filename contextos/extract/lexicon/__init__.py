@@ -49,6 +49,7 @@ from contextos.extract.lexicon.rendering import (
     PERFECT_PARTICIPLES,
     REACTION_ADJECTIVES,
     SHORTHAND,
+    TECH_SHORTHAND,
     TRAILING_WORDS,
 )
 from contextos.extract.lexicon.scoring import (
@@ -150,6 +151,7 @@ __all__ = [
     "ROLE_NOUNS",
     "SECOND_PERSON",
     "SHORTHAND",
+    "TECH_SHORTHAND",
     "STATUS_CUES",
     "STATUS_WORDS",
     "SUBJECT_CONFIDENCE",

@@ -85,6 +85,13 @@ SHORTHAND: dict[str, str] = {
     "bf": "boyfriend",
     "gf": "girlfriend",
 }
+#: Technology shorthand spelled out whatever its tag or case ("TS" -> "TypeScript"); the
+#: abbreviations are the usual ones in chat about software, never special to one user.
+TECH_SHORTHAND: dict[str, str] = {
+    "ts": "TypeScript",
+    "js": "JavaScript",
+    "k8s": "Kubernetes",
+}
 #: Participles after which a contracted "'s" is "has" ("she's been", "he's got").
 PERFECT_PARTICIPLES: frozenset[str] = words("been got gotten had done gone seen")
 #: Irregular third-person-singular present forms.

@@ -64,3 +64,27 @@ def test_inflect_3sg():
         "has",
         "loves",
     ]
+
+
+def test_a_quoted_paragraph_introduced_as_someone_elses_text_is_quoted():
+    text = (
+        "here's an email a client forwarded, can you summarise it:\n\n"
+        '"Hi team, we love the tool but we need exports ASAP. Thanks, Mo"'
+    )
+    segs = segment_turn(text)
+    assert [s.text for s in segs if not s.quoted][0] == "here's an email a client forwarded"
+    assert not any("love" in s.text for s in segs if not s.quoted)
+    assert [s.text for s in segs if s.quoted][0].startswith('"Hi team, we love the tool')
+    for s in segs:
+        assert text[s.start : s.end] == s.text
+
+
+def test_a_quoted_paragraph_the_user_wrote_stays_theirs():
+    text = 'Here is my reply to the landlord:\n\n"We will move out on the 30th."'
+    assert [(s.text, s.quoted) for s in segment_turn(text)][-1] == (
+        '"We will move out on the 30th."',
+        False,
+    )
+    # no introducing colon: quotation marks alone do not make a paragraph someone else's
+    plain = 'I told him this.\n\n"I am leaving the band."'
+    assert not any(s.quoted for s in segment_turn(plain))

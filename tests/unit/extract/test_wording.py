@@ -192,3 +192,22 @@ def test_a_clause_cut_out_of_a_parenthesis_leaves_no_dangling_comma(run):
     texts = _texts(checked)
     assert "Dana's thesis is on bumblebee ranges (species distribution models)" in texts
     assert not any(", )" in t or "()" in t for t in texts)
+
+
+def test_me_as_the_subject_of_an_infinitive_is_the_speaker(run):
+    _conv, _raw, checked = run([("user", "My boss wants me to present the roadmap on Friday.")])
+    assert any("wants Dana to present the roadmap" in t for t in _texts(checked))
+
+
+def test_emoji_are_dropped_and_tech_shorthand_spelled_out(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "The old workbook is retired 🎉"),
+            ("user", "I'm trying to learn TS properly."),
+            ("user", "Eng started building the importer on Monday."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "The old workbook is retired" in texts
+    assert "Dana is trying to learn TypeScript properly" in texts
+    assert any(t.startswith("Engineering started building the importer") for t in texts)
