@@ -40,6 +40,7 @@ from contextos.extract.categories import (
     lexical_category,
 )
 from contextos.extract.dates import clause_dates
+from contextos.extract.discourse import Discourse, bare_work_subject
 from contextos.extract.durability import transient_reason
 from contextos.extract.entities import clause_graph, person_name
 from contextos.extract.lists import list_variants
@@ -207,16 +208,28 @@ class LocalExtractor:
     def _render(self, pieces: list[_Piece]) -> list[_Pending]:
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
+        discourse = Discourse()
         for piece in pieces:
             doc = piece.doc
             when = _when(piece.turn)
+            named_before = discourse.project_turn == piece.turn.id
+            discourse.observe(doc, piece.turn.id, first_person_org=piece.in_assistant_chat)
             for clause in piece.clauses:
+                it_name = discourse.it_referent(clause.subject, piece.turn.id, named_before)
+                if clause.skip == "vague subject" and it_name and clause.subject is not None:
+                    clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
                 if clause.skip:
                     continue
                 referent = _referent(clause, referent_by_turn.get(piece.turn.id))
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
                 dates, replacements = clause_dates(doc, clause.tokens, when, clause.tense)
+                insertions = _discourse_words(discourse, clause, replacements)
+                owned = bare_work_subject(clause.tokens, clause.subject)
+                if owned is not None and not insertions:
+                    insertions[owned.i] = f"{display_name(piece.speaker)}'s"
+                if it_name and clause.subject is not None and clause.subject_kind == "thing":
+                    replacements.setdefault(clause.subject.i, (it_name, clause.subject.i + 1))
                 ctx = RenderContext(
                     speaker=display_name(piece.speaker),
                     pronoun_referent=referent,
@@ -224,6 +237,7 @@ class LocalExtractor:
                     in_assistant_chat=piece.in_assistant_chat,
                     in_meeting=piece.in_meeting,
                     addressee=display_name(piece.addressee) if piece.addressee else None,
+                    insertions=insertions,
                 )
                 cue = lexical_category(clause)
                 if not clause.reject:
@@ -370,6 +384,24 @@ def _addressee(text: str, speaker: str, previous: str | None, humans: set[str]) 
         if name != speaker and lead and lead in (name.casefold(), display_name(name).casefold()):
             return name
     return previous if previous is not None and previous != speaker else None
+
+
+def _discourse_words(
+    discourse: Discourse, clause: Clause, replacements: dict[int, tuple[str, int]]
+) -> dict[int, str]:
+    """Words the conversation so far supplies to ``clause``: the project's name in front of a
+    bare project part, the organisation for a work "our". Adds the word swaps to
+    ``replacements`` (never over a date's) and returns the insertions."""
+    taken = {i for start, (_text, end) in replacements.items() for i in range(start, end)}
+    before, instead = discourse.project_insertions(clause.tokens)
+    for tok in clause.tokens:
+        owner = discourse.possessive_owner(tok)
+        if owner and tok.i not in instead:
+            instead[tok.i] = f"{owner}'s"
+    for i, text in instead.items():
+        if i not in taken:
+            replacements[i] = (text, i + 1)
+    return {i: text for i, text in before.items() if i not in taken}
 
 
 def _when(turn: Turn) -> datetime | None:

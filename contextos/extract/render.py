@@ -49,6 +49,8 @@ class RenderContext:
     in_meeting: bool = False
     #: in a meeting, who "you"/"your" means (display name), when known
     addressee: str | None = None
+    #: token index -> words to write before it (a project's name: "the beta" -> "the X beta")
+    insertions: dict[int, str] = field(default_factory=dict)
 
 
 def inflect_3sg(lemma: str) -> str:
@@ -186,6 +188,8 @@ def render_clause(
             if parts and tok.whitespace_ and not parts[-1].endswith(" "):
                 parts[-1] += " "
             continue
+        if tok.i in ctx.insertions:
+            parts.append(ctx.insertions[tok.i] + " ")
         ws = tok.whitespace_
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         numeric = nxt is not None and (nxt.like_num or nxt.text[:1].isdigit())
@@ -271,7 +275,9 @@ def render_clause(
             continue
         else:
             text = _plain(tok)
-        if lower_first and first is not None and tok.i == first.i:
+        if (lower_first and first is not None and tok.i == first.i) or (
+            tok.i in ctx.insertions and tok.is_sent_start and tok.pos_ != "PROPN"
+        ):  # no longer the first word: "Design is done" -> "The X design is done"
             text = text[:1].lower() + text[1:]
         parts.append(text + ws)
     out = "".join(parts).strip().lstrip(",;:-–— ")

@@ -17,6 +17,13 @@ from contextos.extract.lexicon.categories import (
     LIST_SPLIT_VERBS,
     PREFERENCE_VERBS,
 )
+from contextos.extract.lexicon.discourse import (
+    EMPLOYMENT_VERBS,
+    FACET_NOUNS,
+    NAMING_FACETS,
+    NAMING_VERBS,
+    PERSONAL_NOUNS,
+)
 from contextos.extract.lexicon.durability import (
     APPEARANCE_VERBS,
     CONVERSATION_NOUNS,
@@ -92,6 +99,11 @@ from contextos.extract.lexicon.speech import (
 from contextos.extract.lexicon.words import words
 
 __all__ = [
+    "EMPLOYMENT_VERBS",
+    "FACET_NOUNS",
+    "NAMING_FACETS",
+    "NAMING_VERBS",
+    "PERSONAL_NOUNS",
     "ADVICE_VERBS",
     "AI_ADDRESS_WORDS",
     "APPEARANCE_VERBS",

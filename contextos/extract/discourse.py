@@ -1,0 +1,211 @@
+"""What the conversation so far has established, so that a later sentence's fact says it.
+
+A person says once where they work and what their project is called, then talks in shorthand:
+"I'm a PM at Tallyforge" ... "our customers hate card fees"; "calling it SendLog" ... "the beta
+is next week". Read piece by piece in order, :class:`Discourse` keeps
+
+* the speaker's **organisation**, from "I work at X" / "I'm a <role> at X", so that "our" in
+  front of a work noun becomes "X's" (never in front of a private one: "our dog" stays theirs);
+* the **current project**: a proper name given to a piece of work ("calling it X", "it's called
+  X"), written in front of a project part ("the X beta", "X v1", "the demo for X"), and then
+  mentioned again in any case ("hit a wall on x"). A bare project part in a later clause ("the
+  beta", "design", "our demo build") gets the name written in ("the X beta").
+
+Both only add words the user said earlier in the same history; the evidence span stays the
+clause's own words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from contextos.extract import lexicon as lx
+
+__all__ = ["Discourse", "bare_work_subject"]
+
+#: Entity labels that are never an organisation or a project name.
+_NOT_NAMES = frozenset(
+    {"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "CARDINAL"}
+)
+_NAME_OBJECTS = frozenset({"oprd", "attr", "xcomp", "ccomp", "dobj", "npadvmod", "appos"})
+_THIS = frozenset({"it", "this", "that"})
+_OWN = frozenset({"our", "my"})
+
+
+@dataclass
+class Discourse:
+    organisation: str | None = None
+    project: str | None = None
+    #: the turn the current project was last named in
+    project_turn: str | None = None
+    _projects: dict[tuple[str, ...], str] = field(default_factory=dict)
+
+    def observe(self, doc: Any, turn_id: str = "", first_person_org: bool = True) -> None:
+        """Update from one parsed piece (read pieces in conversation order)."""
+        if first_person_org:
+            org = _employer(doc)
+            if org:
+                self.organisation = org
+        seen: list[tuple[int, str]] = []
+        for i, name in _named_projects(doc):
+            if name.casefold() != (self.organisation or "").casefold():
+                self._projects[tuple(name.casefold().split())] = name
+                seen.append((i, name))
+        lows = [t.lower_ for t in doc]
+        for words, name in self._projects.items():
+            n = len(words)
+            for k in range(len(lows) - n + 1):
+                if tuple(lows[k : k + n]) == words:
+                    seen.append((k, name))
+        if seen:
+            self.project = max(seen)[1]
+            self.project_turn = turn_id
+
+    def it_referent(self, clause_subject: Any, turn_id: str, named_before: bool) -> str | None:
+        """The project a subject "it" stands for: only right after the project was named, in an
+        earlier sentence of the same turn ("calling it SendLog. right now it's React Native")."""
+        if clause_subject is None or clause_subject.lower_ != "it" or not named_before:
+            return None
+        return self.project if self.project_turn == turn_id else None
+
+    def project_insertions(self, tokens: list[Any]) -> tuple[dict[int, str], dict[int, str]]:
+        """Where the current project's name goes in ``tokens``: (text to put before token i,
+        text to put instead of token i — "our"/"my" become "the")."""
+        before: dict[int, str] = {}
+        instead: dict[int, str] = {}
+        name = self.project
+        if not name or not tokens or name.casefold() in tokens[0].sent.text.casefold():
+            return before, instead
+        ids = {t.i for t in tokens}
+        for noun in tokens:
+            if not _bare_facet(noun):
+                continue
+            compounds = [c for c in noun.children if c.dep_ == "compound" and c.i < noun.i]
+            first = min([noun, *compounds], key=lambda t: t.i)
+            dets = [c for c in noun.children if c.dep_ in ("det", "poss") and c.i < noun.i]
+            left = min([first, *[c for c in noun.children if c.i < noun.i]], key=lambda t: t.i)
+            if left.i not in ids or (left.i > 0 and left.nbor(-1).pos_ in ("PROPN", "NOUN")):
+                continue  # a misparsed modifier in front ("fighting Expo builds")
+            if not dets:
+                before[left.i] = "the" + (f" {name}" if left.i == first.i else "")
+                if left.i != first.i:
+                    before[first.i] = name
+            else:
+                det = dets[0]
+                if det.lower_ in _OWN:
+                    instead[det.i] = "the"
+                elif det.lower_ not in ("the", "this", "that"):
+                    continue
+                before[first.i] = name
+        return before, instead
+
+    def possessive_owner(self, tok: Any) -> str | None:
+        """The organisation an "our" in front of a work noun stands for, if known."""
+        if self.organisation is None or tok.lower_ != "our":
+            return None
+        noun = tok.head
+        lemma = noun.lemma_.lower()
+        if lemma in lx.PERSONAL_NOUNS or lemma in lx.RELATION_NOUNS or noun.pos_ == "PROPN":
+            return None
+        return self.organisation
+
+
+def bare_work_subject(clause_tokens: list[Any], subject: Any | None) -> Any | None:
+    """The first token of a determiner-less work-item subject that opens a clause — chat drops
+    "my": "Thesis is due in June", "Final report is out" — or None. Its owner is the speaker."""
+    if subject is None or subject.pos_ != "NOUN" or not clause_tokens:
+        return None
+    if subject.lemma_.lower() not in lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS:
+        return None
+    if any(c.dep_ in ("det", "poss", "nummod") or c.pos_ == "PROPN" for c in subject.children):
+        return None
+    left = min([subject, *[c for c in subject.children if c.i < subject.i]], key=lambda t: t.i)
+    opening = next((t for t in clause_tokens if not (t.is_punct or t.is_space)), None)
+    return left if opening is not None and left.i == opening.i else None
+
+
+def _bare_facet(noun: Any) -> bool:
+    """A project part with nothing saying whose it is: "the beta", "design", "our build"."""
+    if noun.pos_ != "NOUN" or noun.dep_ == "compound":
+        return False
+    compounds = [c for c in noun.children if c.dep_ == "compound"]
+    if noun.lemma_.lower() not in lx.FACET_NOUNS and not any(
+        c.lower_ in lx.FACET_NOUNS for c in compounds
+    ):
+        return False
+    for c in noun.children:
+        if c.pos_ == "PROPN" or (c.dep_ == "poss" and c.lower_ not in _OWN):
+            return False
+        if c.dep_ == "prep" and any(g.pos_ == "PROPN" for g in c.children):
+            return False  # "the demo for Lanternfall" already says whose
+    return True
+
+
+def _name_chunk(tok: Any) -> str | None:
+    """The proper name ``tok`` is part of, unless it names a person, place, date, ..."""
+    if tok.pos_ != "PROPN" or tok.ent_type_ in _NOT_NAMES:
+        return None
+    if len(tok.text) <= 3 and tok.text.isupper():
+        return None  # "PC", "QA": platforms and departments, not names given to work
+    for ent in tok.doc.ents:
+        if ent.start <= tok.i < ent.end:
+            return str(ent.text)
+    parts = sorted(
+        [t for t in tok.children if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok],
+        key=lambda t: t.i,
+    )
+    return " ".join(t.text for t in parts)
+
+
+def _named_projects(doc: Any) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    for tok in doc:
+        lemma = tok.lemma_.lower()
+        if tok.pos_ == "VERB" and lemma in lx.NAMING_VERBS:
+            named = [
+                c
+                for c in tok.children
+                if c.dep_ in ("dobj", "nsubjpass")
+                and (c.lower_ in _THIS or c.lemma_.lower() in lx.PROJECT_NOUNS | lx.FACET_NOUNS)
+            ]
+            if named:
+                for c in tok.children:
+                    chunk = _name_chunk(c) if c.dep_ in _NAME_OBJECTS and c not in named else None
+                    if chunk:
+                        out.append((c.i, chunk))
+        elif _names_a_project_part(tok):
+            chunk = _name_chunk(tok)
+            if chunk:
+                out.append((tok.i, chunk))
+    return out
+
+
+def _names_a_project_part(tok: Any) -> bool:
+    """``tok`` in "the Trailmix beta", "Trailmix v1" or "the demo for Trailmix"."""
+    if tok.dep_ == "compound":
+        return bool(tok.head.lemma_.lower() in lx.NAMING_FACETS)
+    return bool(
+        tok.dep_ == "pobj"
+        and tok.head.lower_ in ("for", "of")
+        and tok.head.head.lemma_.lower() in lx.PROJECT_NOUNS | lx.FACET_NOUNS
+    )
+
+
+def _employer(doc: Any) -> str | None:
+    """X in "I work at X", "I'm a senior PM at X", "I work for X"."""
+    for tok in doc:
+        if tok.dep_ != "pobj" or tok.head.lower_ not in ("at", "for"):
+            continue
+        holder = tok.head.head
+        verb = holder.head if holder.dep_ == "attr" else holder
+        if holder is not verb and holder.lemma_.lower() not in lx.ROLE_NOUNS:
+            continue
+        if verb.lemma_.lower() not in lx.EMPLOYMENT_VERBS:
+            continue
+        if not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.children):
+            continue
+        chunk = _name_chunk(tok)
+        if chunk:
+            return chunk
+    return None

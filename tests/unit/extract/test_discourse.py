@@ -1,0 +1,83 @@
+"""Words a conversation established earlier: the user's organisation and the named project."""
+
+from __future__ import annotations
+
+
+def _texts(checked):
+    return [f.text for f in checked.facts]
+
+
+def test_our_in_front_of_a_work_noun_is_the_users_organisation(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm a senior PM at Tallyforge."),
+            ("assistant", "Nice to meet you."),
+            ("user", "Late payments keep coming up in our churn interviews."),
+            ("user", "Our dog Pico hates the new office."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Late payments keep coming up in Tallyforge's churn interviews" in texts
+    assert not any("Tallyforge's dog" in t for t in texts)
+
+
+def test_without_a_stated_employer_our_stays_the_users(run):
+    _conv, _raw, checked = run([("user", "Late payments keep coming up in our churn interviews.")])
+    assert _texts(checked) == ["Late payments keep coming up in Dana's churn interviews"]
+
+
+def test_a_bare_project_part_gets_the_name_the_user_gave_the_project(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm building an app for my climbing friends, calling it SendLog."),
+            ("assistant", "Great name."),
+            ("user", "Design is done and the beta is set for June 3."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "The SendLog design is done" in texts
+    assert any(t.startswith("The SendLog beta is set for") for t in texts)
+
+
+def test_no_project_name_is_written_in_when_none_was_given(run):
+    _conv, _raw, checked = run([("user", "Design is done and the beta is set for June 3.")])
+    texts = _texts(checked)
+    assert "Design is done" in texts
+    assert not any("SendLog" in t for t in texts)
+
+
+def test_the_latest_named_project_is_the_one_written_in(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I keep the Trailmix roadmap in Notion."),
+            ("user", "Separately I'm now planning the Orbit beta with Sam."),
+            ("user", "Our design is done."),
+        ]
+    )
+    assert "The Orbit design is done" in _texts(checked)
+
+
+def test_it_right_after_naming_the_project_in_the_same_turn_is_the_project(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm building an app, calling it SendLog. Right now it's React Native."),
+            ("user", "It is slow on old phones."),  # another turn: "it" could be anything
+        ]
+    )
+    texts = _texts(checked)
+    assert "SendLog is React Native" in texts
+    assert not any("slow" in t for t in texts)
+
+
+def test_a_work_item_without_a_determiner_is_the_speakers(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Thesis is due June 30."),
+            ("user", "Final report is issued."),
+            ("user", "Traffic was awful on the bridge."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's thesis is due Friday, June 30, 2023" in texts
+    assert "Dana's final report is issued" in texts
+    assert not any("Dana's traffic" in t for t in texts)
