@@ -83,6 +83,8 @@ class _Pending:
     text: str
     cue: Classification | None
     dates: dict[int, str]
+    #: names the conversation supplied (the project, the organisation): entities of the fact
+    supplied: tuple[str, ...] = ()
 
 
 class LocalExtractor:
@@ -224,12 +226,13 @@ class LocalExtractor:
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
                 dates, replacements = clause_dates(doc, clause.tokens, when, clause.tense)
-                insertions = _discourse_words(discourse, clause, replacements)
+                insertions, supplied = _discourse_words(discourse, clause, replacements)
                 owned = bare_work_subject(clause.tokens, clause.subject)
                 if owned is not None and not insertions:
                     insertions[owned.i] = f"{display_name(piece.speaker)}'s"
                 if it_name and clause.subject is not None and clause.subject_kind == "thing":
                     replacements.setdefault(clause.subject.i, (it_name, clause.subject.i + 1))
+                    supplied = (*supplied, it_name)
                 ctx = RenderContext(
                     speaker=display_name(piece.speaker),
                     pronoun_referent=referent,
@@ -250,7 +253,7 @@ class LocalExtractor:
                         toks, clause.subject, clause.subject_kind, ctx, clause.head
                     )
                     if len(text.split()) >= 3:
-                        pending.append(_Pending(piece, part, text, cue, dates))
+                        pending.append(_Pending(piece, part, text, cue, dates, supplied))
             pending.extend(_appositions(piece))
             persons = _people(doc)
             if persons:
@@ -307,6 +310,7 @@ class LocalExtractor:
                     if e.type in ("Person", "Organization", "Project")
                 )
             )
+            names.extend(n for n in p.supplied if n not in names)
             if piece.speaker != subject and display_name(piece.speaker) in p.text:
                 names.append(piece.speaker)  # "Tom is Dana's manager" mentions Dana too
             attributes: dict[str, Any] = {
@@ -388,20 +392,23 @@ def _addressee(text: str, speaker: str, previous: str | None, humans: set[str]) 
 
 def _discourse_words(
     discourse: Discourse, clause: Clause, replacements: dict[int, tuple[str, int]]
-) -> dict[int, str]:
+) -> tuple[dict[int, str], tuple[str, ...]]:
     """Words the conversation so far supplies to ``clause``: the project's name in front of a
     bare project part, the organisation for a work "our". Adds the word swaps to
-    ``replacements`` (never over a date's) and returns the insertions."""
+    ``replacements`` (never over a date's); returns the insertions and the names used."""
     taken = {i for start, (_text, end) in replacements.items() for i in range(start, end)}
     before, instead = discourse.project_insertions(clause.tokens)
+    before = {i: text for i, text in before.items() if i not in taken}
+    names = [discourse.project] if before and discourse.project else []
     for tok in clause.tokens:
         owner = discourse.possessive_owner(tok)
-        if owner and tok.i not in instead:
+        if owner and tok.i not in instead and tok.i not in taken:
             instead[tok.i] = f"{owner}'s"
+            names.append(owner)
     for i, text in instead.items():
         if i not in taken:
             replacements[i] = (text, i + 1)
-    return {i: text for i, text in before.items() if i not in taken}
+    return before, tuple(dict.fromkeys(names))
 
 
 def _when(turn: Turn) -> datetime | None:

@@ -125,6 +125,30 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     return "vague"
 
 
+def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
+    """The pronoun a clause is about when nothing else in it names anything: "Kenji didn't
+    approve that", "Femi wants it done by Sunday" (the subject and time words aside)."""
+    pronoun = next(
+        (
+            t
+            for t in toks
+            if t.lower_ in lx.VAGUE_OBJECTS
+            and t.dep_ in ("dobj", "pobj", "nsubj", "nsubjpass")
+            and (subject is None or t.i != subject.i)
+        ),
+        None,
+    )
+    if pronoun is None:
+        return None
+    own = {t.i for t in subject.subtree} if subject is not None else set()
+    for t in toks:
+        if t.i in own or t.lower_ in lx.TIME_NOUNS:
+            continue
+        if t.pos_ in ("NOUN", "PROPN", "NUM") or t.like_num:
+            return None
+    return str(pronoun.lower_)
+
+
 def _lead(sent: Any) -> int:
     """How many leading tokens of ``sent`` are discourse words or punctuation."""
     n = 0
@@ -417,6 +441,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 clause.reject, clause.reject_detail = "joke", f"joke marker '{joke}'"
             elif kind == "vague":
                 clause.skip = "vague subject"
+            elif (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
+                clause.reject = "vague"
+                clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"
             elif _is_reaction(real_head):
                 clause.skip = "conversational reaction"
             elif not content_tokens(toks, exclude=real_head):

@@ -94,6 +94,8 @@ from contextos.extract.lexicon.speech import (
     SUBORDINATORS,
     THIRD_OPENERS,
     THIRD_PERSONAL,
+    TIME_NOUNS,
+    VAGUE_OBJECTS,
     VAGUE_SUBJECTS,
 )
 from contextos.extract.lexicon.words import words
@@ -171,6 +173,8 @@ __all__ = [
     "THIRD_OPENERS",
     "THIRD_PERSONAL",
     "TRAILING_WORDS",
+    "TIME_NOUNS",
+    "VAGUE_OBJECTS",
     "VAGUE_SUBJECTS",
     "words",
 ]

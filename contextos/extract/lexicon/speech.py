@@ -72,6 +72,15 @@ FIRST_SINGULAR: frozenset[str] = frozenset({"i", "me", "my", "mine", "myself"})
 FIRST_PLURAL: frozenset[str] = frozenset({"we", "us", "our", "ours", "ourselves"})
 SECOND_PERSON: frozenset[str] = frozenset({"you", "your", "yours", "yourself"})
 THIRD_PERSONAL: frozenset[str] = frozenset({"he", "she", "they", "him", "her", "them"})
+#: Pronouns that, as the only thing a clause is about, leave it without a self-contained fact
+#: ("Kenji didn't approve that", "Femi wants it done by Sunday").
+VAGUE_OBJECTS: frozenset[str] = frozenset({"it", "that", "this", "them", "those", "these"})
+#: Nouns that only say when ("that night", "last week"), not what.
+TIME_NOUNS: frozenset[str] = frozenset(
+    """morning afternoon evening night day week weekend month year today tonight tomorrow
+    yesterday monday tuesday wednesday thursday friday saturday sunday january february march
+    april may june july august september october november december time""".split()
+)
 #: Subjects too vague to make a self-contained fact on their own.
 VAGUE_SUBJECTS: frozenset[str] = frozenset(
     {

@@ -37,6 +37,10 @@ def test_a_bare_project_part_gets_the_name_the_user_gave_the_project(run):
     texts = _texts(checked)
     assert "The SendLog design is done" in texts
     assert any(t.startswith("The SendLog beta is set for") for t in texts)
+    # the supplied name is an entity of the fact, so grounding does not count it as invented
+    design = next(f for f in checked.facts if f.text == "The SendLog design is done")
+    assert "SendLog" in design.entities
+    assert design.evidence[0].quote == "Design is done"
 
 
 def test_no_project_name_is_written_in_when_none_was_given(run):

@@ -134,3 +134,17 @@ def test_passing_thoughts_of_the_speaker_are_not_kept(run):
     )
     assert checked.facts == []
     assert all(r.reason == "vague" for r in checked.rejections)
+
+
+def test_a_clause_about_nothing_but_a_pronoun_is_rejected_as_vague(run):
+    _conv, raw, checked = run(
+        [
+            ("user", "Kenji didn't approve that."),
+            ("user", "Femi wants it done by Sunday."),
+            ("user", "I fixed the login bug that night."),
+        ]
+    )
+    assert [f.text for f in checked.facts] == ["Dana fixed the login bug that night"]
+    vague = [r for r in checked.rejections if r.reason == "vague"]
+    assert len(vague) == 2
+    assert any("only a pronoun" in r.detail for r in vague)
