@@ -116,6 +116,19 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         clause.head.lemma_.lower() in lx.MENTAL_VERBS
     ):
         return f"a passing thought ('{clause.head.text}')"
+    if clause.head.lemma_.lower() == "do" and not any(
+        c.dep_ == "dobj" for c in clause.head.children
+    ):
+        how = next(
+            (
+                c
+                for c in clause.head.children
+                if c.dep_ in ("advmod", "acomp") and c.lower_ in lx.REACTION_ADJECTIVES | {"well"}
+            ),
+            None,
+        )
+        if how is not None:
+            return f"how they are doing ('{how.text}')"
     anchored = has_anchor(toks, dates)
     evaluation = _evaluation(clause, anchored)
     if evaluation:

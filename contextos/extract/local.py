@@ -247,6 +247,9 @@ class LocalExtractor:
                     transient = transient_reason(clause, cue, dates)
                     if transient:
                         clause.reject, clause.reject_detail = "vague", f"transient: {transient}"
+                    elif _unresolved_listener(clause, piece):
+                        clause.reject = "vague"
+                        clause.reject_detail = "about the listener, who is not named"
                 for toks in list_variants(clause):
                     part = clause if toks is clause.tokens else replace(clause, tokens=toks)
                     text = render_clause(
@@ -409,6 +412,14 @@ def _discourse_words(
         if i not in taken:
             replacements[i] = (text, i + 1)
     return before, tuple(dict.fromkeys(names))
+
+
+def _unresolved_listener(clause: Clause, piece: _Piece) -> bool:
+    """The clause speaks of "you" and nothing says who that is: not the assistant, not a
+    person addressed in a meeting ("I'll let you know", "nice to meet you")."""
+    if piece.in_assistant_chat or piece.addressee is not None:
+        return False
+    return any(t.lower_ in lx.SECOND_PERSON for t in clause.tokens)
 
 
 def _when(turn: Turn) -> datetime | None:

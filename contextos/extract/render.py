@@ -284,6 +284,8 @@ def render_clause(
     out = " ".join(out.split())
     if out.count("(") > out.count(")"):
         out += ")"
+    if out.count('"') % 2:  # a clause cut inside a quotation: close it
+        out += '"'
     # a clause cut out of a parenthesis leaves "(models, )" or "()" behind
     out = _EMPTY_BRACKETS.sub("", _SEPARATOR_BEFORE_CLOSE.sub(")", out))
     while out and out[-1] in ",;:-–—(":

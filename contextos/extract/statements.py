@@ -142,7 +142,7 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
         return None
     own = {t.i for t in subject.subtree} if subject is not None else set()
     for t in toks:
-        if t.i in own or t.lower_ in lx.TIME_NOUNS:
+        if t.i in own or t.lower_ in lx.TIME_NOUNS or t.lower_ in lx.VAGUE_OBJECTS:
             continue
         if t.pos_ in ("NOUN", "PROPN", "NUM") or t.like_num:
             return None

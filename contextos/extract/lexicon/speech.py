@@ -74,7 +74,9 @@ SECOND_PERSON: frozenset[str] = frozenset({"you", "your", "yours", "yourself"})
 THIRD_PERSONAL: frozenset[str] = frozenset({"he", "she", "they", "him", "her", "them"})
 #: Pronouns that, as the only thing a clause is about, leave it without a self-contained fact
 #: ("Kenji didn't approve that", "Femi wants it done by Sunday").
-VAGUE_OBJECTS: frozenset[str] = frozenset({"it", "that", "this", "them", "those", "these"})
+VAGUE_OBJECTS: frozenset[str] = frozenset(
+    {"it", "that", "this", "them", "those", "these", "thing", "things", "stuff"}
+)
 #: Nouns that only say when ("that night", "last week"), not what.
 TIME_NOUNS: frozenset[str] = frozenset(
     """morning afternoon evening night day week weekend month year today tonight tomorrow

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contextos.extract.repeats import corroborate, merge_repeats
 from contextos.extract.sentences import injection_cue
-from contextos.models.extraction import ExtractionResult
+from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Evidence
 
 
@@ -141,10 +141,26 @@ def test_a_clause_about_nothing_but_a_pronoun_is_rejected_as_vague(run):
         [
             ("user", "Kenji didn't approve that."),
             ("user", "Femi wants it done by Sunday."),
+            ("user", "I like to do those things."),
             ("user", "I fixed the login bug that night."),
         ]
     )
     assert [f.text for f in checked.facts] == ["Dana fixed the login bug that night"]
     vague = [r for r in checked.rejections if r.reason == "vague"]
-    assert len(vague) == 2
+    assert len(vague) == 3
     assert any("only a pronoun" in r.detail for r in vague)
+
+
+def test_in_a_chat_between_two_people_you_is_not_a_fact_about_anyone(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "User 1", "I'll let you know how the race goes."),
+            ("user", "User 2", "I am doing great, thanks."),
+            ("user", "User 1", "I run marathons with my brother."),
+        ],
+        user=UserRef(id="user-1", name="User 1"),
+    )
+    assert [f.text for f in checked.facts] == ["User 1 runs marathons with their brother"]
+    details = [r.detail for r in checked.rejections if r.reason == "vague"]
+    assert any("about the listener" in d for d in details)
+    assert any("how they are doing" in d for d in details)
