@@ -40,6 +40,7 @@ class Discourse:
     #: the turn the current project was last named in
     project_turn: str | None = None
     _projects: dict[tuple[str, ...], str] = field(default_factory=dict)
+    _by_first: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
 
     def observe(self, doc: Any, turn_id: str = "", first_person_org: bool = True) -> None:
         """Update from one parsed piece (read pieces in conversation order)."""
@@ -50,14 +51,16 @@ class Discourse:
         seen: list[tuple[int, str]] = []
         for i, name in _named_projects(doc):
             if name.casefold() != (self.organisation or "").casefold():
-                self._projects[tuple(name.casefold().split())] = name
+                words = tuple(name.casefold().split())
+                if words not in self._projects:
+                    self._by_first.setdefault(words[0], []).append(words)
+                self._projects[words] = name
                 seen.append((i, name))
         lows = [t.lower_ for t in doc]
-        for words, name in self._projects.items():
-            n = len(words)
-            for k in range(len(lows) - n + 1):
-                if tuple(lows[k : k + n]) == words:
-                    seen.append((k, name))
+        for k, low in enumerate(lows):
+            for words in self._by_first.get(low, ()):
+                if tuple(lows[k : k + len(words)]) == words:
+                    seen.append((k, self._projects[words]))
         if seen:
             self.project = max(seen)[1]
             self.project_turn = turn_id

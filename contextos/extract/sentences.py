@@ -116,16 +116,13 @@ def _label_length(piece: str) -> int:
     return m.end()
 
 
-def _pasted_quote(text: str, start: int, line: str) -> bool:
-    """Whether ``line`` (at ``start``) opens a paragraph in quotation marks that an
-    introduction ending in a colon presents as someone else's text."""
+def _pasted_quote(intro: str, line: str) -> bool:
+    """Whether ``line`` opens a paragraph in quotation marks that ``intro`` (the last non-blank
+    line before it) presents, with a closing colon, as someone else's text."""
     if not line.lstrip().startswith(_OPENING_QUOTES):
         return False
-    intro = text[:start].rstrip()
-    if not intro.endswith(":"):
-        return False
-    last = max(intro.rfind("\n"), 0)
-    return _OWN_WRITING.search(intro[last:]) is None
+    intro = intro.rstrip()
+    return intro.endswith(":") and _OWN_WRITING.search(intro) is None
 
 
 def _blocks(text: str) -> list[tuple[int, int, bool]]:
@@ -135,6 +132,7 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
     pos = 0
     in_fence = False
     in_pasted = False
+    intro = ""
     for line in text.splitlines(keepends=True):
         start, end = pos, pos + len(line)
         pos = end
@@ -143,8 +141,9 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
             continue
         if not line.strip():
             in_pasted = False
-        elif not in_pasted and _pasted_quote(text, start, line):
-            in_pasted = True
+        else:
+            in_pasted = in_pasted or _pasted_quote(intro, line)
+            intro = line
         quoted = in_fence or in_pasted or line.lstrip().startswith(">")
         if out and out[-1][2] == quoted and out[-1][1] == start:
             out[-1] = (out[-1][0], end, quoted)
