@@ -153,7 +153,8 @@ def _name_chunk(tok: Any) -> str | None:
         return None  # "PC", "QA": platforms and departments, not names given to work
     for ent in tok.doc.ents:
         if ent.start <= tok.i < ent.end:
-            return str(ent.text)
+            words = [t for t in ent if t.pos_ != "DET"]  # "the Trailmix" -> "Trailmix"
+            return str(tok.doc[words[0].i : words[-1].i + 1].text) if words else None
     parts = sorted(
         [t for t in tok.children if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok],
         key=lambda t: t.i,
