@@ -31,6 +31,10 @@ _NOT_NAMES = frozenset(
 _NAME_OBJECTS = frozenset({"oprd", "attr", "xcomp", "ccomp", "dobj", "npadvmod", "appos"})
 _THIS = frozenset({"it", "this", "that"})
 _OWN = frozenset({"our", "my"})
+#: Head nouns a name is given to: "the demo for X", "calling the app X".
+_PROJECT_PARTS = lx.PROJECT_NOUNS | lx.FACET_NOUNS
+#: Work items a bare subject belongs to the speaker for ("Thesis is due").
+_WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS
 
 
 @dataclass
@@ -65,12 +69,13 @@ class Discourse:
             self.project = max(seen)[1]
             self.project_turn = turn_id
 
-    def it_referent(self, clause_subject: Any, turn_id: str, named_before: bool) -> str | None:
+    def it_referent(self, clause_subject: Any, named_before: bool) -> str | None:
         """The project a subject "it" stands for: only right after the project was named, in an
-        earlier sentence of the same turn ("calling it SendLog. right now it's React Native")."""
+        earlier sentence of the same turn (``named_before``: "calling it SendLog. right now
+        it's React Native")."""
         if clause_subject is None or clause_subject.lower_ != "it" or not named_before:
             return None
-        return self.project if self.project_turn == turn_id else None
+        return self.project
 
     def project_insertions(self, tokens: list[Any]) -> tuple[dict[int, str], dict[int, str]]:
         """Where the current project's name goes in ``tokens``: (text to put before token i,
@@ -87,7 +92,7 @@ class Discourse:
             compounds = [c for c in noun.children if c.dep_ == "compound" and c.i < noun.i]
             first = min([noun, *compounds], key=lambda t: t.i)
             dets = [c for c in noun.children if c.dep_ in ("det", "poss") and c.i < noun.i]
-            left = min([first, *[c for c in noun.children if c.i < noun.i]], key=lambda t: t.i)
+            left = min(first, _leftmost(noun), key=lambda t: t.i)
             if left.i not in ids or (left.i > 0 and left.nbor(-1).pos_ in ("PROPN", "NOUN")):
                 continue  # a misparsed modifier in front ("fighting Expo builds")
             if not dets:
@@ -119,13 +124,18 @@ def bare_work_subject(clause_tokens: list[Any], subject: Any | None) -> Any | No
     "my": "Thesis is due in June", "Final report is out" — or None. Its owner is the speaker."""
     if subject is None or subject.pos_ != "NOUN" or not clause_tokens:
         return None
-    if subject.lemma_.lower() not in lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS:
+    if subject.lemma_.lower() not in _WORK_ITEMS:
         return None
     if any(c.dep_ in ("det", "poss", "nummod") or c.pos_ == "PROPN" for c in subject.children):
         return None
-    left = min([subject, *[c for c in subject.children if c.i < subject.i]], key=lambda t: t.i)
+    left = _leftmost(subject)
     opening = next((t for t in clause_tokens if not (t.is_punct or t.is_space)), None)
     return left if opening is not None and left.i == opening.i else None
+
+
+def _leftmost(tok: Any) -> Any:
+    """``tok`` or its leftmost direct dependent, whichever comes first."""
+    return min([tok, *[c for c in tok.children if c.i < tok.i]], key=lambda t: t.i)
 
 
 def _bare_facet(noun: Any) -> bool:
@@ -165,13 +175,12 @@ def _name_chunk(tok: Any) -> str | None:
 def _named_projects(doc: Any) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for tok in doc:
-        lemma = tok.lemma_.lower()
-        if tok.pos_ == "VERB" and lemma in lx.NAMING_VERBS:
+        if tok.pos_ == "VERB" and tok.lemma_.lower() in lx.NAMING_VERBS:
             named = [
                 c
                 for c in tok.children
                 if c.dep_ in ("dobj", "nsubjpass")
-                and (c.lower_ in _THIS or c.lemma_.lower() in lx.PROJECT_NOUNS | lx.FACET_NOUNS)
+                and (c.lower_ in _THIS or c.lemma_.lower() in _PROJECT_PARTS)
             ]
             if named:
                 for c in tok.children:
@@ -192,7 +201,7 @@ def _names_a_project_part(tok: Any) -> bool:
     return bool(
         tok.dep_ == "pobj"
         and tok.head.lower_ in ("for", "of")
-        and tok.head.head.lemma_.lower() in lx.PROJECT_NOUNS | lx.FACET_NOUNS
+        and tok.head.head.lemma_.lower() in _PROJECT_PARTS
     )
 
 

@@ -39,6 +39,9 @@ _NAMED_ENTS = frozenset(
     }
 )
 
+#: How someone says they are doing ("I'm doing great", "doing well"): a greeting's answer.
+_DOING_WELL = lx.REACTION_ADJECTIVES | {"well"}
+
 
 def has_anchor(tokens: list[Any], dates: dict[int, str]) -> bool:
     """A name, a number or a date: something specific the statement is about."""
@@ -123,7 +126,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
             (
                 c
                 for c in clause.head.children
-                if c.dep_ in ("advmod", "acomp") and c.lower_ in lx.REACTION_ADJECTIVES | {"well"}
+                if c.dep_ in ("advmod", "acomp") and c.lower_ in _DOING_WELL
             ),
             None,
         )

@@ -217,7 +217,7 @@ class LocalExtractor:
             named_before = discourse.project_turn == piece.turn.id
             discourse.observe(doc, piece.turn.id, first_person_org=piece.in_assistant_chat)
             for clause in piece.clauses:
-                it_name = discourse.it_referent(clause.subject, piece.turn.id, named_before)
+                it_name = discourse.it_referent(clause.subject, named_before)
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
                 if clause.skip:
