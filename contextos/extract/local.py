@@ -39,6 +39,7 @@ from contextos.extract.categories import (
     importance,
     lexical_category,
 )
+from contextos.extract.consolidate import merge_sentence_facts
 from contextos.extract.dates import clause_dates
 from contextos.extract.discourse import Discourse, bare_work_subject
 from contextos.extract.durability import transient_reason
@@ -85,6 +86,9 @@ class _Pending:
     dates: dict[int, str]
     #: names the conversation supplied (the project, the organisation): entities of the fact
     supplied: tuple[str, ...] = ()
+    #: kept as a fact of its own, not merged with the other statements of its sentence: one
+    #: item of a list the clause was split into, or a fact read from a phrase ("my son Mateo")
+    alone: bool = False
 
 
 class LocalExtractor:
@@ -250,13 +254,18 @@ class LocalExtractor:
                     elif _unresolved_listener(clause, piece):
                         clause.reject = "vague"
                         clause.reject_detail = "about the listener, who is not named"
-                for toks in list_variants(clause):
+                variants = list_variants(clause)
+                for toks in variants:
                     part = clause if toks is clause.tokens else replace(clause, tokens=toks)
                     text = render_clause(
                         toks, clause.subject, clause.subject_kind, ctx, clause.head
                     )
                     if len(text.split()) >= 3:
-                        pending.append(_Pending(piece, part, text, cue, dates, supplied))
+                        pending.append(
+                            _Pending(
+                                piece, part, text, cue, dates, supplied, alone=len(variants) > 1
+                            )
+                        )
             pending.extend(_appositions(piece))
             persons = _people(doc)
             if persons:
@@ -277,6 +286,8 @@ class LocalExtractor:
     def _emit(
         self, pending: list[_Pending], user: UserRef, results: list[ExtractionResult]
     ) -> None:
+        emitted: list[list[tuple[tuple[str, int] | None, CandidateFact]]] = [[] for _ in results]
+        turn_texts: dict[str, str] = {}
         for p in pending:
             piece, clause = p.piece, p.clause
             turn = piece.turn
@@ -358,10 +369,14 @@ class LocalExtractor:
             if clause.reject:
                 fact.attributes["reject_detail"] = clause.reject_detail
             res = results[piece.window]
-            res.facts.append(fact)
+            key = None if p.alone else (turn.id, piece.segment.sentence)
+            emitted[piece.window].append((key, fact))
+            turn_texts[turn.id] = turn.text
             if not clause.reject:
                 res.entities.extend(graph.entities)
                 res.relations.extend(graph.relations)
+        for res, items in zip(results, emitted, strict=True):
+            res.facts.extend(merge_sentence_facts(items, turn_texts))
 
     def _add_patterns(
         self,
@@ -449,7 +464,12 @@ def _appositions(piece: _Piece) -> list[_Pending]:
         for clause in apposition_clauses(sent):
             out.append(
                 _Pending(
-                    piece, clause, role_phrase_text(clause, speaker), lexical_category(clause), {}
+                    piece,
+                    clause,
+                    role_phrase_text(clause, speaker),
+                    lexical_category(clause),
+                    {},
+                    alone=True,
                 )
             )
     return out

@@ -11,7 +11,8 @@ name to :func:`load_pipeline` if they want another one.
 The pipeline runs in two passes: tagger + parser + lemmatizer on every candidate sentence, and
 NER (the most expensive component of the small model) only on the sentences that survive the
 structural filters and could hold an entity. The model's ``attribute_ruler`` is swapped for an
-equivalent faster component (``attributes.py``).
+equivalent faster component (``attributes.py``), and the tokenizer reads chat shorthand as the
+word it stands for (``lexicon.PARSE_NORMS``: "bc" parses as "because").
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from contextos.errors import ExtractionError
 from contextos.extract.attributes import install as install_fast_attributes
+from contextos.extract.lexicon import PARSE_NORMS
 
 __all__ = ["DEFAULT_MODEL", "Pipeline", "load_pipeline", "may_have_entities"]
 
@@ -75,6 +77,16 @@ def may_have_entities(doc: Any) -> bool:
     return False
 
 
+def _read_shorthand(nlp: Any) -> None:
+    """Make the parser read chat shorthand as the word it stands for ("bc" as "because"):
+    tokenizer special cases that keep the text and set the norm the model's features use."""
+    from spacy.attrs import NORM, ORTH
+
+    for short, full in PARSE_NORMS.items():
+        for form in {short, short.capitalize(), short.upper()}:
+            nlp.tokenizer.add_special_case(form, [{ORTH: form, NORM: full}])
+
+
 @lru_cache(maxsize=4)
 def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
     """Load (once per process) the spaCy pipeline named ``model``."""
@@ -83,6 +95,7 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
 
         nlp = spacy.load(model, exclude=["senter"])
         install_fast_attributes(nlp)
+        _read_shorthand(nlp)
     except Exception as exc:  # OSError for a missing model, ImportError, config errors
         raise ExtractionError(
             f"cannot load the spaCy model '{model}' for local extraction: {exc}. "

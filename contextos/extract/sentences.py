@@ -56,12 +56,14 @@ _OWN_WRITING = re.compile(
 
 @dataclass(frozen=True)
 class Segment:
-    """A sentence-sized piece of a turn: ``turn.text[start:end] == text``."""
+    """A sentence-sized piece of a turn: ``turn.text[start:end] == text``. ``sentence`` is
+    where the sentence it was cut from starts (pieces of one run-on sentence share it)."""
 
     start: int
     end: int
     text: str
     quoted: bool = False
+    sentence: int = 0
 
 
 def is_phatic(text: str) -> bool:
@@ -158,7 +160,7 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
     for b_start, b_end, quoted in _blocks(text):
         block = text[b_start:b_end]
         cursor = 0
-        pieces: list[tuple[int, int]] = []
+        pieces: list[tuple[int, int, int]] = []
         bounds: list[tuple[int, int]] = []
         for m in _SENTENCE_END.finditer(block):
             bounds.append((cursor, m.start()))
@@ -166,10 +168,12 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
         bounds.append((cursor, len(block)))
         for s_start, s_end in bounds:
             if quoted:
-                pieces.append((s_start, s_end))
+                pieces.append((s_start, s_end, s_start))
                 continue
-            pieces.extend((s_start + a, s_start + b) for a, b in _splices(block[s_start:s_end]))
-        for p_start, p_end in pieces:
+            pieces.extend(
+                (s_start + a, s_start + b, s_start) for a, b in _splices(block[s_start:s_end])
+            )
+        for p_start, p_end, sentence in pieces:
             if not quoted:
                 p_start += _label_length(block[p_start:p_end])
             raw = block[p_start:p_end]
@@ -179,7 +183,7 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
             lead = len(raw) - len(raw.lstrip())
             start = b_start + p_start + lead
             end = start + len(stripped)
-            seg = Segment(start, end, text[start:end], quoted)
+            seg = Segment(start, end, text[start:end], quoted, b_start + sentence)
             if not quoted:
                 if is_phatic(seg.text) or len(_WORD.findall(seg.text)) < _MIN_WORDS:
                     continue

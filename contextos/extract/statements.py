@@ -102,6 +102,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         if head.tag_ == "VB" and not any(c.dep_ == "aux" for c in head.children):
             return "imperative"
         return "none"
+    if _vocative(subj, head):
+        return "imperative"
     low = subj.lower_
     if low in ("i",):
         return "self"
@@ -123,6 +125,19 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj.pos_ in ("NOUN", "NUM"):
         return "thing"
     return "vague"
+
+
+def _vocative(subj: Any, head: Any) -> bool:
+    """ "Femi, just send me the storyboard": the parser takes the name called out before a
+    comma for the subject of a base-form verb; it is an imperative addressed to Femi."""
+    doc = subj.doc
+    return (
+        head.tag_ == "VB"
+        and subj.i < head.i
+        and subj.i + 1 < len(doc)
+        and doc[subj.i + 1].text == ","
+        and not any(c.dep_ in ("aux", "auxpass") for c in head.children)
+    )
 
 
 def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
@@ -353,6 +368,28 @@ def _advice(head: Any, kind: str) -> str:
     return ""
 
 
+def _reported_information(head: Any, comp: Any) -> bool:
+    """ "Legal says the terms don't meet the rules", "OSBN said the card was rejected": words
+    reported as information, not a judgement. A judgement is a comparison ("the gyms there are
+    better"), advice or a guess ("I should chill"), an impression ("the jump feels floaty"), a
+    quality ("leaderboards are toxic"; a status such as "ready" or "broken" is information), or
+    anything conditional."""
+    if head.lemma_ not in lx.REPORT_VERBS:
+        return False
+    toks = list(comp.subtree)
+    if _has_condition(toks) or comp.lemma_ in lx.APPEARANCE_VERBS:
+        return False
+    for t in toks:
+        if t.tag_ in ("JJR", "JJS", "RBR", "RBS") or t.lower_ in lx.JUDGEMENT_MODALS:
+            return False
+        if t.lower_ == "too" and t.head.pos_ == "ADJ":
+            return False
+    for c in comp.children:
+        if c.dep_ == "acomp" and c.lemma_.lower() not in lx.STATUS_WORDS:
+            return False
+    return True
+
+
 def _has_condition(tokens: list[Any]) -> bool:
     return any(t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS for t in tokens)
 
@@ -393,9 +430,11 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 real_head = comp
                 subj = _subject_of(comp)
                 kind = _subject_kind(subj, comp)
-            elif kind in ("person", "third_pronoun", "thing", "self_possessive") or (
-                kind == "group" and subj is not None and subj.lower_ not in lx.FIRST_PLURAL
-            ):  # "our playtester says ..." is somebody else's view
+            elif (
+                kind in ("person", "third_pronoun", "thing", "self_possessive")
+                or (kind == "group" and subj is not None and subj.lower_ not in lx.FIRST_PLURAL)
+            ) and not _reported_information(head, comp):
+                # "our playtester says the jump feels floaty" is somebody else's view
                 _add_opinion(
                     clauses,
                     sent,

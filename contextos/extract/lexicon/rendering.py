@@ -60,23 +60,43 @@ CLITICS: dict[str, str] = {
     "'d": "would",
     "’d": "would",
 }
-#: Chat shorthand spelled out in fact text (lower case; not applied to proper nouns).
-SHORTHAND: dict[str, str] = {
-    "dev": "developer",
-    "devs": "developers",
-    "eng": "engineering",
+#: Chat shorthand the parser is told to read as the word it stands for (the token keeps its
+#: text, so evidence offsets do not move): "leaning Sacramento bc my sister lives there" parses
+#: as a reason, not as a noun "bc". Spelled out in fact text as well.
+PARSE_NORMS: dict[str, str] = {
+    "bc": "because",
+    "b/c": "because",
+    "bcuz": "because",
+    "cuz": "because",
+    "coz": "because",
+    "tho": "though",
+    "thru": "through",
+    "abt": "about",
+    "w/": "with",
+    "w/o": "without",
+    "pls": "please",
+    "plz": "please",
+    "rly": "really",
+    "prolly": "probably",
+    "ppl": "people",
     "yrs": "years",
     "yr": "year",
     "hrs": "hours",
-    "hr": "hour",
     "mins": "minutes",
-    "min": "minutes",
+    "wks": "weeks",
     "mgr": "manager",
     "appt": "appointment",
     "bday": "birthday",
-    "ppl": "people",
-    "w/": "with",
-    "w/o": "without",
+}
+#: Chat shorthand spelled out in fact text ("dev" -> "developer"), PARSE_NORMS included (lower
+#: case; not applied to proper nouns).
+SHORTHAND: dict[str, str] = {
+    **PARSE_NORMS,
+    "dev": "developer",
+    "devs": "developers",
+    "eng": "engineering",
+    "hr": "hour",
+    "min": "minutes",
     "approx": "approximately",
     "govt": "government",
     "uni": "university",

@@ -159,6 +159,12 @@ OPINION_VERBS: frozenset[str] = frozenset(
     }
 )
 
+#: Of the OPINION_VERBS, those that also report plain information ("legal says the terms
+#: don't meet the rules"): what they report is a fact unless it is itself a judgement.
+REPORT_VERBS: frozenset[str] = frozenset({"say"})
+#: Modals that make reported words advice or a guess ("Elena says I should chill").
+JUDGEMENT_MODALS: frozenset[str] = words("should ought must might could would may shall")
+
 #: Verbs that report someone's advice or urging ("she keeps telling me to ...").
 ADVICE_VERBS: frozenset[str] = words(
     """tell advise urge encourage nag pester push beg recommend suggest insist warn"""

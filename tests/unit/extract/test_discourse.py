@@ -31,7 +31,7 @@ def test_a_bare_project_part_gets_the_name_the_user_gave_the_project(run):
         [
             ("user", "I'm building an app for my climbing friends, calling it SendLog."),
             ("assistant", "Great name."),
-            ("user", "Design is done and the beta is set for June 3."),
+            ("user", "Design is done. The beta is set for June 3."),
         ]
     )
     texts = _texts(checked)
@@ -44,7 +44,7 @@ def test_a_bare_project_part_gets_the_name_the_user_gave_the_project(run):
 
 
 def test_no_project_name_is_written_in_when_none_was_given(run):
-    _conv, _raw, checked = run([("user", "Design is done and the beta is set for June 3.")])
+    _conv, _raw, checked = run([("user", "Design is done. The beta is set for June 3.")])
     texts = _texts(checked)
     assert "Design is done" in texts
     assert not any("SendLog" in t for t in texts)

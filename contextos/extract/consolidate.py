@@ -1,0 +1,137 @@
+"""One fact per sentence: the clauses one sentence says about one subject belong together.
+
+The clause splitter cuts "Greg is leaving, he took a job at a bank and his last day is
+Friday" into three statements; stored apart, "Greg is leaving" has lost why and when, and a
+reason ("the SOC 2 report only covers through September") is cut off from what it explains
+("so Priya needs a bridge letter"). :func:`merge_sentence_facts` joins the accepted candidates
+of one sentence that share a subject and type into one fact: the texts in sentence order joined
+by "; ", one evidence span over the clauses, the entities and dates of all of them.
+
+These stay one fact per clause, because later stages compare them one statement at a time:
+
+- preferences (``like`` / ``dislike``): corroboration and contradiction work per object;
+- negated statements: a negation supersedes the positive fact it denies;
+- candidates with a rejection flag, and those the caller gives no sentence key (the items of
+  a list the clause was split into on purpose, facts such as "Mateo is Gabriel's son" read
+  from an apposition);
+- statements of two different projects' status in one sentence (the status tracker keeps one
+  status per fact);
+- two or more statements with the speaker as subject ("I'm a teacher and I work at PetSmart"):
+  each is a fact about the speaker of its own, they only share a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+
+from contextos.models.facts import CandidateFact, Evidence
+
+__all__ = ["SENTENCE_JOINER", "merge_sentence_facts"]
+
+#: How the statements of one sentence are joined in the merged fact's text.
+SENTENCE_JOINER = "; "
+
+_SEPARATE_CATEGORIES = frozenset({"like", "dislike"})
+#: Capitalised first words written in lower case when a statement is not the first one.
+_LOWER_AFTER_JOIN = frozenset(
+    "the a an this that these those their his her its our some all every each no there it".split()
+)
+
+
+def _mergeable(fact: CandidateFact) -> bool:
+    return (
+        not fact.flags
+        and fact.category not in _SEPARATE_CATEGORIES
+        and fact.attributes.get("polarity") != "negative"
+        and len({e.turn_id for e in fact.evidence}) == 1
+    )
+
+
+def merge_sentence_facts(
+    items: Sequence[tuple[Hashable | None, CandidateFact]],
+    turn_texts: Mapping[str, str],
+) -> list[CandidateFact]:
+    """The candidates of ``items`` with those of one sentence merged (see the module doc).
+
+    ``items`` pairs each candidate with the key of the sentence it came from (``None``: never
+    merged); ``turn_texts`` maps turn ids to their text, for the merged evidence quote. The
+    output keeps the input order, a merged fact standing where its first member was.
+    """
+    groups: dict[tuple[Hashable, str], list[CandidateFact]] = {}
+    order: list[CandidateFact | tuple[Hashable, str]] = []
+    for key, fact in items:
+        if key is None or not _mergeable(fact):
+            order.append(fact)
+            continue
+        gkey = (key, fact.type.value)
+        if gkey not in groups:
+            groups[gkey] = []
+            order.append(gkey)
+        groups[gkey].append(fact)
+    out: list[CandidateFact] = []
+    for entry in order:
+        if isinstance(entry, CandidateFact):
+            out.append(entry)
+            continue
+        members = groups[entry]
+        if sum(1 for m in members if m.attributes.get("status")) > 1:
+            out.extend(members)
+            continue
+        about_speaker = [m for m in members if m.attributes.get("subject_kind") == "self"]
+        if len(about_speaker) > 1:  # "I'm a teacher and I work at PetSmart": two facts
+            out.extend(about_speaker)
+            members = [m for m in members if all(m is not a for a in about_speaker)]
+        if len(members) > 1:
+            out.append(_merged(members, turn_texts))
+        else:
+            out.extend(members)
+    return out
+
+
+def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> CandidateFact:
+    members = sorted(members, key=lambda f: f.evidence[0].start)
+    texts: list[str] = []
+    for fact in members:
+        if not any(fact.text.casefold() in t.casefold() for t in texts):
+            texts.append(fact.text)
+    first = members[0]
+    spans = [e for f in members for e in f.evidence]
+    start = min(e.start for e in spans)
+    end = max(e.end for e in spans)
+    ev = first.evidence[0]
+    quote = turn_texts[ev.turn_id][start:end]
+    evidence = Evidence(
+        conversation_id=ev.conversation_id, turn_id=ev.turn_id, start=start, end=end, quote=quote
+    )
+    attributes = dict(first.attributes)
+    dates = sorted({d for f in members for d in f.attributes.get("dates", ())})
+    if dates:
+        attributes["dates"] = dates
+    status = next((f for f in members if f.attributes.get("status")), None)
+    if status is not None:
+        attributes["project"] = status.attributes["project"]
+        attributes["status"] = status.attributes["status"]
+    attributes["merged_statements"] = len(members)
+    category = next((f.category for f in members if f.category != "other"), "other")
+    return first.model_copy(
+        update={
+            "text": SENTENCE_JOINER.join(
+                _strip_end(t if k == 0 else _lower_first(t)) for k, t in enumerate(texts)
+            ),
+            "category": category,
+            "confidence": min(f.confidence for f in members),
+            "importance": max(f.importance for f in members),
+            "evidence": [evidence],
+            "entities": list(dict.fromkeys(n for f in members for n in f.entities)),
+            "attributes": attributes,
+        }
+    )
+
+
+def _lower_first(text: str) -> str:
+    first = text.split(" ", 1)[0]
+    return text[:1].lower() + text[1:] if first.lower() in _LOWER_AFTER_JOIN else text
+
+
+def _strip_end(text: str) -> str:
+    return text.rstrip(" .;,")

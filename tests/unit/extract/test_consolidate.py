@@ -1,0 +1,138 @@
+"""One fact per sentence, reported information, vocatives and chat shorthand."""
+
+from __future__ import annotations
+
+from contextos.extract.consolidate import merge_sentence_facts
+from contextos.models.facts import CandidateFact, Evidence
+
+
+def _texts(checked):
+    return [f.text for f in checked.facts]
+
+
+def _fact(text: str, start: int, end: int, turn: str = "t1", **kw) -> CandidateFact:
+    ev = Evidence(
+        conversation_id="c", turn_id=turn, start=start, end=end, quote="x" * (end - start)
+    )
+    return CandidateFact(text=text, subject="Dana", confidence=0.9, evidence=[ev], **kw)
+
+
+# -- merge_sentence_facts on its own ------------------------------------------------------------
+
+
+def test_statements_of_one_sentence_become_one_fact_with_one_span():
+    turn = "Greg is leaving, he took a job at a bank."
+    a = _fact("Greg is leaving", 0, 15, importance=0.4, entities=["Greg"])
+    b = _fact("Greg took a job at a bank", 17, 40, importance=0.7, category="work")
+    out = merge_sentence_facts([((1, 0), a), ((1, 0), b)], {"t1": turn})
+    assert len(out) == 1
+    merged = out[0]
+    assert merged.text == "Greg is leaving; Greg took a job at a bank"
+    assert merged.evidence[0].quote == turn[0:40]
+    assert (merged.importance, merged.category, merged.entities) == (0.7, "work", ["Greg"])
+    assert merged.attributes["merged_statements"] == 2
+
+
+def test_other_sentences_preferences_negations_and_rejections_stay_apart():
+    turn = "x" * 200
+    first = _fact("The demo had 11,000 players", 0, 10)
+    other_sentence = _fact("The team is at 9,800 wishlists", 12, 30)
+    like = _fact("Dana loves the soundtrack", 32, 50, category="like")
+    negated = _fact("Dana is not reworking the jump", 52, 70, attributes={"polarity": "negative"})
+    rejected = _fact("Dana might move to Oslo", 72, 90, flags=["hypothetical"])
+    alone = _fact("Mateo is Dana's son", 92, 110)
+    out = merge_sentence_facts(
+        [
+            ((1, 0), first),
+            ((1, 12), other_sentence),
+            ((1, 0), like),
+            ((1, 0), negated),
+            ((1, 0), rejected),
+            (None, alone),
+        ],
+        {"t1": turn},
+    )
+    assert [f.text for f in out] == [f.text for f in (first, other_sentence, like, negated)] + [
+        rejected.text,
+        alone.text,
+    ]
+
+
+def test_a_later_statement_starting_with_a_function_word_is_lower_cased():
+    a = _fact("The main reason is the heat", 0, 10)
+    b = _fact("The summer is killing Dana", 12, 30)
+    out = merge_sentence_facts([((1, 0), a), ((1, 0), b)], {"t1": "x" * 40})
+    assert out[0].text == "The main reason is the heat; the summer is killing Dana"
+
+
+def test_two_project_statuses_in_one_sentence_stay_two_facts():
+    a = _fact("The audit is blocked", 0, 10, attributes={"project": "audit", "status": "blocked"})
+    b = _fact("The launch is done", 12, 30, attributes={"project": "launch", "status": "completed"})
+    out = merge_sentence_facts([((1, 0), a), ((1, 0), b)], {"t1": "x" * 40})
+    assert [f.text for f in out] == ["The audit is blocked", "The launch is done"]
+
+
+# -- through the extractor ----------------------------------------------------------------------
+
+
+def test_a_reason_stays_with_what_it_explains(run):
+    text = "The SOC 2 report only covers through September, so I need a bridge letter too."
+    _conv, _raw, checked = run([("user", text)])
+    texts = _texts(checked)
+    assert len(texts) == 1
+    assert "covers through September" in texts[0] and "bridge letter" in texts[0]
+    assert checked.facts[0].evidence[0].quote.startswith("The SOC 2 report")
+
+
+def test_listed_items_are_still_one_fact_each(run):
+    _conv, _raw, checked = run([("user", "I have two rabbits and a parrot.")])
+    assert {"Dana has two rabbits", "Dana has a parrot"} <= set(_texts(checked))
+
+
+def test_reported_information_is_a_fact_and_a_reported_judgement_is_not(run):
+    _conv, raw, checked = run(
+        [
+            ("user", "Hannah from legal says our consent terms don't meet the NACHA rules."),
+            ("user", "My friend Dani says leaderboards are toxic."),
+            ("user", "Elena says I should relax about it."),
+            ("user", "Jun says the jump feels floaty."),
+            ("user", "Sam claims the gyms there are better."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any("says" in t and "NACHA rules" in t for t in texts)
+    rejected = {f.text for f in raw.facts if "third_party_opinion" in f.flags}
+    assert any("toxic" in t for t in rejected)
+    assert any("floaty" in t for t in rejected)
+    assert any("better" in t for t in rejected)
+    assert not any(w in t for t in texts for w in ("toxic", "floaty", "better", "relax"))
+
+
+def test_a_name_called_out_before_an_imperative_is_not_its_subject(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Femi, just send me the storyboard and the capture list."),
+            ("user", "5 slides max, give me the outline as bullets."),
+        ]
+    )
+    assert _texts(checked) == []
+
+
+def test_chat_shorthand_parses_as_the_word_it_stands_for(run):
+    _conv, _raw, checked = run(
+        [("user", "We're leaning Sacramento bc my wife's sister lives there.")]
+    )
+    texts = _texts(checked)
+    assert len(texts) == 1
+    assert "because" in texts[0] and "Sacramento" in texts[0]
+    assert " bc " not in texts[0]
+
+
+def test_two_statements_about_the_speaker_stay_two_facts():
+    a = _fact("Dana is a teacher", 0, 10, attributes={"subject_kind": "self"})
+    b = _fact("Dana works at PetSmart", 12, 30, attributes={"subject_kind": "self"})
+    c = _fact("The store is in Austin", 32, 40, attributes={"subject_kind": "thing"})
+    out = merge_sentence_facts([((1, 0), a), ((1, 0), b)], {"t1": "x" * 40})
+    assert [f.text for f in out] == ["Dana is a teacher", "Dana works at PetSmart"]
+    one_about_speaker = merge_sentence_facts([((1, 0), a), ((1, 0), c)], {"t1": "x" * 40})
+    assert [f.text for f in one_about_speaker] == ["Dana is a teacher; the store is in Austin"]
