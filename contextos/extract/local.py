@@ -46,7 +46,12 @@ from contextos.extract.durability import transient_reason
 from contextos.extract.entities import clause_graph, person_name
 from contextos.extract.lists import list_variants
 from contextos.extract.nlp import DEFAULT_MODEL, Pipeline, load_pipeline
-from contextos.extract.patterns import FormatSignal, format_signals, patterns_from_signals
+from contextos.extract.patterns import (
+    FormatSignal,
+    format_signals,
+    instruction_signals,
+    patterns_from_signals,
+)
 from contextos.extract.render import RenderContext, display_name, render_clause
 from contextos.extract.repeats import corroborate, merge_repeats
 from contextos.extract.sentences import Segment, injection_cue, is_phatic, segment_turn
@@ -68,6 +73,7 @@ class _Piece:
     turn: Turn
     segment: Segment
     speaker: str
+    conversation_id: str
     in_assistant_chat: bool
     in_meeting: bool = False
     addressee: str | None = None  # in a meeting: who "you" is
@@ -141,6 +147,18 @@ class LocalExtractor:
                 piece.clauses = [
                     c for s in doc.sents for c in analyze_sentence(s, piece.in_assistant_chat)
                 ]
+                if piece.in_assistant_chat:
+                    turn = piece.turn
+                    signals.extend(
+                        instruction_signals(
+                            doc,
+                            piece.segment.start,
+                            piece.speaker,
+                            piece.conversation_id,
+                            turn.id,
+                            turn.text,
+                        )
+                    )
             live = [p for p in pieces if any(not c.skip for c in p.clauses)]
             nlp.add_entities([p.doc for p in live], self.batch_size)
             pending = self._render(pieces)
@@ -207,7 +225,9 @@ class LocalExtractor:
                             )
                         )
                     pieces.append(
-                        _Piece(w, turn, seg, speaker, in_assistant_chat, in_meeting, addressee)
+                        _Piece(
+                            w, turn, seg, speaker, conv_id, in_assistant_chat, in_meeting, addressee
+                        )
                     )
         return pieces, signals
 

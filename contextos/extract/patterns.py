@@ -1,11 +1,19 @@
 """USER_PATTERN detection: the same kind of request from the same speaker in 2+ turns.
 
 The archetypal pattern in assistant chats is how the user wants answers shaped ("as bullets",
-"keep it short"), repeated across turns. A request that names an answer format
-(``RESPONSE_FORMAT_NOUNS``) is a signal; signals of one speaker are grouped by the format word,
-and two or more distinct turns make a candidate pattern. Confidence grows with the number of
-turns (2 turns: 0.77, a proposal under the 0.80 apply threshold; 3: 0.82; ...). This works over
-whatever turns it is given: one window, one conversation, or several (``extract_many``).
+"keep it short"), repeated across turns. Two kinds of signal:
+
+- a request that names an answer format (``RESPONSE_FORMAT_NOUNS``), grouped by the format
+  word; one asked for in lead position ("TL;DR first", "summary at the top") is asked for at
+  the start of answers;
+- a standing instruction: a short verbless fragment the user tacks onto requests ("British
+  spelling as always", "comments in British English pls"), each run of content words in it a
+  signal, grouped by the words (``instruction_signals``).
+
+Signals of one speaker in two or more distinct turns make a candidate pattern. Confidence grows
+with the number of turns (2 turns: 0.77, a proposal under the 0.80 apply threshold; 3: 0.82;
+...), so a phrase must recur in three turns before it is applied. This works over whatever turns
+it is given: one window, one conversation, or several (``extract_many``).
 """
 
 from __future__ import annotations
@@ -13,17 +21,26 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.render import display_name
 from contextos.models.facts import CandidateFact, Evidence, FactType
 
-__all__ = ["FormatSignal", "format_signals", "patterns_from_signals"]
+__all__ = ["FormatSignal", "format_signals", "instruction_signals", "patterns_from_signals"]
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-#: The extractor's own words in a pattern's text (validation does not look for them in the
-#: evidence, which quotes only the format words).
-_TEMPLATE = "asks for answers as"
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*(?:;[A-Za-z]+)?")  # "TL;DR" is one word
+#: The extractor's own words in a pattern's text, per kind of signal (validation does not look
+#: for them in the evidence, which quotes only the format or instruction words).
+_TEMPLATES = {
+    "format": "asks for answers as",
+    "lead": "asks for answers to start with a",
+    "instruction": "asks for",
+}
+#: "first", "at the top", "on top", "up front" right after a format word: lead position.
+_LEAD = re.compile(r"\s*(?:first\b|(?:at|on) (?:the )?top\b|up front\b|at the start\b)", re.I)
+#: At most this many words in a fragment read as a standing instruction.
+_MAX_FRAGMENT_WORDS = 8
 _FOLLOWERS = frozenset({"points", "point", "list", "form", "format", "summary"})
 _FIRST_PERSON_START = re.compile(r"^\W*(?:i|we|my|our)\b(?!'d like you)", re.I)
 
@@ -31,9 +48,10 @@ _FIRST_PERSON_START = re.compile(r"^\W*(?:i|we|my|our)\b(?!'d like you)", re.I)
 @dataclass(frozen=True)
 class FormatSignal:
     speaker: str
-    key: str  # the format word, singular, lower case
+    key: str  # the format word, singular, lower case (or the instruction's words)
     surface: str  # as written ("bullet points")
     evidence: Evidence
+    kind: str = "format"  # format | lead | instruction
 
 
 def _singular(word: str) -> str:
@@ -75,17 +93,71 @@ def format_signals(
             end=start + e,
             quote=full_text[start + s : start + e],
         )
-        out.append(FormatSignal(speaker, key, text[s:e].lower(), ev))
+        kind = "lead" if _LEAD.match(text, e) else "format"
+        out.append(FormatSignal(speaker, key, text[s:e].lower(), ev, kind))
     return out
+
+
+def instruction_signals(
+    doc: Any, start: int, speaker: str, conversation_id: str, turn_id: str, full_text: str
+) -> list[FormatSignal]:
+    """Standing-instruction signals in one parsed segment ``doc`` (at ``start`` in
+    ``full_text``): nothing unless it is a short fragment without a verb ("British spelling as
+    always"); then each run of content words (nouns, names, adjectives; format words, request
+    words and acronym-free lone adjectives aside) is one signal."""
+    words = [t for t in doc if not t.is_punct]
+    if (
+        not words
+        or len(words) > _MAX_FRAGMENT_WORDS
+        or any(t.pos_ in ("VERB", "AUX") for t in doc)
+        or doc.text.rstrip().endswith("?")
+    ):
+        return []
+    runs: list[list[Any]] = []
+    current: list[Any] = []
+    for tok in doc:
+        if _instruction_word(tok):
+            current.append(tok)
+            continue
+        if current:
+            runs.append(current)
+        current = []
+    if current:
+        runs.append(current)
+    out: list[FormatSignal] = []
+    for run in runs:
+        if not any(t.pos_ in ("NOUN", "PROPN") or not t.text.isalpha() for t in run):
+            continue  # "short" alone is a style, not an instruction to remember word for word
+        s, e = run[0].idx, run[-1].idx + len(run[-1].text)
+        ev = Evidence(
+            conversation_id=conversation_id,
+            turn_id=turn_id,
+            start=start + s,
+            end=start + e,
+            quote=full_text[start + s : start + e],
+        )
+        surface = doc.text[s:e]
+        out.append(FormatSignal(speaker, surface.lower(), surface, ev, "instruction"))
+    return out
+
+
+def _instruction_word(tok: Any) -> bool:
+    return (
+        tok.pos_ in ("NOUN", "PROPN", "ADJ", "X")
+        and not tok.is_stop
+        and tok.lower_ not in lx.RESPONSE_FORMAT_NOUNS
+        and tok.norm_ not in lx.REQUEST_MARKERS
+        and tok.lower_ not in lx.PHATIC_WORDS
+    )
 
 
 def patterns_from_signals(signals: list[FormatSignal], min_turns: int = 2) -> list[CandidateFact]:
     """One USER_PATTERN candidate per (speaker, format word) seen in ``min_turns``+ turns."""
-    groups: dict[tuple[str, str], list[FormatSignal]] = defaultdict(list)
+    groups: dict[tuple[str, str, bool], list[FormatSignal]] = defaultdict(list)
     for sig in signals:
-        groups[(sig.speaker, sig.key)].append(sig)
+        groups[(sig.speaker, sig.key, sig.kind == "instruction")].append(sig)
     out: list[CandidateFact] = []
-    for (speaker, _key), sigs in groups.items():
+    for (speaker, _key, _instruction), sigs in groups.items():
         by_turn: dict[str, FormatSignal] = {}
         for sig in sigs:
             by_turn.setdefault(sig.evidence.turn_id, sig)
@@ -93,16 +165,23 @@ def patterns_from_signals(signals: list[FormatSignal], min_turns: int = 2) -> li
         if n < min_turns:
             continue
         surface = Counter(s.surface for s in by_turn.values()).most_common(1)[0][0]
+        kind = Counter(s.kind for s in by_turn.values()).most_common(1)[0][0]
+        template = _TEMPLATES[kind]
+        pattern = "standing_instruction" if kind == "instruction" else "response_format"
         out.append(
             CandidateFact(
-                text=f"{display_name(speaker)} {_TEMPLATE} {surface}",
+                text=f"{display_name(speaker)} {template} {surface}",
                 type=FactType.USER_PATTERN,
                 category="like",
                 subject=speaker,
                 confidence=round(min(0.95, 0.67 + 0.05 * n), 3),
                 importance=0.6,
                 evidence=[s.evidence for s in by_turn.values()],
-                attributes={"pattern": "response_format", "turns": n, "template": _TEMPLATE},
+                attributes={
+                    "pattern": pattern,
+                    "turns": n,
+                    "template": template,
+                },
             )
         )
     return out

@@ -198,6 +198,42 @@ def test_repeated_format_requests_become_a_pattern(extractor, make_conv):
         assert turn.text[ev.start : ev.end] == ev.quote
 
 
+def test_a_format_asked_for_first_is_asked_for_at_the_start(extractor, make_conv):
+    turns = []
+    for text in ("TL;DR first pls", "write the update, TL;DR at the top", "TL;DR first"):
+        turns += [("user", f"here are my notes. {text}"), ("assistant", "Sure.")]
+    conv = make_conv(turns)
+    raw = extractor.extract(conv.turns, conv, UserRef(id="dana", name="Dana Whitfield"))
+    checked = validate(raw, {t.id: t for t in conv.turns})
+    pattern = next(f for f in checked.facts if f.type == FactType.USER_PATTERN)
+    assert pattern.text == "Dana asks for answers to start with a tl;dr"
+    assert {e.quote for e in pattern.evidence} == {"TL;DR"}
+
+
+def test_an_instruction_tacked_on_in_three_turns_becomes_a_pattern(extractor, make_conv):
+    turns = [
+        ("user", "Draft a reply to the reviewer. British spelling as always."),
+        ("assistant", "Sure."),
+        ("user", "Now the abstract: bullet points, British spelling"),
+        ("assistant", "Done."),
+        ("user", "Tighten the intro. yes, short, British spelling"),
+        ("assistant", "Here."),
+        ("user", "My sister lives in Leeds. The cat is fine."),
+        ("assistant", "Nice."),
+    ]
+    conv = make_conv(turns)
+    raw = extractor.extract(conv.turns, conv, UserRef(id="dana", name="Dana Whitfield"))
+    checked = validate(raw, {t.id: t for t in conv.turns})
+    patterns = [f for f in checked.facts if f.type == FactType.USER_PATTERN]
+    assert [p.text for p in patterns] == ["Dana asks for British spelling"]
+    assert patterns[0].attributes["pattern"] == "standing_instruction"
+    assert len({e.turn_id for e in patterns[0].evidence}) == 3
+    # a verbless fragment said once, or a statement with a verb, is no instruction
+    assert not any(
+        "Leeds" in p.text or "cat" in p.text for p in raw.facts if p.type == FactType.USER_PATTERN
+    )
+
+
 def test_two_requests_are_only_a_pattern_proposal(extractor, make_conv):
     conv = make_conv(
         [
