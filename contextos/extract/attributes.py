@@ -100,8 +100,10 @@ class _RuleIndex:
         self.by_lower: dict[str, list[_Rule]] = defaultdict(list)
         self.by_tag: dict[str, list[_Rule]] = defaultdict(list)
         self.other: list[_Rule] = []
+        self._candidates: dict[tuple[str, str], list[_Rule]] = {}
 
     def add(self, rule: _Rule) -> None:
+        self._candidates.clear()
         first = rule.specs[0]
         for key, table in (("LOWER", self.by_lower), ("TAG", self.by_tag)):
             want = first.get(key)
@@ -115,11 +117,16 @@ class _RuleIndex:
         self.other.append(rule)
 
     def candidates(self, tok: Any) -> list[_Rule]:
-        """Rules that may match at ``tok``, in pattern order, each once."""
-        found = self.by_lower.get(tok.lower_, []) + self.by_tag.get(tok.tag_, []) + self.other
-        if len(found) < 2:
-            return found
-        return sorted({id(r): r for r in found}.values(), key=lambda r: r.order)
+        """Rules that may match at ``tok``, in pattern order, each once (cached per
+        lower-case text and tag, the only things the index looks at)."""
+        key = (tok.lower_, tok.tag_)
+        found = self._candidates.get(key)
+        if found is None:
+            found = self.by_lower.get(key[0], []) + self.by_tag.get(key[1], []) + self.other
+            if len(found) > 1:
+                found = sorted({id(r): r for r in found}.values(), key=lambda r: r.order)
+            self._candidates[key] = found
+        return found
 
 
 class FastAttributeRuler:
@@ -132,7 +139,10 @@ class FastAttributeRuler:
     def __init__(self, patterns: list[dict[str, Any]]) -> None:
         self._single = _RuleIndex()
         self._multi = _RuleIndex()
-        self._cache: dict[tuple[str, str, str, str], tuple[tuple[int, dict[str, str]], ...]] = {}
+        self._cache: dict[
+            tuple[str, str, str, str],
+            tuple[tuple[tuple[int, dict[str, str]], ...], tuple[_Rule, ...]],
+        ] = {}
         for order, entry in enumerate(patterns):
             for pattern in entry["patterns"]:
                 rule = _Rule(
@@ -145,28 +155,35 @@ class FastAttributeRuler:
                         raise ValueError(f"unsupported attribute-ruler attribute {key!r}")
                 (self._single if len(rule.specs) == 1 else self._multi).add(rule)
 
-    def _single_hits(self, tok: Any) -> tuple[tuple[int, dict[str, str]], ...]:
+    def _hits_at(
+        self, tok: Any
+    ) -> tuple[tuple[tuple[int, dict[str, str]], ...], tuple[_Rule, ...]]:
+        """The single-token rules matching ``tok``, and the multi-token rules whose first token
+        it matches (both depend on nothing but the key, so they are cached)."""
         key = (tok.text, tok.tag_, tok.dep_, tok.pos_)
         found = self._cache.get(key)
         if found is None:
-            found = tuple(
+            single = tuple(
                 (r.order, r.attrs)
                 for r in self._single.candidates(tok)
                 if _token_ok(tok, r.specs[0])
             )
+            multi = tuple(r for r in self._multi.candidates(tok) if _token_ok(tok, r.specs[0]))
+            found = (single, multi)
             self._cache[key] = found
         return found
 
     def __call__(self, doc: Any) -> Any:
         hits: list[tuple[int, int, dict[str, str]]] = []
-        n = len(doc)
-        for tok in doc:
-            i = tok.i
-            hits.extend((order, i, attrs) for order, attrs in self._single_hits(tok))
-            for rule in self._multi.candidates(tok):
+        toks = list(doc)
+        n = len(toks)
+        for i, tok in enumerate(toks):
+            single, multi = self._hits_at(tok)
+            hits.extend((order, i, attrs) for order, attrs in single)
+            for rule in multi:
                 end = i + len(rule.specs)
                 if end > n or not all(
-                    _token_ok(doc[i + k], spec) for k, spec in enumerate(rule.specs)
+                    _token_ok(toks[i + k], spec) for k, spec in enumerate(rule.specs) if k
                 ):
                     continue
                 target = (end if rule.index < 0 else i) + rule.index

@@ -18,6 +18,7 @@ __all__ = [
     "ResolvedDate",
     "clause_dates",
     "date_spans",
+    "doc_date_spans",
     "is_resolvable",
     "render_date",
     "resolve_date",
@@ -360,20 +361,10 @@ def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | No
 _TOWARD = frozenset({"to", "until", "till", "by", "before"})
 
 
-def clause_dates(
-    doc: Any, tokens: list[Any], when: datetime | None, tense: str
-) -> tuple[dict[int, str], dict[int, tuple[str, int]]]:
-    """Dates in a clause of a parsed ``doc``: (first token index -> ISO date) and
-    (first token index -> (replacement text, end token index)) for the renderer.
-
-    Date phrases come from :func:`date_spans` and from NER DATE entities that do not overlap
-    them. A past-tense clause points back in time, except after "to"/"until"/"by" ("pushed
-    the exam to September")."""
-    dates: dict[int, str] = {}
-    replacements: dict[int, tuple[str, int]] = {}
-    if when is None or not tokens:
-        return dates, replacements
-    tok_ids = {t.i for t in tokens}
+def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
+    """Token spans (start, end) of the date phrases in ``doc``, sorted: those
+    :func:`date_spans` finds, and NER DATE entities that do not overlap them. Computed once per
+    doc and shared by its clauses."""
     spans: list[tuple[int, int]] = []
     for a, b in date_spans(doc.text):
         span = doc.char_span(a, b, alignment_mode="expand")
@@ -385,7 +376,28 @@ def clause_dates(
         for e in doc.ents
         if e.label_ == "DATE" and not any(i in taken for i in range(e.start, e.end))
     ]
-    for start, end in sorted(spans):
+    return sorted(spans)
+
+
+def clause_dates(
+    doc: Any,
+    tokens: list[Any],
+    when: datetime | None,
+    tense: str,
+    spans: list[tuple[int, int]] | None = None,
+) -> tuple[dict[int, str], dict[int, tuple[str, int]]]:
+    """Dates in a clause of a parsed ``doc``: (first token index -> ISO date) and
+    (first token index -> (replacement text, end token index)) for the renderer.
+
+    Date phrases are ``spans`` (default: :func:`doc_date_spans` of ``doc``). A past-tense
+    clause points back in time, except after "to"/"until"/"by" ("pushed the exam to
+    September")."""
+    dates: dict[int, str] = {}
+    replacements: dict[int, tuple[str, int]] = {}
+    if when is None or not tokens:
+        return dates, replacements
+    tok_ids = {t.i for t in tokens}
+    for start, end in doc_date_spans(doc) if spans is None else spans:
         if start not in tok_ids:
             continue
         prev = doc[start - 1] if start > 0 else None

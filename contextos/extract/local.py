@@ -40,7 +40,7 @@ from contextos.extract.categories import (
     lexical_category,
 )
 from contextos.extract.consolidate import merge_sentence_facts
-from contextos.extract.dates import clause_dates
+from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, bare_work_subject
 from contextos.extract.durability import transient_reason
 from contextos.extract.entities import clause_graph, person_name
@@ -240,6 +240,7 @@ class LocalExtractor:
             when = _when(piece.turn)
             named_before = discourse.project_turn == piece.turn.id
             discourse.observe(doc, piece.turn.id, first_person_org=piece.in_assistant_chat)
+            date_spans: list[tuple[int, int]] | None = None
             for clause in piece.clauses:
                 it_name = discourse.it_referent(clause.subject, named_before)
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
@@ -249,7 +250,11 @@ class LocalExtractor:
                 referent = _referent(clause, referent_by_turn.get(piece.turn.id))
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
-                dates, replacements = clause_dates(doc, clause.tokens, when, clause.tense)
+                if date_spans is None:
+                    date_spans = doc_date_spans(doc)
+                dates, replacements = clause_dates(
+                    doc, clause.tokens, when, clause.tense, date_spans
+                )
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
                 owned = bare_work_subject(clause.tokens, clause.subject)
                 if owned is not None and not insertions:

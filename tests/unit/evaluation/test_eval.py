@@ -123,7 +123,7 @@ def test_run_eval_measures_recall_precision_traps_and_speed(data):
     assert s.traps == 2 and s.trap_violations == []
     assert s.precision is not None and s.precision > 0.5
     assert s.type_accuracy == 1.0
-    assert s.turns == 3 and s.turns_per_second > 0
+    assert s.turns == 3 and s.turns_per_second > 0 and s.warm_turns_per_second > 0
     assert s.rejections.get("hypothetical", 0) >= 1
     p = report.dataset("spc")
     assert p is not None and p.gold == 3 and p.found == 3 and p.precision is None
