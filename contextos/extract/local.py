@@ -256,6 +256,8 @@ class LocalExtractor:
                     doc, clause.tokens, when, clause.tense, date_spans
                 )
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
+                for i, word in clause.insert_before.items():
+                    insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
                 owned = bare_work_subject(clause.tokens, clause.subject)
                 if owned is not None and not insertions:
                     insertions[owned.i] = f"{display_name(piece.speaker)}'s"
@@ -280,11 +282,16 @@ class LocalExtractor:
                         clause.reject = "vague"
                         clause.reject_detail = "about the listener, who is not named"
                 variants = list_variants(clause)
+                topic = piece.segment.topic
+                if topic is not None:
+                    supplied = (*supplied, topic)
                 for toks in variants:
                     part = clause if toks is clause.tokens else replace(clause, tokens=toks)
                     text = render_clause(
                         toks, clause.subject, clause.subject_kind, ctx, clause.head
                     )
+                    if topic is not None:
+                        text = _with_topic(text, topic, toks)
                     if len(text.split()) >= 3:
                         pending.append(
                             _Pending(
@@ -452,6 +459,17 @@ def _discourse_words(
         if i not in taken:
             replacements[i] = (text, i + 1)
     return before, tuple(dict.fromkeys(names))
+
+
+def _with_topic(text: str, topic: str, tokens: list[Any]) -> str:
+    """``text`` of a statement made under a topic label, led by the topic ("Autopay:
+    customers pay by card") unless it already names it."""
+    if topic.casefold() in text.casefold():
+        return text
+    first = min(tokens, key=lambda t: t.i)
+    if text.split(" ", 1)[0].lower() == first.lower_ and first.pos_ != "PROPN":
+        text = text[:1].lower() + text[1:]
+    return f"{topic}: {text}"
 
 
 def _unresolved_listener(clause: Clause, piece: _Piece) -> bool:

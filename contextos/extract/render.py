@@ -189,9 +189,13 @@ def render_clause(
                 parts[-1] += " "
             continue
         if tok.i in ctx.insertions:
+            if parts and not parts[-1].endswith(" "):
+                parts[-1] += " "
             parts.append(ctx.insertions[tok.i] + " ")
         ws = tok.whitespace_
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        if not ws and nxt is not None and nxt.i > tok.i + 1:
+            ws = " "  # a token between the two was left out ("test, started")
         numeric = nxt is not None and (nxt.like_num or nxt.text[:1].isdigit())
         if (
             tok.lower_ == "like"

@@ -20,6 +20,7 @@ from contextos.extract.lexicon import (
     CLAUSE_OPENERS,
     INJECTION_PHRASES,
     INSTRUCTION_CUES,
+    LABEL_WORDS,
     PHATIC_WORDS,
     SUBORDINATORS,
     THIRD_OPENERS,
@@ -44,6 +45,8 @@ _MIN_WORDS = 2
 #: tends to make the label the root and the statement after it a modifier of it.
 _LABEL = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+)?\s*:\s+")
 _MIN_AFTER_LABEL = 3
+#: A list marker opening a piece: "(1) ", "2. ", "b) ", "- ", "* ", "• ".
+_LIST_MARKER = re.compile(r"(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•·–])\s+")
 _OPENING_QUOTES = ('"', "“")
 #: An introduction that claims the pasted text as the speaker's own writing.
 _OWN_WRITING = re.compile(
@@ -64,6 +67,9 @@ class Segment:
     text: str
     quoted: bool = False
     sentence: int = 0
+    #: what a lead-in label names, the statement being about it ("Autopay: customers pay by
+    #: card" -> "Autopay"); None for labels such as "Quick update:"
+    topic: str | None = None
 
 
 def is_phatic(text: str) -> bool:
@@ -106,6 +112,23 @@ def _splices(text: str) -> list[tuple[int, int]]:
         cursor = m.end()
     out.append((cursor, len(text)))
     return out
+
+
+def _marker_length(piece: str) -> int:
+    """Characters of a list marker ("(1) ", "- ") opening ``piece`` (0 when there is none)."""
+    lead = len(piece) - len(piece.lstrip())
+    m = _LIST_MARKER.match(piece, lead)
+    return m.end() if m is not None else 0
+
+
+def _label_topic(label: str) -> str | None:
+    """The topic a lead-in label names: its words other than LABEL_WORDS ("HPC update" ->
+    "HPC"), or None."""
+    words = label.rstrip().rstrip(":").split()
+    kept = [w for w in words if w.lower() not in LABEL_WORDS]
+    if not kept or kept[0] != words[0]:  # "Update on X" names no topic up front
+        return None
+    return " ".join(kept)
 
 
 def _label_length(piece: str) -> int:
@@ -174,8 +197,13 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 (s_start + a, s_start + b, s_start) for a, b in _splices(block[s_start:s_end])
             )
         for p_start, p_end, sentence in pieces:
+            topic = None
             if not quoted:
-                p_start += _label_length(block[p_start:p_end])
+                p_start += _marker_length(block[p_start:p_end])
+                label = _label_length(block[p_start:p_end])
+                if label:
+                    topic = _label_topic(block[p_start : p_start + label])
+                p_start += label
             raw = block[p_start:p_end]
             stripped = raw.strip()
             if not stripped:
@@ -183,7 +211,7 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
             lead = len(raw) - len(raw.lstrip())
             start = b_start + p_start + lead
             end = start + len(stripped)
-            seg = Segment(start, end, text[start:end], quoted, b_start + sentence)
+            seg = Segment(start, end, text[start:end], quoted, b_start + sentence, topic)
             if not quoted:
                 if is_phatic(seg.text) or len(_WORD.findall(seg.text)) < _MIN_WORDS:
                     continue

@@ -43,6 +43,9 @@ class Clause:
     #: Why the clause was skipped without a rejection record (request, question, fragment ...).
     skip: str = ""
     cues: dict[str, str] = field(default_factory=dict)
+    #: words the renderer writes before a token (index -> text): the "is" a nominal fragment
+    #: leaves out ("Onboarding revamp, planned for Q2")
+    insert_before: dict[int, str] = field(default_factory=dict)
 
     @property
     def start_char(self) -> int:
@@ -125,6 +128,26 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj.pos_ in ("NOUN", "NUM"):
         return "thing"
     return "vague"
+
+
+def _fragment_participle(head: Any) -> Any | None:
+    """The participle of a nominal fragment "<noun phrase>, <participle> ...": "Onboarding
+    revamp, planned for Q2", "pricing test, started last Monday"; None for anything else."""
+    if head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "ROOT":
+        return None
+    for child in head.rights:
+        if child.dep_ == "acl" and child.tag_ in ("VBN", "VBD"):
+            between = head.doc[head.i + 1 : child.i]
+            if any(t.text == "," for t in between):
+                return child
+    return None
+
+
+def _comma_after_subject(subj: Any, head: Any) -> bool:
+    """A lone comma between a noun subject and its verb ("pricing test, started Monday")."""
+    return (
+        subj.pos_ in ("NOUN", "PROPN") and subj.i + 2 == head.i and subj.doc[subj.i + 1].text == ","
+    )
 
 
 def _vocative(subj: Any, head: Any) -> bool:
@@ -448,7 +471,17 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         toks = _clause_tokens(real_head, heads)
         if not toks:
             continue
-        clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged)
+        participle = _fragment_participle(real_head) if kind == "none" else None
+        insert: dict[int, str] = {}
+        if participle is not None:  # "Onboarding revamp, planned for Q2"
+            subj, real_head = real_head, participle
+            kind = _subject_kind(subj, participle)
+            toks = [t for t in toks if not (t.is_punct and subj.i < t.i < participle.i)]
+            past = any(t.lower_ in lx.PAST_MARKERS for t in participle.subtree)
+            insert[participle.i] = "was" if past else "is"
+        elif subj is not None and _comma_after_subject(subj, real_head):
+            toks = [t for t in toks if t.i != subj.i + 1]  # "test, started Monday"
+        clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)
         low = " ".join(t.lower_ for t in toks)
         clause.copula = (
             real_head.lemma_ == "be"

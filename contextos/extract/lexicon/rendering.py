@@ -14,6 +14,12 @@ DISCOURSE_WORDS: frozenset[str] = words(
     meanwhile other thing random update updates quick note first second finally lastly besides
     small big news win"""
 )
+#: Words of a lead-in label that name no topic ("Quick correction:", "Status update:"); the
+#: rest of a label is the topic the statement after it is about ("Autopay:", "HPC update:").
+LABEL_WORDS: frozenset[str] = DISCOURSE_WORDS | words(
+    """correction correct context background status edit ps reminder question agenda action
+    items item todo to-do summary tl;dr bad heads up two three four five one latest"""
+)
 #: Discourse markers and intensifiers dropped from fact text when they modify something
 #: (adverb, interjection) and have no dependents of their own: "I literally just moved" ->
 #: "Dana moved". Hedges ("probably") stay: they change what the fact claims.

@@ -165,6 +165,9 @@ REPORT_VERBS: frozenset[str] = frozenset({"say"})
 #: Modals that make reported words advice or a guess ("Elena says I should chill").
 JUDGEMENT_MODALS: frozenset[str] = words("should ought must might could would may shall")
 
+#: Words that put a participle fragment in the past ("pricing test, started last Monday").
+PAST_MARKERS: frozenset[str] = words("last ago yesterday earlier previously already")
+
 #: Verbs that report someone's advice or urging ("she keeps telling me to ...").
 ADVICE_VERBS: frozenset[str] = words(
     """tell advise urge encourage nag pester push beg recommend suggest insist warn"""

@@ -136,3 +136,27 @@ def test_two_statements_about_the_speaker_stay_two_facts():
     assert [f.text for f in out] == ["Dana is a teacher", "Dana works at PetSmart"]
     one_about_speaker = merge_sentence_facts([((1, 0), a), ((1, 0), c)], {"t1": "x" * 40})
     assert [f.text for f in one_about_speaker] == ["Dana is a teacher; the store is in Austin"]
+
+
+def test_list_markers_are_dropped_and_a_topic_label_leads_the_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Two projects. (1) Ledger: the export runs every night at 2am."),
+            ("user", "Quick correction: Tom Reyes is my manager."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Ledger: the export runs every night at 2am" in texts
+    assert "Tom Reyes is Dana's manager" in texts  # "Quick correction" names no topic
+    ledger = next(f for f in checked.facts if f.text.startswith("Ledger:"))
+    assert "Ledger" in ledger.entities
+    assert ledger.evidence[0].quote == "the export runs every night at 2am"
+
+
+def test_a_nominal_fragment_with_a_participle_is_a_statement(run):
+    _conv, _raw, checked = run(
+        [("user", "(2) Onboarding revamp, planned for Q2. (3) pricing test, started last Monday.")]
+    )
+    texts = _texts(checked)
+    assert "Onboarding revamp is planned for Q2" in texts
+    assert any(t.startswith("Pricing test started on Monday") for t in texts)
