@@ -159,6 +159,7 @@ class LocalExtractor:
                             turn.text,
                         )
                     )
+            self._relabel(pieces, nlp)
             live = [p for p in pieces if any(not c.skip for c in p.clauses)]
             nlp.add_entities([p.doc for p in live], self.batch_size)
             pending = self._render(pieces)
@@ -230,6 +231,31 @@ class LocalExtractor:
                         )
                     )
         return pieces, signals
+
+    def _relabel(self, pieces: list[_Piece], nlp: Pipeline) -> None:
+        """Pieces cut after a topic label that left nothing but a fragment ("Deadline:" +
+        "Friday the 13th") are parsed again with the label: it is the subject of a verbless
+        statement, not a topic."""
+        redo = [
+            p
+            for p in pieces
+            if p.segment.label_start is not None and all(c.skip for c in p.clauses)
+        ]
+        if not redo:
+            return
+        for piece in redo:
+            seg = piece.segment
+            start = seg.label_start if seg.label_start is not None else seg.start
+            piece.segment = replace(
+                seg, start=start, text=piece.turn.text[start : seg.end], topic=None
+            )
+        for piece, doc in zip(
+            redo, nlp.parse((p.segment.text for p in redo), self.batch_size), strict=True
+        ):
+            piece.doc = doc
+            piece.clauses = [
+                c for s in doc.sents for c in analyze_sentence(s, piece.in_assistant_chat)
+            ]
 
     def _render(self, pieces: list[_Piece]) -> list[_Pending]:
         pending: list[_Pending] = []

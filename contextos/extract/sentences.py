@@ -70,6 +70,9 @@ class Segment:
     #: what a lead-in label names, the statement being about it ("Autopay: customers pay by
     #: card" -> "Autopay"); None for labels such as "Quick update:"
     topic: str | None = None
+    #: where that label starts in the turn (the label may instead be the subject of a verbless
+    #: statement, "Deadline: Friday the 13th", which only the parse can tell)
+    label_start: int | None = None
 
 
 def is_phatic(text: str) -> bool:
@@ -198,11 +201,14 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
             )
         for p_start, p_end, sentence in pieces:
             topic = None
+            label_start = None
             if not quoted:
                 p_start += _marker_length(block[p_start:p_end])
                 label = _label_length(block[p_start:p_end])
                 if label:
                     topic = _label_topic(block[p_start : p_start + label])
+                    if topic is not None:
+                        label_start = b_start + p_start
                 p_start += label
             raw = block[p_start:p_end]
             stripped = raw.strip()
@@ -211,7 +217,9 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
             lead = len(raw) - len(raw.lstrip())
             start = b_start + p_start + lead
             end = start + len(stripped)
-            seg = Segment(start, end, text[start:end], quoted, b_start + sentence, topic)
+            seg = Segment(
+                start, end, text[start:end], quoted, b_start + sentence, topic, label_start
+            )
             if not quoted:
                 if is_phatic(seg.text) or len(_WORD.findall(seg.text)) < _MIN_WORDS:
                     continue

@@ -130,16 +130,26 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     return "vague"
 
 
-def _fragment_participle(head: Any) -> Any | None:
-    """The participle of a nominal fragment "<noun phrase>, <participle> ...": "Onboarding
-    revamp, planned for Q2", "pricing test, started last Monday"; None for anything else."""
+def _fragment_predicate(head: Any) -> Any | None:
+    """What a nominal fragment says of its noun, the "is" left out: the participle of
+    "<noun phrase>, <participle> ..." ("Onboarding revamp, planned for Q2", "pricing test,
+    started last Monday") or the verbless phrase after a colon ("Deadline: Friday", "new launch
+    target: next Saturday"); None for anything else."""
     if head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "ROOT":
         return None
+    doc = head.doc
     for child in head.rights:
-        if child.dep_ == "acl" and child.tag_ in ("VBN", "VBD"):
-            between = head.doc[head.i + 1 : child.i]
-            if any(t.text == "," for t in between):
-                return child
+        if (
+            child.dep_ == "acl"
+            and child.tag_ in ("VBN", "VBD")
+            and any(t.text == "," for t in doc[head.i + 1 : child.i])
+        ):
+            return child
+    if head.i + 1 < len(doc) and doc[head.i + 1].text == ":":
+        after = [c for c in head.rights if c.i > head.i + 1 and not c.is_punct]
+        rest = doc[head.i + 2 : head.sent.end]
+        if after and not any(t.pos_ in ("VERB", "AUX") for t in rest):
+            return after[0]
     return None
 
 
@@ -471,14 +481,14 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         toks = _clause_tokens(real_head, heads)
         if not toks:
             continue
-        participle = _fragment_participle(real_head) if kind == "none" else None
+        predicate = _fragment_predicate(real_head) if kind == "none" else None
         insert: dict[int, str] = {}
-        if participle is not None:  # "Onboarding revamp, planned for Q2"
-            subj, real_head = real_head, participle
-            kind = _subject_kind(subj, participle)
-            toks = [t for t in toks if not (t.is_punct and subj.i < t.i < participle.i)]
-            past = any(t.lower_ in lx.PAST_MARKERS for t in participle.subtree)
-            insert[participle.i] = "was" if past else "is"
+        if predicate is not None:  # "Onboarding revamp, planned for Q2"; "Deadline: Friday"
+            subj, real_head = real_head, predicate
+            kind = _subject_kind(subj, predicate)
+            toks = [t for t in toks if not (t.is_punct and subj.i < t.i < predicate.left_edge.i)]
+            past = any(t.lower_ in lx.PAST_MARKERS for t in predicate.subtree)
+            insert[predicate.left_edge.i] = "was" if past else "is"
         elif subj is not None and _comma_after_subject(subj, real_head):
             toks = [t for t in toks if t.i != subj.i + 1]  # "test, started Monday"
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)

@@ -160,3 +160,14 @@ def test_a_nominal_fragment_with_a_participle_is_a_statement(run):
     texts = _texts(checked)
     assert "Onboarding revamp is planned for Q2" in texts
     assert any(t.startswith("Pricing test started on Monday") for t in texts)
+
+
+def test_a_label_before_a_verbless_phrase_is_its_subject(run):
+    _conv, _raw, checked = run(
+        [("user", "Deadline: Friday the 13th."), ("user", "Budget: 5k for the whole trip.")]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Deadline is on Friday") for t in texts)
+    assert "Budget is 5k for the whole trip" in texts
+    budget = next(f for f in checked.facts if f.text.startswith("Budget"))
+    assert budget.evidence[0].quote == "Budget: 5k for the whole trip"
