@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.statements import SUBJECT_DEPS
+from contextos.extract.statements import SUBJECT_DEPS, filler_phrase_tokens
 
 __all__ = ["RenderContext", "display_name", "inflect_3sg", "render_clause"]
 
@@ -137,18 +137,6 @@ def _next_kept(tokens: list[Any], k: int, head: Any | None) -> str:
     return ""
 
 
-def _filler_phrases(tokens: list[Any]) -> set[int]:
-    """Token indices of filler phrases ("by the way", "for the record") in ``tokens``."""
-    out: set[int] = set()
-    lows = [t.lower_ for t in tokens]
-    for phrase in lx.FILLER_PHRASES:
-        n = len(phrase)
-        for k in range(len(lows) - n + 1):
-            if tuple(lows[k : k + n]) == phrase:
-                out.update(t.i for t in tokens[k : k + n])
-    return out
-
-
 def render_clause(
     tokens: list[Any], subject: Any | None, kind: str, ctx: RenderContext, head: Any | None = None
 ) -> str:
@@ -182,7 +170,7 @@ def render_clause(
             parts.append("is ")
         speaker_named = True
         lower_first = first.pos_ != "PROPN" and first.lower_ != "i"
-    fillers = _filler_phrases(tokens)
+    fillers = filler_phrase_tokens(tokens)
     for k, tok in enumerate(tokens):
         if tok.i < skip_until or tok.i in fillers or _is_filler(tok, head):
             if parts and tok.whitespace_ and not parts[-1].endswith(" "):

@@ -15,7 +15,14 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["SUBJECT_DEPS", "Clause", "analyze_sentence", "content_tokens", "misparsed_copula"]
+__all__ = [
+    "SUBJECT_DEPS",
+    "Clause",
+    "analyze_sentence",
+    "content_tokens",
+    "filler_phrase_tokens",
+    "misparsed_copula",
+]
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ", "VERB"})
@@ -195,6 +202,39 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
         if t.pos_ in ("NOUN", "PROPN", "NUM") or t.like_num:
             return None
     return str(pronoun.lower_)
+
+
+def filler_phrase_tokens(tokens: list[Any]) -> set[int]:
+    """Token indices of filler phrases ("by the way", "for the record") in ``tokens``."""
+    out: set[int] = set()
+    lows = [t.lower_ for t in tokens]
+    for phrase in lx.FILLER_PHRASES:
+        n = len(phrase)
+        for k in range(len(lows) - n + 1):
+            if tuple(lows[k : k + n]) == phrase:
+                out.update(t.i for t in tokens[k : k + n])
+    return out
+
+
+def _bare_exchange(toks: list[Any], head: Any, subject: Any | None) -> bool:
+    """A verb of talking or agreeing with nothing said: "Gabriel told Lucía", "Femi doesn't
+    agree", "Alicia called me yesterday" (people, pronouns and time words only)."""
+    if head.lemma_.lower() not in lx.EXCHANGE_VERBS:
+        return False
+    own = {t.i for t in subject.subtree} if subject is not None else set()
+    own |= filler_phrase_tokens(toks)
+    for t in toks:
+        if t.i in own or t.i == head.i or t.lower_ in lx.TIME_NOUNS:
+            continue
+        if t.ent_type_ in ("PERSON", "DATE", "TIME"):
+            continue
+        if t.pos_ in ("NOUN", "NUM", "VERB") or t.like_num:
+            return False
+        if t.pos_ == "PROPN" and t.dep_ not in ("dobj", "dative", "pobj", "compound"):
+            return False
+        if t.dep_ in ("ccomp", "xcomp", "acomp", "attr"):
+            return False
+    return True
 
 
 def _lead(sent: Any) -> int:
@@ -526,6 +566,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             elif (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
                 clause.reject = "vague"
                 clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"
+            elif _bare_exchange(toks, real_head, clause.subject):
+                clause.reject = "vague"
+                clause.reject_detail = f"'{real_head.text}' with nothing said"
             elif _is_reaction(real_head):
                 clause.skip = "conversational reaction"
             elif not content_tokens(toks, exclude=real_head):

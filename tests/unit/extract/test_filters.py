@@ -164,3 +164,21 @@ def test_in_a_chat_between_two_people_you_is_not_a_fact_about_anyone(run):
     details = [r.detail for r in checked.rejections if r.reason == "vague"]
     assert any("about the listener" in d for d in details)
     assert any("how they are doing" in d for d in details)
+
+
+def test_talking_or_agreeing_with_nothing_said_is_vague(run):
+    _conv, raw, checked = run(
+        [
+            ("user", "I told Lucía."),
+            ("user", "Femi doesn't agree, for the record."),
+            ("user", "I told Lucía I'm leaving in June."),
+            ("user", "I don't agree with the new pricing."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana told Lucía" not in texts
+    assert "Femi doesn't agree" not in texts
+    assert any("leaving in June" in t for t in texts)
+    assert "Dana doesn't agree with the new pricing" in texts
+    vague = {f.text for f in raw.facts if "vague" in f.flags}
+    assert {"Dana told Lucía", "Femi doesn't agree"} <= vague
