@@ -6,6 +6,9 @@ is next week". Read piece by piece in order, :class:`Discourse` keeps
 
 * the speaker's **organisation**, from "I work at X" / "I'm a <role> at X", so that "our" in
   front of a work noun becomes "X's" (never in front of a private one: "our dog" stays theirs);
+* whether the speaker has a **household**: once they speak of "my wife" or "our kids" (and
+  have named no employer), a "we" with nothing about work in its clause is "<name>'s family"
+  ("we need to be settled before school starts"), not the speaker alone;
 * the **current project**: a proper name given to a piece of work ("calling it X", "it's called
   X"), written in front of a project part ("the X beta", "X v1", "the demo for X"), and then
   mentioned again in any case ("hit a wall on x"). A bare project part in a later clause ("the
@@ -40,6 +43,7 @@ _WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS
 @dataclass
 class Discourse:
     organisation: str | None = None
+    household: bool = False
     project: str | None = None
     #: the turn the current project was last named in
     project_turn: str | None = None
@@ -52,6 +56,7 @@ class Discourse:
             org = _employer(doc)
             if org:
                 self.organisation = org
+            self.household = self.household or _mentions_household(doc)
         seen: list[tuple[int, str]] = []
         for i, name in _named_projects(doc):
             if name.casefold() != (self.organisation or "").casefold():
@@ -107,6 +112,19 @@ class Discourse:
                     continue
                 before[first.i] = name
         return before, instead
+
+    def we_means_family(self, tokens: list[Any]) -> bool:
+        """Whether a "we" in ``tokens`` is the speaker's family: a household was mentioned, no
+        employer was (with one, a "we" may as well be the team), and nothing in the clause is
+        about work (a project, a document, a work event, a named thing other than a place)."""
+        if not self.household or self.organisation is not None:
+            return False
+        for t in tokens:
+            if t.lemma_.lower() in _WORK_ITEMS or t.lemma_.lower() in lx.FACET_NOUNS:
+                return False
+            if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC", "DATE", "PERSON"):
+                return False
+        return True
 
     def possessive_owner(self, tok: Any) -> str | None:
         """The organisation an "our" in front of a work noun stands for, if known."""
@@ -202,6 +220,15 @@ def _names_a_project_part(tok: Any) -> bool:
         tok.dep_ == "pobj"
         and tok.head.lower_ in ("for", "of")
         and tok.head.head.lemma_.lower() in _PROJECT_PARTS
+    )
+
+
+def _mentions_household(doc: Any) -> bool:
+    """ "my wife", "our kids", "my family": the speaker lives with a family."""
+    return any(
+        t.lemma_.lower() in lx.HOUSEHOLD_NOUNS
+        and any(c.dep_ == "poss" and c.lower_ in _OWN for c in t.children)
+        for t in doc
     )
 
 

@@ -298,6 +298,9 @@ class LocalExtractor:
                     in_meeting=piece.in_meeting,
                     addressee=display_name(piece.addressee) if piece.addressee else None,
                     insertions=insertions,
+                    group=f"{display_name(piece.speaker)}'s family"
+                    if piece.in_assistant_chat and discourse.we_means_family(clause.tokens)
+                    else None,
                 )
                 cue = lexical_category(clause)
                 if not clause.reject:

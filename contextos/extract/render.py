@@ -51,6 +51,8 @@ class RenderContext:
     addressee: str | None = None
     #: token index -> words to write before it (a project's name: "the beta" -> "the X beta")
     insertions: dict[int, str] = field(default_factory=dict)
+    #: who "we"/"us" is when not the speaker alone ("Gabriel's family")
+    group: str | None = None
 
 
 def inflect_3sg(lemma: str) -> str:
@@ -145,7 +147,7 @@ def render_clause(
     possessive = f"{speaker}'s"
     # "we" is the speaker and company: the fact is still about the speaker (its ``subject``),
     # but in a meeting of several people the text says it is their team
-    group = lx.MEETING_GROUP if ctx.in_meeting else speaker
+    group = lx.MEETING_GROUP if ctx.in_meeting else ctx.group or speaker
     group_possessive = f"{lx.MEETING_GROUP}'s" if ctx.in_meeting else possessive
     agree: set[int] = set()
     # "our clients pay" keeps its plural verb; only "I" and "we" become the singular speaker

@@ -45,6 +45,7 @@ _MIN_WORDS = 2
 #: tends to make the label the root and the statement after it a modifier of it.
 _LABEL = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+)?\s*:\s+")
 _MIN_AFTER_LABEL = 3
+_HEADING_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "these", "some"})
 #: A list marker opening a piece: "(1) ", "2. ", "b) ", "- ", "* ", "• ".
 _LIST_MARKER = re.compile(r"(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•·–])\s+")
 _OPENING_QUOTES = ('"', "“")
@@ -130,6 +131,8 @@ def _label_topic(label: str) -> str | None:
     words = label.rstrip().rstrip(":").split()
     kept = [w for w in words if w.lower() not in LABEL_WORDS]
     if not kept or kept[0] != words[0]:  # "Update on X" names no topic up front
+        return None
+    if kept[0].lower() in _HEADING_DETERMINERS:  # "the family:" heads a list, names no topic
         return None
     return " ".join(kept)
 

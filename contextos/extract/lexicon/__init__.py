@@ -20,6 +20,7 @@ from contextos.extract.lexicon.categories import (
 from contextos.extract.lexicon.discourse import (
     EMPLOYMENT_VERBS,
     FACET_NOUNS,
+    HOUSEHOLD_NOUNS,
     NAMING_FACETS,
     NAMING_VERBS,
     PERSONAL_NOUNS,
@@ -137,6 +138,7 @@ __all__ = [
     "HEDGE_ADVERBS",
     "HEDGE_PENALTY",
     "HEDGE_VERBS",
+    "HOUSEHOLD_NOUNS",
     "HYPOTHETICAL_ADVERBS",
     "HYPOTHETICAL_MODALS",
     "HYPOTHETICAL_PHRASES",

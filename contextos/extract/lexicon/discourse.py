@@ -32,3 +32,10 @@ PERSONAL_NOUNS: frozenset[str] = words(
 )
 #: Verbs and roles by which a speaker says where they work: "I work at X", "I'm a PM at X".
 EMPLOYMENT_VERBS: frozenset[str] = words("work be intern consult freelance teach join")
+
+#: People a speaker lives with as a family: once "my wife" / "our kids" is said, a private
+#: "we" ("we need to be settled before school starts") is the speaker's family.
+HOUSEHOLD_NOUNS: frozenset[str] = words(
+    """wife husband spouse kid kids child children son sons daughter daughters family baby
+    toddler twins stepson stepdaughter"""
+)

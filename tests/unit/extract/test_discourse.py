@@ -85,3 +85,28 @@ def test_a_work_item_without_a_determiner_is_the_speakers(run):
     assert "Dana's thesis is due Friday, June 30, 2023" in texts
     assert "Dana's final report is issued" in texts
     assert not any("Dana's traffic" in t for t in texts)
+
+
+def test_we_is_the_family_once_a_household_is_mentioned_and_no_employer(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My wife Elena teaches Spanish and our son Mateo is 3."),
+            ("assistant", "Got it."),
+            ("user", "We need to be settled before school starts in August."),
+            ("user", "We shipped the beta on Friday."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana's family needs to be settled") for t in texts)
+    assert any(t.startswith("Dana shipped the") for t in texts)  # work: not the family
+
+
+def test_with_an_employer_we_stays_the_speaker(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm a PM at Tallyforge and my wife is a teacher."),
+            ("assistant", "Nice."),
+            ("user", "We need to be settled before school starts in August."),
+        ]
+    )
+    assert any(t.startswith("Dana needs to be settled") for t in _texts(checked))
