@@ -4,10 +4,10 @@ Nothing here needs a model. A turn is cut into sentence-sized pieces with their 
 character offsets; pieces that cannot carry a fact (greetings, thanks, confirmations,
 questions) are dropped before the parser ever sees them, which is most of the extractor's speed.
 Text the user pasted (an email between ``---`` lines, a fenced block, ``>`` quotes, or a
-paragraph in quotation marks introduced by a line ending in a colon — "here's an email a
-customer sent:") is marked ``quoted``: it is someone else's words, so it is only checked for
-instructions aimed at an AI. A quoted paragraph the user introduces as their own writing ("my
-response to reviewers:") stays theirs.
+paragraph in quotation marks introduced by a line ending in a colon or naming a message —
+"here's an email a customer sent:") is marked ``quoted``: it is someone else's words, so it is
+only checked for instructions aimed at an AI. A quoted paragraph the user introduces as their
+own writing ("my response to reviewers:") stays theirs.
 """
 
 from __future__ import annotations
@@ -49,6 +49,12 @@ _HEADING_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "these"
 #: A list marker opening a piece: "(1) ", "2. ", "b) ", "- ", "* ", "• ".
 _LIST_MARKER = re.compile(r"(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•·–])\s+")
 _OPENING_QUOTES = ('"', "“")
+#: An introduction that presents a message ("here's the recruiter email, anything weird?").
+_MESSAGE_WORD = re.compile(
+    r"\b(?:e-?mails?|messages?|texts?|letters?|notes?|dms?|posts?|comments?|reviews?|replies|"
+    r"reply|responses?|memo|invite|invitation)\b",
+    re.I,
+)
 #: An introduction that claims the pasted text as the speaker's own writing.
 _OWN_WRITING = re.compile(
     r"\b(?:my|our)\b[^.:!?]*\b(?:draft|response|reply|answer|email|message|paragraph|letter|"
@@ -149,11 +155,13 @@ def _label_length(piece: str) -> int:
 
 def _pasted_quote(intro: str, line: str) -> bool:
     """Whether ``line`` opens a paragraph in quotation marks that ``intro`` (the last non-blank
-    line before it) presents, with a closing colon, as someone else's text."""
+    line before it) presents as someone else's text: with a closing colon, or by naming a
+    message ("here's the recruiter email about the interview, does anything look weird?")."""
     if not line.lstrip().startswith(_OPENING_QUOTES):
         return False
     intro = intro.rstrip()
-    return intro.endswith(":") and _OWN_WRITING.search(intro) is None
+    presented = intro.endswith(":") or _MESSAGE_WORD.search(intro) is not None
+    return presented and _OWN_WRITING.search(intro) is None
 
 
 def _blocks(text: str) -> list[tuple[int, int, bool]]:

@@ -79,6 +79,16 @@ def test_a_quoted_paragraph_introduced_as_someone_elses_text_is_quoted():
         assert text[s.start : s.end] == s.text
 
 
+def test_a_quoted_paragraph_after_an_intro_naming_a_message_is_quoted():
+    text = (
+        "here's the recruiter email about the interview, does anything look weird?\n\n"
+        '"Hi Gabriel! Your panel: Nurse Manager Joy Castillo and two charge nurses."'
+    )
+    segs = segment_turn(text)
+    assert all(s.quoted for s in segs if "panel" in s.text or "Gabriel" in s.text)
+    assert any("panel" in s.text for s in segs)
+
+
 def test_a_quoted_paragraph_the_user_wrote_stays_theirs():
     text = 'Here is my reply to the landlord:\n\n"We will move out on the 30th."'
     assert [(s.text, s.quoted) for s in segment_turn(text)][-1] == (
