@@ -29,6 +29,12 @@ class DatasetReport:
     category_correct: int = 0
     categorised: int = 0
     rejections: dict[str, int] = field(default_factory=dict)
+    #: the baseline in the same run: every sentence the speaker wrote, verbatim with the
+    #: pronouns put in the third person, taken as a fact
+    baseline_found: int = 0
+    baseline_extracted: int = 0
+    baseline_matched: int = 0
+    baseline_trap_violations: int = 0
     unmatched: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
 
@@ -41,6 +47,16 @@ class DatasetReport:
         if not self.precision_measured:
             return None
         return self.matched / self.extracted if self.extracted else 0.0
+
+    @property
+    def baseline_recall(self) -> float:
+        return self.baseline_found / self.gold if self.gold else 0.0
+
+    @property
+    def baseline_precision(self) -> float | None:
+        if not self.precision_measured:
+            return None
+        return self.baseline_matched / self.baseline_extracted if self.baseline_extracted else 0.0
 
     @property
     def type_accuracy(self) -> float:
@@ -76,10 +92,20 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
     ]
     for d in report.datasets:
         prec = f"{d.precision:.3f}" if d.precision is not None else "n/a"
+        base = f"recall {d.baseline_recall:.3f} ({d.baseline_found}/{d.gold})"
+        if d.baseline_precision is not None:
+            base += (
+                f", precision {d.baseline_precision:.3f}"
+                f" ({d.baseline_matched}/{d.baseline_extracted})"
+            )
+        if d.traps:
+            base += f", traps {d.baseline_trap_violations} of {d.traps}"
         lines.append(
             f"\n[{d.name}] conversations={d.conversations} turns={d.turns}\n"
             f"  recall        {d.recall:.3f}  ({d.found}/{d.gold} gold facts found)\n"
             f"  precision     {prec}  ({d.matched}/{d.extracted} extracted facts match gold)\n"
+            f"  baseline      {base}\n"
+            "                (every sentence the speaker wrote, pronouns in the third person)\n"
             f"  traps         {len(d.trap_violations)} violations of {d.traps}\n"
             f"  type accuracy {d.type_accuracy:.3f}  (over {d.typed} found facts)"
             f"  category accuracy {d.category_accuracy:.3f} (over {d.categorised})\n"

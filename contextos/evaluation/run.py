@@ -7,10 +7,14 @@ loading is timed separately by a warm-up run and reported on its own line), on t
 and on a second pass over the same turns with warm caches (spaCy's lemma and lexeme caches, the
 attribute rules' hits): the first pass is the rate of a small import, the second the rate a long
 ingestion settles at.
+
+The baseline in the same run takes every sentence the speaker wrote (three words or more) as a
+fact, verbatim with the pronouns put in the third person: what storing the raw text would score.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -23,6 +27,7 @@ from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_
 from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
 from contextos.evaluation.report import DatasetReport, EvalReport
 from contextos.extract.local import LocalExtractor
+from contextos.extract.render import display_name
 from contextos.models.extraction import UserRef
 from contextos.models.facts import CandidateFact
 from contextos.models.transcript import Conversation, Turn
@@ -76,6 +81,50 @@ def _timed_pass(
     return time.perf_counter() - start
 
 
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+_BASELINE_MIN_WORDS = 3
+
+
+def _sentences(text: str, speaker: str) -> list[str]:
+    """The sentences of ``text`` (three words or more), pronouns in the third person."""
+    return [
+        third_person(s.strip(), speaker)
+        for s in _SENTENCE.split(text)
+        if len(s.split()) >= _BASELINE_MIN_WORDS
+    ]
+
+
+def _baseline_scenario(sc: Scenario, embed: Embed, threshold: float, rep: DatasetReport) -> None:
+    """Score the sentence baseline (see ``DatasetReport``) on one scenario into ``rep``."""
+    name = display_name(sc.user.name)
+    units = [
+        (sentence, t.id)
+        for t in sc.turns
+        if t.role == "user"
+        for sentence in _sentences(t.text, name)
+    ]
+    gold = sc.facts
+    sims = best_matches(
+        [g.text for g in gold],
+        [u for u, _t in units],
+        embed,
+        lambda i, j: units[j][1] in gold[i].turn_ids,
+    )
+    rep.baseline_extracted += len(units)
+    if units and gold:
+        rep.baseline_found += int((sims.max(axis=1) >= threshold).sum())
+        rep.baseline_matched += int((sims.max(axis=0) >= threshold).sum())
+    traps = sc.traps
+    if units and traps:
+        tsims = best_matches(
+            [t.text for t in traps],
+            [u for u, _t in units],
+            embed,
+            lambda i, j: units[j][1] in traps[i].turn_ids,
+        )
+        rep.baseline_trap_violations += int((tsims.max(axis=1) >= threshold).sum())
+
+
 def _eval_scenarios(
     scenarios: list[Scenario], extractor: LocalExtractor, embed: Embed, threshold: float
 ) -> DatasetReport:
@@ -122,6 +171,7 @@ def _eval_scenarios(
                     f"{sc.id} {[e.turn_id for e in f.evidence]} "
                     f"{f.type.value}/{f.category} {f.confidence:.2f}: {f.text!r}"
                 )
+        _baseline_scenario(sc, embed, threshold, rep)
         traps = sc.traps
         rep.traps += len(traps)
         tsims = best_matches(
@@ -199,6 +249,16 @@ def _eval_spc(
             ]
             gold = [third_person(line, speaker) for line in lines]
             sims = best_matches(gold, [f.text for f in facts], embed, lambda i, j: True)
+            said = [
+                s
+                for t in d.conversation.turns
+                if t.speaker == speaker
+                for s in _sentences(t.text, speaker)
+            ]
+            if said and gold:
+                base = best_matches(gold, said, embed, lambda i, j: True)
+                rep.baseline_found += int((base.max(axis=1) >= threshold).sum())
+            rep.baseline_extracted += len(said)
             rep.gold += len(gold)
             for i, g in enumerate(gold):
                 j = int(np.argmax(sims[i])) if facts else -1

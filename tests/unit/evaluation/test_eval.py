@@ -125,7 +125,11 @@ def test_run_eval_measures_recall_precision_traps_and_speed(data):
     assert s.type_accuracy == 1.0
     assert s.turns == 3 and s.turns_per_second > 0 and s.warm_turns_per_second > 0
     assert s.rejections.get("hypothetical", 0) >= 1
+    # the baseline stores each user sentence: it finds the facts, and the hypothetical as well
+    assert s.baseline_extracted == 3 and s.baseline_found == 2
+    assert s.baseline_trap_violations == 1 and s.baseline_precision is not None
     p = report.dataset("spc")
     assert p is not None and p.gold == 3 and p.found == 3 and p.precision is None
+    assert p.baseline_extracted == 2 and p.baseline_precision is None
     text = format_report(report, verbose=True)
     assert "[scenarios]" in text and "[spc]" in text and "recall" in text
