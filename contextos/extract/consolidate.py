@@ -113,6 +113,7 @@ def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> Cand
         attributes["status"] = status.attributes["status"]
     attributes["merged_statements"] = len(members)
     category = next((f.category for f in members if f.category != "other"), "other")
+    texts = _one_topic(texts)
     return first.model_copy(
         update={
             "text": SENTENCE_JOINER.join(
@@ -126,6 +127,15 @@ def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> Cand
             "attributes": attributes,
         }
     )
+
+
+def _one_topic(texts: list[str]) -> list[str]:
+    """Statements made under one topic label ("Trailer: ...") name it once, in the first."""
+    head, sep, _rest = texts[0].partition(": ")
+    prefix = head + sep
+    if not sep or " " in head or not all(t.startswith(prefix) for t in texts):
+        return texts
+    return [texts[0], *(t[len(prefix) :] for t in texts[1:])]
 
 
 def _lower_first(text: str) -> str:

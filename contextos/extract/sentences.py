@@ -133,12 +133,14 @@ def _marker_length(piece: str) -> int:
 
 def _label_topic(label: str) -> str | None:
     """The topic a lead-in label names: its words other than LABEL_WORDS ("HPC update" ->
-    "HPC"), or None."""
+    "HPC"), written with a capital as a name is ("Autopay:", not "life update:"), or None."""
     words = label.rstrip().rstrip(":").split()
     kept = [w for w in words if w.lower() not in LABEL_WORDS]
     if not kept or kept[0] != words[0]:  # "Update on X" names no topic up front
         return None
     if kept[0].lower() in _HEADING_DETERMINERS:  # "the family:" heads a list, names no topic
+        return None
+    if not kept[0][:1].isupper():  # "life update:", "headline:": a heading, not a name
         return None
     return " ".join(kept)
 

@@ -171,3 +171,17 @@ def test_a_label_before_a_verbless_phrase_is_its_subject(run):
     assert "Budget is 5k for the whole trip" in texts
     budget = next(f for f in checked.facts if f.text.startswith("Budget"))
     assert budget.evidence[0].quote == "Budget: 5k for the whole trip"
+
+
+def test_a_topic_is_named_once_in_a_merged_fact_and_lower_case_headings_are_no_topic(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Trailer update: the storyboard is done, the lantern shader is fighting me."),
+            ("user", "life update: I start a new job at Lakeshore Health on Monday."),
+        ]
+    )
+    texts = _texts(checked)
+    trailer = next(t for t in texts if "storyboard" in t)
+    assert trailer.startswith("Trailer: the storyboard is done; ")
+    assert trailer.count("Trailer:") == 1
+    assert not any(t.startswith("life") for t in texts)
