@@ -349,6 +349,8 @@ class LocalExtractor:
     ) -> None:
         emitted: list[list[tuple[tuple[str, int] | None, CandidateFact]]] = [[] for _ in results]
         turn_texts: dict[str, str] = {}
+        #: per turn, the sentence key and subject of the last statement about a named person
+        last_person: dict[str, tuple[tuple[str, int], str]] = {}
         for p in pending:
             piece, clause = p.piece, p.clause
             turn = piece.turn
@@ -431,6 +433,11 @@ class LocalExtractor:
                 fact.attributes["reject_detail"] = clause.reject_detail
             res = results[piece.window]
             key = None if p.alone else (turn.id, piece.segment.sentence)
+            if key is not None and not clause.reject:
+                if _continues(clause) and turn.id in last_person:
+                    key = last_person[turn.id][0]  # "Greg is leaving. His last day is Friday"
+                elif clause.subject_kind == "person":
+                    last_person[turn.id] = (key, subject)
             emitted[piece.window].append((key, fact))
             turn_texts[turn.id] = turn.text
             if not clause.reject:
@@ -501,6 +508,17 @@ def _with_topic(text: str, topic: str, tokens: list[Any]) -> str:
     return f"{topic}: {text}"
 
 
+def _continues(clause: Clause) -> bool:
+    """A statement that goes on about the person the one before was about: its subject is a
+    pronoun ("he") or what a pronoun owns ("his last day")."""
+    subj = clause.subject
+    if subj is None:
+        return False
+    if clause.subject_kind == "third_pronoun":
+        return True
+    return any(c.dep_ == "poss" and c.lower_ in ("his", "her", "their") for c in subj.children)
+
+
 def _unresolved_listener(clause: Clause, piece: _Piece) -> bool:
     """The clause speaks of "you" and nothing says who that is: not the assistant, not a
     person addressed in a meeting ("I'll let you know", "nice to meet you")."""
@@ -547,15 +565,19 @@ def _appositions(piece: _Piece) -> list[_Pending]:
     return out
 
 
+#: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
+_NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
+
+
 def _people(doc: Any) -> list[str]:
     """People named in ``doc``, in order: PERSON entities, and proper nouns that name a relation
-    ("my partner Jo") or are a clause subject, which the small model's NER often misses."""
+    ("my partner Jo") or are a clause subject, which the small model's NER often misses or
+    labels an organisation ("Helen has accepted a chair")."""
     found: list[tuple[int, str]] = [
         (e.start, person_name(e.text)) for e in doc.ents if e.label_ == "PERSON"
     ]
-    covered = {i for e in doc.ents for i in range(e.start, e.end)}
     for tok in doc:
-        if tok.pos_ != "PROPN" or tok.i in covered or tok.ent_type_ not in ("", "PERSON"):
+        if tok.pos_ != "PROPN" or tok.ent_type_ not in _NAME_ENT_TYPES or tok.ent_type_ == "PERSON":
             continue
         head = tok.head
         if (tok.dep_ == "appos" and head.lemma_.lower() in lx.RELATION_NOUNS) or (

@@ -185,3 +185,16 @@ def test_a_topic_is_named_once_in_a_merged_fact_and_lower_case_headings_are_no_t
     assert trailer.startswith("Trailer: the storyboard is done; ")
     assert trailer.count("Trailer:") == 1
     assert not any(t.startswith("life") for t in texts)
+
+
+def test_a_sentence_going_on_about_the_person_just_named_joins_that_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Greg is leaving, he took a job at a bank. His last day is next Friday."),
+            ("user", "Helen has accepted a chair at Uppsala. She stays on as my co-supervisor."),
+        ]
+    )
+    texts = _texts(checked)
+    greg = next(t for t in texts if t.startswith("Greg"))
+    assert "bank" in greg and "last day" in greg
+    assert "Helen has accepted a chair at Uppsala; Helen stays on as Dana's co-supervisor" in texts
