@@ -276,11 +276,20 @@ class LocalExtractor:
                 referent = _referent(clause, referent_by_turn.get(piece.turn.id))
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
+                intro = _self_introduction(clause, piece.speaker)
+                if intro is not None and intro[1] is None:
+                    continue  # "I'm Dana": the speaker's own name and nothing more
                 if date_spans is None:
                     date_spans = doc_date_spans(doc)
                 dates, replacements = clause_dates(
                     doc, clause.tokens, when, clause.tense, date_spans
                 )
+                if intro is not None and intro[1] is not None:  # "I'm Nadia, producer"
+                    name, role = intro
+                    article = not any(c.dep_ in ("det", "poss") for c in role.children)
+                    replacements.setdefault(
+                        name.left_edge.i, ("the" if article else "", role.left_edge.i)
+                    )
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
                 for i, word in clause.insert_before.items():
                     insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
@@ -506,6 +515,26 @@ def _with_topic(text: str, topic: str, tokens: list[Any]) -> str:
     if text.split(" ", 1)[0].lower() == first.lower_ and first.pos_ != "PROPN":
         text = text[:1].lower() + text[1:]
     return f"{topic}: {text}"
+
+
+def _self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | None:
+    """ "I'm Nadia, producer": the speaker's own name as the attribute of a self clause, and
+    the role in apposition to it (None when there is none); None for any other clause."""
+    if clause.subject_kind != "self":
+        return None
+    names = {w.casefold() for w in speaker.split()}
+    attr = next(
+        (
+            c
+            for c in clause.head.children
+            if c.dep_ == "attr" and c.pos_ == "PROPN" and c.text.casefold() in names
+        ),
+        None,
+    )
+    if attr is None:
+        return None
+    role = next((c for c in attr.children if c.dep_ == "appos" and c.pos_ == "NOUN"), None)
+    return attr, role
 
 
 def _continues(clause: Clause) -> bool:

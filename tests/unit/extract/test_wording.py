@@ -211,3 +211,17 @@ def test_emoji_are_dropped_and_tech_shorthand_spelled_out(run):
     assert "The old workbook is retired" in texts
     assert "Dana is trying to learn TypeScript properly" in texts
     assert any(t.startswith("Engineering started building the importer") for t in texts)
+
+
+def test_a_self_introduction_by_name_keeps_the_role_and_drops_the_name(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm Dana, producer."),
+            ("user", "I'm Dana Whitfield, a nurse from Leeds."),
+            ("user", "Hi, I'm Dana."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana is the producer" in texts
+    assert "Dana is a nurse from Leeds" in texts
+    assert not any(t.startswith("Dana is Dana") for t in texts)
