@@ -284,8 +284,8 @@ class LocalExtractor:
                 dates, replacements = clause_dates(
                     doc, clause.tokens, when, clause.tense, date_spans
                 )
-                if intro is not None and intro[1] is not None:  # "I'm Nadia, producer"
-                    name, role = intro
+                name, role = intro if intro is not None else (None, None)
+                if name is not None and role is not None:  # "I'm Nadia, producer"
                     article = not any(c.dep_ in ("det", "poss") for c in role.children)
                     replacements.setdefault(
                         name.left_edge.i, ("the" if article else "", role.left_edge.i)
