@@ -160,7 +160,9 @@ class LocalExtractor:
                         )
                     )
             self._relabel(pieces, nlp)
-            live = [p for p in pieces if any(not c.skip for c in p.clauses)]
+            # NER only where a clause may become a fact: not on pieces that are all requests,
+            # questions' remains, hypotheticals, jokes or others' opinions
+            live = [p for p in pieces if any(not c.skip and not c.reject for c in p.clauses)]
             nlp.add_entities([p.doc for p in live], self.batch_size)
             pending = self._render(pieces)
             self._categorise(pending)
