@@ -75,6 +75,11 @@ _WEEKDAY_RE = (
     r"thu|thurs|fri|sat|sun)"
 )
 _ORD_RE = r"\d{1,2}(?:st|nd|rd|th)"
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNTS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}
+_COUNT_RE = r"(?:" + "|".join(_COUNTS) + r"|\d{1,3})"
+#: "in 6 weeks", "in two months": that far after the turn (only said of what is ahead).
+_IN_OFFSET = re.compile(rf"^in\s+(?P<n>{_COUNT_RE})\s+(?P<unit>day|week|month|year)s?$", re.I)
 _YEAR_RE = r"(?:,?\s+\d{4})?"
 _WD_LEAD = rf"(?:{_WEEKDAY_RE},?\s+)?"
 #: What may follow a bare "the 19th" for it to be a day of the month (not "the 2nd floor").
@@ -97,6 +102,7 @@ _DATE_PHRASES = re.compile(
             rf"\b(?:{_WEEKDAY_RE}\s+)?the\s+{_ORD_RE}\b{_AFTER_ORD}",
             rf"\b(?:next|last|this)\s+(?:week|month|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
             r"\b(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b",
+            rf"\bin\s+{_COUNT_RE}\s+(?:days?|weeks?|months?|years?)\b(?!\s+ago)",
             r"\b(?:yesterday|today|tomorrow|tonight)\b",
             rf"\b{_WEEKDAY_RE}\b",
         )
@@ -195,6 +201,9 @@ def resolve_date(
     phrase: str, base: datetime, direction: Direction = "future"
 ) -> ResolvedDate | None:
     """Resolve ``phrase`` against ``base`` (the turn's timestamp), or None."""
+    offset = _IN_OFFSET.match(phrase.strip())
+    if offset is not None:  # "due in 6 weeks": a date ahead; in a past clause, a duration
+        return _offset_date(offset, base) if direction == "future" else None
     if not is_resolvable(phrase):
         return None
     text = _LEADING_PREP.sub("", phrase.strip())
@@ -240,6 +249,18 @@ def resolve_date(
         ):
             found = other
     return found
+
+
+def _offset_date(m: re.Match[str], base: datetime) -> ResolvedDate:
+    raw = m["n"].lower()
+    n = _COUNTS[raw] if raw in _COUNTS else int(raw)
+    unit = m["unit"].lower()
+    day = base.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
+    if unit in ("day", "week"):
+        return ResolvedDate(day + timedelta(days=n * (7 if unit == "week" else 1)), "day")
+    if unit == "month":
+        return ResolvedDate(_shift_months(day, n), "month")
+    return ResolvedDate(day.replace(year=day.year + n, day=min(day.day, 28)), "year")
 
 
 _MONTH_NUM = {m[:3]: i + 1 for i, m in enumerate(_MONTHS)}

@@ -152,3 +152,20 @@ def test_a_deadline_at_the_end_of_the_month_reads_on_that_day(run):
     texts = [f.text for f in checked.facts]
     assert "Dana needs the grant report done by Saturday, January 31, 2026" in texts
     assert "Dana launches the beta on Saturday, February 28, 2026" in texts
+
+
+def test_in_n_units_is_a_date_ahead_and_a_duration_in_the_past():
+    assert _spans("revisions are due back in 6 weeks.") == ["in 6 weeks"]
+    assert resolve_date("in 6 weeks", BASE, "future").text == "Tuesday, March 17, 2026"
+    assert resolve_date("in two days", BASE, "future").text == "Thursday, February 5, 2026"
+    assert resolve_date("in 3 months", BASE, "future").text == "May 2026"
+    assert resolve_date("in 6 weeks", BASE, "past") is None  # "lost 5 kg in 6 weeks"
+
+
+def test_a_deadline_in_weeks_is_written_as_its_day(run):
+    _conv, _raw, checked = run(
+        [("user", "Revisions are due back in 6 weeks."), ("user", "I lost 5 kg in 6 weeks.")]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Revisions are due back on Monday, June 19, 2023" in texts
+    assert "Dana lost 5 kg in 6 weeks" in texts
