@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from contextos.extract.lexicon import (
     AI_ADDRESS_WORDS,
     CLAUSE_OPENERS,
+    DISCOURSE_WORDS,
     INJECTION_PHRASES,
     INSTRUCTION_CUES,
     LABEL_WORDS,
@@ -46,6 +47,8 @@ _MIN_WORDS = 2
 _LABEL = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+)?\s*:\s+")
 _MIN_AFTER_LABEL = 3
 _HEADING_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "these", "some"})
+#: Up to three words and a comma opening a piece ("and ugh, ...").
+_LEAD_IN = re.compile(r"\s*((?:[\w'’]+\s+){0,2}[\w'’]+)\s*,\s+")
 #: A list marker opening a piece: "(1) ", "2. ", "b) ", "- ", "* ", "• ".
 _LIST_MARKER = re.compile(r"(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•·–])\s+")
 _OPENING_QUOTES = ('"', "“")
@@ -122,6 +125,16 @@ def _splices(text: str) -> list[tuple[int, int]]:
         cursor = m.end()
     out.append((cursor, len(text)))
     return out
+
+
+def _lead_in_length(piece: str) -> int:
+    """Characters of a lead-in of discourse words before a comma ("and ugh, ", "honestly, ")
+    opening ``piece``: the parser tends to make such a word the root of the sentence."""
+    m = _LEAD_IN.match(piece)
+    if m is None or len(_WORD.findall(piece[m.end() :])) < _MIN_AFTER_LABEL:
+        return 0
+    words = _WORD.findall(m.group(1))
+    return m.end() if all(w.lower() in DISCOURSE_WORDS for w in words) else 0
 
 
 def _marker_length(piece: str) -> int:
@@ -216,6 +229,7 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
             topic = None
             label_start = None
             if not quoted:
+                p_start += _lead_in_length(block[p_start:p_end])
                 p_start += _marker_length(block[p_start:p_end])
                 label = _label_length(block[p_start:p_end])
                 if label:

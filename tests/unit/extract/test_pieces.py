@@ -98,3 +98,11 @@ def test_a_quoted_paragraph_the_user_wrote_stays_theirs():
     # no introducing colon: quotation marks alone do not make a paragraph someone else's
     plain = 'I told him this.\n\n"I am leaving the band."'
     assert not any(s.quoted for s in segment_turn(plain))
+
+
+def test_a_lead_in_of_discourse_words_before_a_comma_is_not_parsed():
+    text = "and ugh, the beta slipped to May. Tom, my manager, is great."
+    segs = segment_turn(text)
+    assert [s.text for s in segs] == ["the beta slipped to May.", "Tom, my manager, is great."]
+    for s in segs:
+        assert text[s.start : s.end] == s.text
