@@ -52,7 +52,12 @@ from contextos.extract.patterns import (
     instruction_signals,
     patterns_from_signals,
 )
-from contextos.extract.render import RenderContext, display_name, render_clause
+from contextos.extract.render import (
+    RenderContext,
+    addressed_name,
+    display_name,
+    render_clause,
+)
 from contextos.extract.repeats import corroborate, merge_repeats
 from contextos.extract.sentences import Segment, injection_cue, is_phatic, segment_turn
 from contextos.extract.statements import Clause, analyze_sentence, content_tokens
@@ -74,6 +79,7 @@ class _Piece:
     segment: Segment
     speaker: str
     conversation_id: str
+    display: str  # how fact text names the speaker ("Dana", or the short name they go by)
     in_assistant_chat: bool
     in_meeting: bool = False
     addressee: str | None = None  # in a meeting: who "you" is
@@ -137,7 +143,8 @@ class LocalExtractor:
         span several of them, so validate it against the union of their turns.
         """
         results = [ExtractionResult() for _ in windows]
-        pieces, signals = self._segment(windows, user, results)
+        shown = _display_names(windows, user)
+        pieces, signals = self._segment(windows, user, results, shown)
         if pieces:
             nlp = self._nlp()
             for piece, doc in zip(
@@ -171,7 +178,7 @@ class LocalExtractor:
             merge_repeats(res)
         corroborate(results)
         if self.detect_patterns and signals:
-            self._add_patterns(signals, windows, results)
+            self._add_patterns(signals, windows, results, shown)
         return results
 
     # -- stages --------------------------------------------------------------------------
@@ -187,7 +194,11 @@ class LocalExtractor:
         return self._embed
 
     def _segment(
-        self, windows: Sequence[Window], user: UserRef, results: list[ExtractionResult]
+        self,
+        windows: Sequence[Window],
+        user: UserRef,
+        results: list[ExtractionResult],
+        shown: dict[str, str],
     ) -> tuple[list[_Piece], list[FormatSignal]]:
         pieces: list[_Piece] = []
         signals: list[FormatSignal] = []
@@ -229,7 +240,15 @@ class LocalExtractor:
                         )
                     pieces.append(
                         _Piece(
-                            w, turn, seg, speaker, conv_id, in_assistant_chat, in_meeting, addressee
+                            w,
+                            turn,
+                            seg,
+                            speaker,
+                            conv_id,
+                            shown.get(speaker) or display_name(speaker),
+                            in_assistant_chat,
+                            in_meeting,
+                            addressee,
                         )
                     )
         return pieces, signals
@@ -297,19 +316,19 @@ class LocalExtractor:
                     insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
                 owned = bare_work_subject(clause.tokens, clause.subject)
                 if owned is not None and not insertions:
-                    insertions[owned.i] = f"{display_name(piece.speaker)}'s"
+                    insertions[owned.i] = f"{piece.display}'s"
                 if it_name and clause.subject is not None and clause.subject_kind == "thing":
                     replacements.setdefault(clause.subject.i, (it_name, clause.subject.i + 1))
                     supplied = (*supplied, it_name)
                 ctx = RenderContext(
-                    speaker=display_name(piece.speaker),
+                    speaker=piece.display,
                     pronoun_referent=referent,
                     replacements=replacements,
                     in_assistant_chat=piece.in_assistant_chat,
                     in_meeting=piece.in_meeting,
                     addressee=display_name(piece.addressee) if piece.addressee else None,
                     insertions=insertions,
-                    group=f"{display_name(piece.speaker)}'s family"
+                    group=f"{piece.display}'s family"
                     if piece.in_assistant_chat and discourse.we_means_family(clause.tokens)
                     else None,
                 )
@@ -399,13 +418,14 @@ class LocalExtractor:
                 )
             )
             names.extend(n for n in p.supplied if n not in names)
-            if piece.speaker != subject and display_name(piece.speaker) in p.text:
+            if piece.speaker != subject and piece.display in p.text:
                 names.append(piece.speaker)  # "Tom is Dana's manager" mentions Dana too
             attributes: dict[str, Any] = {
                 "subject_kind": clause.subject_kind,
                 "tense": clause.tense,
                 "cue": p.cue.cue if p.cue else "",
                 "speaker": piece.speaker,
+                "speaker_shown_as": piece.display,
             }
             if clause.negated:
                 attributes["polarity"] = "negative"
@@ -462,15 +482,38 @@ class LocalExtractor:
         signals: list[FormatSignal],
         windows: Sequence[Window],
         results: list[ExtractionResult],
+        shown: dict[str, str],
     ) -> None:
         window_of = {t.id: w for w, (turns, _c) in enumerate(windows) for t in turns}
-        for fact in patterns_from_signals(signals):
+        for fact in patterns_from_signals(signals, names=shown):
             last = max(window_of.get(e.turn_id, 0) for e in fact.evidence)
             fact.extractor = self.name
             results[last].facts.append(fact)
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def _display_names(windows: Sequence[Window], user: UserRef) -> dict[str, str]:
+    """{the user's full name: the short name they go by}: an alias that shortens their given
+    name, else the one the assistant or another speaker addresses them by ("Congratulations,
+    Teo!" for Teodora); else empty."""
+    given = display_name(user.name)
+    alias = min(
+        (a for a in user.aliases if len(a) >= 3 and a != given and given.startswith(a)),
+        key=len,
+        default=None,
+    )
+    if alias is not None:
+        return {user.name: alias}
+    others = (
+        t.text
+        for turns, conv in windows
+        for t in (*conv.turns, *turns)
+        if not user.is_user_speaker(t.speaker)
+    )
+    short = addressed_name(user.name, others)
+    return {user.name: short} if short else {}
 
 
 def _speaker_name(turn: Turn, user: UserRef) -> str:
@@ -575,7 +618,7 @@ def _appositions(piece: _Piece) -> list[_Pending]:
     """ "<name> is <role>" clauses from role appositions ("my partner Jo"), unless the sentence
     is a joke or a hypothetical."""
     out: list[_Pending] = []
-    speaker = display_name(piece.speaker)
+    speaker = piece.display
     for sent in piece.doc.sents:
         if any(
             c.reject in ("joke", "hypothetical") and c.sent.start == sent.start

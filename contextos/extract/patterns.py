@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -151,8 +152,11 @@ def _instruction_word(tok: Any) -> bool:
     )
 
 
-def patterns_from_signals(signals: list[FormatSignal], min_turns: int = 2) -> list[CandidateFact]:
-    """One USER_PATTERN candidate per (speaker, format word) seen in ``min_turns``+ turns."""
+def patterns_from_signals(
+    signals: list[FormatSignal], min_turns: int = 2, names: Mapping[str, str] | None = None
+) -> list[CandidateFact]:
+    """One USER_PATTERN candidate per (speaker, format word) seen in ``min_turns``+ turns.
+    ``names`` maps a speaker to how the text names them, when not by their given name."""
     groups: dict[tuple[str, str, bool], list[FormatSignal]] = defaultdict(list)
     for sig in signals:
         groups[(sig.speaker, sig.key, sig.kind == "instruction")].append(sig)
@@ -170,7 +174,7 @@ def patterns_from_signals(signals: list[FormatSignal], min_turns: int = 2) -> li
         pattern = "standing_instruction" if kind == "instruction" else "response_format"
         out.append(
             CandidateFact(
-                text=f"{display_name(speaker)} {template} {surface}",
+                text=f"{(names or {}).get(speaker) or display_name(speaker)} {template} {surface}",
                 type=FactType.USER_PATTERN,
                 category="like",
                 subject=speaker,

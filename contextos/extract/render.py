@@ -10,13 +10,14 @@ refers to, relative dates become absolute ones, and a dropped chat subject is re
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.statements import SUBJECT_DEPS, filler_phrase_tokens
 
-__all__ = ["RenderContext", "display_name", "inflect_3sg", "render_clause"]
+__all__ = ["RenderContext", "addressed_name", "display_name", "inflect_3sg", "render_clause"]
 
 
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
@@ -35,6 +36,32 @@ def display_name(name: str) -> str:
     ):
         return parts[0]
     return name
+
+
+#: Words a message opens with before the name of the person it is addressed to.
+_VOCATIVE_LEAD = (
+    r"(?:^|[.!?]\s+|\b(?:hi|hey|hello|thanks|thank you|congrats|congratulations|sorry|"
+    r"welcome|good luck|well done|nice work|great job|morning|evening)\s*,?\s+)"
+)
+
+
+def addressed_name(full_name: str, texts: Iterable[str]) -> str | None:
+    """The short form of ``full_name``'s given name the others call them by ("Congratulations,
+    Teo!" for "Teodora Ilić"), or None. Only a strict prefix of the given name, of three
+    letters or more, written as a vocative (after a greeting, before "!", "," or "?")."""
+    first = display_name(full_name)
+    if len(first) < 4 or not first[:1].isupper():
+        return None
+    pattern = re.compile(
+        _VOCATIVE_LEAD + r"(?P<name>" + re.escape(first[:3]) + r"[a-z]*)(?=\s*[!,?])",
+        re.I,
+    )
+    for text in texts:
+        for m in pattern.finditer(text):
+            name = m.group("name")
+            if name[:1].isupper() and len(name) < len(first) and first.startswith(name):
+                return name
+    return None
 
 
 @dataclass

@@ -76,8 +76,9 @@ def _check_fact(
         problem = span_problem(ev, turns_by_id)
         if problem:
             return "not_grounded", problem
-    template = fact.attributes.get("template")
-    ignore = [fact.subject, *fact.entities, *([template] if isinstance(template, str) else [])]
+    # the extractor's own words: the template of a pattern, the name the speaker goes by
+    own = [fact.attributes.get(k) for k in ("template", "speaker_shown_as")]
+    ignore = [fact.subject, *fact.entities, *(w for w in own if isinstance(w, str))]
     support = content_support(fact.text, [e.quote for e in fact.evidence], ignore=ignore)
     if support < MIN_CONTENT_SUPPORT:
         return "not_grounded", f"only {support:.0%} of the fact's words are in its evidence"

@@ -225,3 +225,25 @@ def test_a_self_introduction_by_name_keeps_the_role_and_drops_the_name(run):
     assert "Dana is the producer" in texts
     assert "Dana is a nurse from Leeds" in texts
     assert not any(t.startswith("Dana is Dana") for t in texts)
+
+
+def test_facts_name_the_user_by_the_short_name_they_are_addressed_by(extractor, make_conv):
+    from contextos.models.extraction import UserRef
+    from contextos.validate import validate
+
+    user = UserRef(id="t", name="Teodora Ilić")
+    conv = make_conv(
+        [
+            ("user", "Teodora Ilić", "I start a new job at Lakeshore Health on Monday."),
+            ("assistant", "assistant", "Congratulations, Teo! That's great news."),
+        ]
+    )
+    checked = validate(extractor.extract(conv.turns, conv, user), {t.id: t for t in conv.turns})
+    texts = [f.text for f in checked.facts]
+    assert any(t.startswith("Teo starts a new job") for t in texts)
+    assert all(f.subject == "Teodora Ilić" for f in checked.facts)
+    # an alias that shortens the given name does the same without being addressed
+    aliased = UserRef(id="t", name="Teodora Ilić", aliases=["Teo"])
+    plain = make_conv([("user", "Teodora Ilić", "I moved to Cleveland last year.")])
+    out = validate(extractor.extract(plain.turns, plain, aliased), {t.id: t for t in plain.turns})
+    assert [f.text for f in out.facts] == ["Teo moved to Cleveland in 2022"]  # test turns: 2023
