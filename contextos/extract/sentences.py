@@ -44,7 +44,10 @@ _SPLICE = re.compile(
 _MIN_WORDS = 2
 #: A one- or two-word label before a colon ("Update: ...", "Quick note: ..."); the parser
 #: tends to make the label the root and the statement after it a modifier of it.
-_LABEL = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+)?\s*:\s+")
+_LABEL = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+){0,3}\s*:\s+")
+#: Labels longer than this many words are labels only when the words before the last two are
+#: discourse words ("But big news:", not "The thing I want to say is:").
+_PLAIN_LABEL_WORDS = 2
 _MIN_AFTER_LABEL = 3
 _HEADING_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "these", "some"})
 #: Up to three words and a comma opening a piece ("and ugh, ...").
@@ -164,6 +167,10 @@ def _label_length(piece: str) -> int:
     lead = len(piece) - len(piece.lstrip())
     m = _LABEL.match(piece, lead)
     if m is None or len(_WORD.findall(piece[m.end() :])) < _MIN_AFTER_LABEL:
+        return 0
+    words = m.group(0).rstrip().rstrip(":").split()
+    extra = words[: max(0, len(words) - _PLAIN_LABEL_WORDS)]
+    if not all(w.lower() in LABEL_WORDS for w in extra):
         return 0
     return m.end()
 

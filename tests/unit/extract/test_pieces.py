@@ -106,3 +106,11 @@ def test_a_lead_in_of_discourse_words_before_a_comma_is_not_parsed():
     assert [s.text for s in segs] == ["the beta slipped to May.", "Tom, my manager, is great."]
     for s in segs:
         assert text[s.start : s.end] == s.text
+
+
+def test_a_label_of_discourse_words_before_two_words_is_a_label():
+    assert [s.text for s in segment_turn("But big news: Helen has accepted a chair.")] == [
+        "Helen has accepted a chair."
+    ]
+    kept = "The thing I want is: a new job in Lisbon soon."
+    assert [s.text for s in segment_turn(kept)] == [kept]
