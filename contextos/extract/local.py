@@ -101,6 +101,8 @@ class _Pending:
     #: kept as a fact of its own, not merged with the other statements of its sentence: one
     #: item of a list the clause was split into, or a fact read from a phrase ("my son Mateo")
     alone: bool = False
+    #: who a pronoun subject stands for ("she" -> "Helen", named in an earlier sentence)
+    referent: str | None = None
 
 
 class LocalExtractor:
@@ -354,7 +356,14 @@ class LocalExtractor:
                     if len(text.split()) >= 3:
                         pending.append(
                             _Pending(
-                                piece, part, text, cue, dates, supplied, alone=len(variants) > 1
+                                piece,
+                                part,
+                                text,
+                                cue,
+                                dates,
+                                supplied,
+                                alone=len(variants) > 1,
+                                referent=referent,
                             )
                         )
             pending.extend(_appositions(piece))
@@ -405,10 +414,10 @@ class LocalExtractor:
             subject = piece.speaker
             if clause.subject_kind == "person" and clause.subject is not None:
                 subject = _person_text(clause.subject)
-            elif clause.subject_kind == "third_pronoun" and _referent(clause, None):
-                subject = _referent(clause, None) or subject
+            elif clause.subject_kind == "third_pronoun" and p.referent:
+                subject = p.referent
             when = _when(turn)
-            referent = _referent(clause, None)
+            referent = p.referent
             graph = clause_graph(clause, piece.speaker, evidence, when, p.dates, referent, category)
             names = list(
                 dict.fromkeys(
@@ -465,8 +474,9 @@ class LocalExtractor:
             res = results[piece.window]
             key = None if p.alone else (turn.id, piece.segment.sentence)
             if key is not None and not clause.reject:
-                if _continues(clause) and turn.id in last_person:
-                    key = last_person[turn.id][0]  # "Greg is leaving. His last day is Friday"
+                last = last_person.get(turn.id)
+                if last is not None and _continues(clause, subject, last[1]):
+                    key = last[0]  # "Greg is leaving. His last day is Friday"
                 elif clause.subject_kind == "person":
                     last_person[turn.id] = (key, subject)
             emitted[piece.window].append((key, fact))
@@ -582,14 +592,15 @@ def _self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] |
     return attr, role
 
 
-def _continues(clause: Clause) -> bool:
-    """A statement that goes on about the person the one before was about: its subject is a
-    pronoun ("he") or what a pronoun owns ("his last day")."""
+def _continues(clause: Clause, subject: str, last_subject: str) -> bool:
+    """A statement that goes on about ``last_subject``, the person the statement before was
+    about: its subject is a pronoun standing for them ("he") or what a pronoun owns ("his
+    last day")."""
     subj = clause.subject
     if subj is None:
         return False
     if clause.subject_kind == "third_pronoun":
-        return True
+        return subject == last_subject
     return any(c.dep_ == "poss" and c.lower_ in ("his", "her", "their") for c in subj.children)
 
 

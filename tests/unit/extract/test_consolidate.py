@@ -198,3 +198,13 @@ def test_a_sentence_going_on_about_the_person_just_named_joins_that_fact(run):
     greg = next(t for t in texts if t.startswith("Greg"))
     assert "bank" in greg and "last day" in greg
     assert "Helen has accepted a chair at Uppsala; Helen stays on as Dana's co-supervisor" in texts
+    helen = next(f for f in checked.facts if f.text.startswith("Helen"))
+    assert helen.subject == "Helen"
+
+
+def test_a_pronoun_for_another_person_starts_a_fact_of_its_own(run):
+    text = "Greg is leaving. From the 30th I'll report to Sandra Okafor, she's our VP of Risk."
+    _conv, _raw, checked = run([("user", text)])
+    texts = _texts(checked)
+    assert "Greg is leaving" in texts
+    assert not any("Greg" in t and "Sandra" in t for t in texts)
