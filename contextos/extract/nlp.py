@@ -17,6 +17,7 @@ word it stands for (``lexicon.PARSE_NORMS``: "bc" parses as "because").
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterable
 from functools import lru_cache
@@ -66,13 +67,18 @@ _TIME_WORDS = frozenset(
 )
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def may_have_entities(doc: Any) -> bool:
     """Whether NER could find anything in ``doc``: a proper noun, a number, a capitalised word
     after the first, or a time word."""
+    if _DIGIT.search(doc.text):
+        return True
     for t in doc:
         if t.pos_ == "PROPN" or t.like_num or (t.i > 0 and t.is_title and t.lower_ != "i"):
             return True
-        if t.lower_ in _TIME_WORDS or any(ch.isdigit() for ch in t.text):
+        if t.lower_ in _TIME_WORDS:
             return True
     return False
 
