@@ -68,6 +68,8 @@ from contextos.models.transcript import Conversation, Turn
 __all__ = ["LocalExtractor", "Window"]
 
 Window = tuple[Sequence[Turn], Conversation]
+#: How many sets of conversations the short names the user goes by are remembered for.
+_SHOWN_CACHE = 256
 
 
 @dataclass
@@ -129,6 +131,7 @@ class LocalExtractor:
         self.detect_patterns = detect_patterns
         self._embed = embed
         self._classifier: PrototypeClassifier | None = None
+        self._shown: dict[tuple[Any, ...], dict[str, str]] = {}
 
     # -- public API ----------------------------------------------------------------------
 
@@ -145,7 +148,7 @@ class LocalExtractor:
         span several of them, so validate it against the union of their turns.
         """
         results = [ExtractionResult() for _ in windows]
-        shown = _display_names(windows, user)
+        shown = self._display_names(windows, user)
         pieces, signals = self._segment(windows, user, results, shown)
         if pieces:
             nlp = self._nlp()
@@ -184,6 +187,21 @@ class LocalExtractor:
         return results
 
     # -- stages --------------------------------------------------------------------------
+
+    def _display_names(self, windows: Sequence[Window], user: UserRef) -> dict[str, str]:
+        """:func:`_display_names`, remembered per set of conversations: an ingestion calls
+        this once per window, and every window of a conversation sees the same turns."""
+        key = (
+            user.name,
+            tuple(user.aliases),
+            tuple(sorted({(conv.id, len(conv.turns)) for _t, conv in windows})),
+        )
+        found = self._shown.get(key)
+        if found is None:
+            if len(self._shown) >= _SHOWN_CACHE:
+                self._shown.clear()
+            found = self._shown[key] = _display_names(windows, user)
+        return found
 
     def _nlp(self) -> Pipeline:
         return load_pipeline(self.model)
@@ -516,12 +534,13 @@ def _display_names(windows: Sequence[Window], user: UserRef) -> dict[str, str]:
     )
     if alias is not None:
         return {user.name: alias}
-    others = (
-        t.text
-        for turns, conv in windows
-        for t in (*conv.turns, *turns)
-        if not user.is_user_speaker(t.speaker)
-    )
+    seen: set[str] = set()
+    others: list[str] = []
+    for turns, conv in windows:
+        for t in (*conv.turns, *turns):
+            if t.id not in seen and not user.is_user_speaker(t.speaker):
+                seen.add(t.id)
+                others.append(t.text)
     short = addressed_name(user.name, others)
     return {user.name: short} if short else {}
 

@@ -52,11 +52,14 @@ def addressed_name(full_name: str, texts: Iterable[str]) -> str | None:
     first = display_name(full_name)
     if len(first) < 4 or not first[:1].isupper():
         return None
+    stem = re.compile(re.escape(first[:3]), re.I)
     pattern = re.compile(
         _VOCATIVE_LEAD + r"(?P<name>" + re.escape(first[:3]) + r"[a-z]*)(?=\s*[!,?])",
         re.I,
     )
     for text in texts:
+        if stem.search(text) is None:  # the cheap test first: most texts never name them
+            continue
         for m in pattern.finditer(text):
             name = m.group("name")
             if name[:1].isupper() and len(name) < len(first) and first.startswith(name):
