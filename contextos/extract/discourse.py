@@ -20,6 +20,7 @@ clause's own words.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,20 +53,21 @@ class Discourse:
 
     def observe(self, doc: Any, turn_id: str = "", first_person_org: bool = True) -> None:
         """Update from one parsed piece (read pieces in conversation order)."""
+        toks = list(doc)  # one pass of token objects for every check below
         if first_person_org:
-            org = _employer(doc)
+            org = _employer(toks)
             if org:
                 self.organisation = org
-            self.household = self.household or _mentions_household(doc)
+            self.household = self.household or _mentions_household(doc.text, toks)
         seen: list[tuple[int, str]] = []
-        for i, name in _named_projects(doc):
+        for i, name in _named_projects(toks):
             if name.casefold() != (self.organisation or "").casefold():
                 words = tuple(name.casefold().split())
                 if words not in self._projects:
                     self._by_first.setdefault(words[0], []).append(words)
                 self._projects[words] = name
                 seen.append((i, name))
-        lows = [t.lower_ for t in doc]
+        lows = [t.lower_ for t in toks]
         for k, low in enumerate(lows):
             for words in self._by_first.get(low, ()):
                 if tuple(lows[k : k + len(words)]) == words:
@@ -190,9 +192,9 @@ def _name_chunk(tok: Any) -> str | None:
     return " ".join(t.text for t in parts)
 
 
-def _named_projects(doc: Any) -> list[tuple[int, str]]:
+def _named_projects(toks: list[Any]) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
-    for tok in doc:
+    for tok in toks:
         if tok.pos_ == "VERB" and tok.lemma_.lower() in lx.NAMING_VERBS:
             named = [
                 c
@@ -223,18 +225,23 @@ def _names_a_project_part(tok: Any) -> bool:
     )
 
 
-def _mentions_household(doc: Any) -> bool:
+_HOUSEHOLD_HINT = re.compile(r"\b(?:my|our)\s", re.I)
+
+
+def _mentions_household(text: str, toks: list[Any]) -> bool:
     """ "my wife", "our kids", "my family": the speaker lives with a family."""
+    if _HOUSEHOLD_HINT.search(text) is None:  # the cheap test first
+        return False
     return any(
         t.lemma_.lower() in lx.HOUSEHOLD_NOUNS
         and any(c.dep_ == "poss" and c.lower_ in _OWN for c in t.children)
-        for t in doc
+        for t in toks
     )
 
 
-def _employer(doc: Any) -> str | None:
+def _employer(toks: list[Any]) -> str | None:
     """X in "I work at X", "I'm a senior PM at X", "I work for X"."""
-    for tok in doc:
+    for tok in toks:
         if tok.dep_ != "pobj" or tok.head.lower_ not in ("at", "for"):
             continue
         holder = tok.head.head
