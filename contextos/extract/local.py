@@ -331,6 +331,8 @@ class LocalExtractor:
                     replacements.setdefault(
                         name.left_edge.i, ("the" if article else "", role.left_edge.i)
                     )
+                if clause.conditional and not dates:
+                    clause.hedged = True  # "if it's accepted" with no date: not yet a plan
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
                 for i, word in clause.insert_before.items():
                     insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
@@ -471,6 +473,8 @@ class LocalExtractor:
                 attributes["base_confidence"] = confidence
             if clause.hedged:
                 attributes["hedged"] = True
+            if clause.conditional:
+                attributes["conditional"] = True
             if p.dates:
                 attributes["dates"] = sorted(p.dates.values())
             fact = CandidateFact(

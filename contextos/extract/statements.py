@@ -42,6 +42,8 @@ class Clause:
     negated: bool = False
     tense: str = "present"  # past | present | future
     hedged: bool = False
+    #: said under a condition ("... if Kwame signs off"); the text keeps the condition
+    conditional: bool = False
     habitual: bool = False
     mentions_assistant: bool = False
     #: Why this clause is not a fact (a RejectReason), or "" when it may be one.
@@ -574,6 +576,6 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             elif not content_tokens(toks, exclude=real_head):
                 clause.skip = "no content"
             elif _has_condition(toks):
-                clause.hedged = True
+                clause.conditional = True  # hedged unless it is a dated plan (see local)
         clauses.append(clause)
     return clauses

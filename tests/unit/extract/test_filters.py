@@ -182,3 +182,16 @@ def test_talking_or_agreeing_with_nothing_said_is_vague(run):
     assert "Dana doesn't agree with the new pricing" in texts
     vague = {f.text for f in raw.facts if "vague" in f.flags}
     assert {"Dana told Lucía", "Femi doesn't agree"} <= vague
+
+
+def test_a_dated_plan_under_a_condition_is_kept_with_its_condition(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Resubmitting the revisions next Tuesday if Kwame signs off."),
+            ("user", "I'll move to Berlin if I get the job."),
+        ]
+    )
+    plan = next(f for f in checked.facts if "resubmitting" in f.text)
+    assert plan.text.endswith("if Kwame signs off")
+    assert plan.attributes["conditional"] is True
+    assert not any("Berlin" in f.text for f in checked.facts)  # no date: not yet a plan
