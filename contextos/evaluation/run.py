@@ -227,9 +227,9 @@ def _eval_spc(
     if not dialogues:
         return rep
     user = dialogues[0].user
+    parts = [dialogues[k : k + chunk] for k in range(0, len(dialogues), chunk)]
     accepted: list[ValidatedResult] = []
-    for k in range(0, len(dialogues), chunk):
-        part = dialogues[k : k + chunk]
+    for part in parts:
         start = time.perf_counter()
         results = extractor.extract_many(
             [(d.conversation.turns, d.conversation) for d in part], user
@@ -271,11 +271,8 @@ def _eval_spc(
                     rep.missed.append(f"row {d.row} {speaker}: {g!r}; best {best}")
     rep.rejections = dict(rejections)
     rep.warm_seconds = _timed_pass(
-        [
-            [(d.conversation.turns, d.conversation) for d in dialogues[k : k + chunk]]
-            for k in range(0, len(dialogues), chunk)
-        ],
-        [user] * len(range(0, len(dialogues), chunk)),
+        [[(d.conversation.turns, d.conversation) for d in part] for part in parts],
+        [user] * len(parts),
         extractor,
     )
     return rep

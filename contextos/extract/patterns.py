@@ -26,6 +26,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.render import display_name
+from contextos.extract.sentences import is_question
 from contextos.models.facts import CandidateFact, Evidence, FactType
 
 __all__ = ["FormatSignal", "format_signals", "instruction_signals", "patterns_from_signals"]
@@ -87,13 +88,7 @@ def format_signals(
             e = matches[i + 1].end()
         if key in ("word", "sentence", "example", "detail", "draft", "code", "steps"):
             continue  # too generic to name a preferred shape on their own
-        ev = Evidence(
-            conversation_id=conversation_id,
-            turn_id=turn_id,
-            start=start + s,
-            end=start + e,
-            quote=full_text[start + s : start + e],
-        )
+        ev = _evidence(conversation_id, turn_id, full_text, start + s, start + e)
         kind = "lead" if _LEAD.match(text, e) else "format"
         out.append(FormatSignal(speaker, key, text[s:e].lower(), ev, kind))
     return out
@@ -111,7 +106,7 @@ def instruction_signals(
         not words
         or len(words) > _MAX_FRAGMENT_WORDS
         or any(t.pos_ in ("VERB", "AUX") for t in doc)
-        or doc.text.rstrip().endswith("?")
+        or is_question(doc.text)
     ):
         return []
     runs: list[list[Any]] = []
@@ -130,16 +125,20 @@ def instruction_signals(
         if not any(t.pos_ in ("NOUN", "PROPN") or not t.text.isalpha() for t in run):
             continue  # "short" alone is a style, not an instruction to remember word for word
         s, e = run[0].idx, run[-1].idx + len(run[-1].text)
-        ev = Evidence(
-            conversation_id=conversation_id,
-            turn_id=turn_id,
-            start=start + s,
-            end=start + e,
-            quote=full_text[start + s : start + e],
-        )
+        ev = _evidence(conversation_id, turn_id, full_text, start + s, start + e)
         surface = doc.text[s:e]
         out.append(FormatSignal(speaker, surface.lower(), surface, ev, "instruction"))
     return out
+
+
+def _evidence(conversation_id: str, turn_id: str, full_text: str, start: int, end: int) -> Evidence:
+    return Evidence(
+        conversation_id=conversation_id,
+        turn_id=turn_id,
+        start=start,
+        end=end,
+        quote=full_text[start:end],
+    )
 
 
 def _instruction_word(tok: Any) -> bool:

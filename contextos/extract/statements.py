@@ -182,6 +182,11 @@ def _vocative(subj: Any, head: Any) -> bool:
     )
 
 
+def _subject_tokens(subject: Any | None) -> set[int]:
+    """Indices of the subject's phrase, which the object checks below look past."""
+    return {t.i for t in subject.subtree} if subject is not None else set()
+
+
 def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
     """The pronoun a clause is about when nothing else in it names anything: "Kenji didn't
     approve that", "Femi wants it done by Sunday" (the subject and time words aside)."""
@@ -197,7 +202,7 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
     )
     if pronoun is None:
         return None
-    own = {t.i for t in subject.subtree} if subject is not None else set()
+    own = _subject_tokens(subject)
     for t in toks:
         if t.i in own or t.lower_ in lx.TIME_NOUNS or t.lower_ in lx.VAGUE_OBJECTS:
             continue
@@ -223,7 +228,7 @@ def _bare_exchange(toks: list[Any], head: Any, subject: Any | None) -> bool:
     agree", "Alicia called me yesterday" (people, pronouns and time words only)."""
     if head.lemma_.lower() not in lx.EXCHANGE_VERBS:
         return False
-    own = {t.i for t in subject.subtree} if subject is not None else set()
+    own = _subject_tokens(subject)
     own |= filler_phrase_tokens(toks)
     for t in toks:
         if t.i in own or t.i == head.i or t.lower_ in lx.TIME_NOUNS:
