@@ -61,6 +61,7 @@ from contextos.extract.render import (
 from contextos.extract.repeats import corroborate, merge_repeats
 from contextos.extract.sentences import Segment, injection_cue, is_phatic, segment_turn
 from contextos.extract.statements import Clause, analyze_sentence, content_tokens
+from contextos.extract.whereabouts import place_text, speaker_places
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection
 from contextos.models.transcript import Conversation, Turn
@@ -105,6 +106,8 @@ class _Pending:
     alone: bool = False
     #: who a pronoun subject stands for ("she" -> "Helen", named in an earlier sentence)
     referent: str | None = None
+    #: words of the fact text the extractor wrote, not the speaker ("is based in")
+    own_words: str = ""
 
 
 class LocalExtractor:
@@ -387,6 +390,7 @@ class LocalExtractor:
                             )
                         )
             pending.extend(_appositions(piece))
+            pending.extend(_places(piece))
             persons = _people(doc)
             if persons:
                 referent_by_turn[piece.turn.id] = persons[-1]
@@ -477,6 +481,8 @@ class LocalExtractor:
                 attributes["conditional"] = True
             if p.dates:
                 attributes["dates"] = sorted(p.dates.values())
+            if p.own_words:
+                attributes["template"] = p.own_words
             fact = CandidateFact(
                 text=p.text,
                 type=fact_type,
@@ -648,17 +654,44 @@ def _person_text(tok: Any) -> str:
     return person_name(" ".join(t.text for t in parts))
 
 
+def _said_as_fact(piece: _Piece) -> list[Any]:
+    """The sentences of ``piece`` that are not a joke or a hypothetical."""
+    return [
+        sent
+        for sent in piece.doc.sents
+        if not any(
+            c.reject in ("joke", "hypothetical") and c.sent.start == sent.start
+            for c in piece.clauses
+        )
+    ]
+
+
+def _places(piece: _Piece) -> list[_Pending]:
+    """ "<speaker> is based in <place>" from a place the speaker puts themselves in passing
+    ("here in Cleveland"), as a fact of its own."""
+    out: list[_Pending] = []
+    for sent in _said_as_fact(piece):
+        for found in speaker_places(sent):
+            out.append(
+                _Pending(
+                    piece,
+                    found.clause,
+                    place_text(found, piece.display),
+                    Classification("location", found.relation, lx.PLACE_CONFIDENCE),
+                    {},
+                    alone=True,
+                    own_words=found.relation,
+                )
+            )
+    return out
+
+
 def _appositions(piece: _Piece) -> list[_Pending]:
     """ "<name> is <role>" clauses from role appositions ("my partner Jo"), unless the sentence
     is a joke or a hypothetical."""
     out: list[_Pending] = []
     speaker = piece.display
-    for sent in piece.doc.sents:
-        if any(
-            c.reject in ("joke", "hypothetical") and c.sent.start == sent.start
-            for c in piece.clauses
-        ):
-            continue
+    for sent in _said_as_fact(piece):
         for clause in apposition_clauses(sent):
             out.append(
                 _Pending(

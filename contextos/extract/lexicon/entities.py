@@ -242,3 +242,12 @@ BLOCKER_PREPOSITIONS: frozenset[str] = frozenset({"on", "by", "until"})
 DECISION_VERBS: frozenset[str] = frozenset(
     {"decide", "choose", "pick", "opt", "settle", "go", "switch", "agree", "commit", "select"}
 )
+
+#: Verbs of a trip: "I'll drive up from Hartford" starts from home.
+TRAVEL_VERBS: frozenset[str] = frozenset(
+    {"drive", "fly", "commute", "come", "travel", "head", "ride", "walk"}
+)
+#: Verbs of moving house: "we're moving from Marchmont to Leith".
+MOVE_VERBS: frozenset[str] = frozenset({"move", "relocate"})
+#: "I'm flying back from Tokyo": coming back from somewhere is not leaving home.
+RETURN_WORDS: frozenset[str] = frozenset({"back", "home"})

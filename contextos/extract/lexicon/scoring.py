@@ -36,6 +36,8 @@ SUBJECT_CONFIDENCE: dict[str, float] = {
     "thing": 0.82,  # a definite thing in the speaker's life: "the demo is due Friday"
     "shared": 0.72,  # something the speaker and the assistant did together
 }
+#: A place the speaker puts themselves in passing ("here in Cleveland"): said, not stated.
+PLACE_CONFIDENCE = 0.85
 HEDGE_PENALTY = 0.12
 NEGATION_PENALTY = 0.03
 #: Each further turn that states (or agrees with) a fact adds this much, up to the maximum:

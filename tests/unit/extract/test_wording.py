@@ -246,4 +246,8 @@ def test_facts_name_the_user_by_the_short_name_they_are_addressed_by(extractor, 
     aliased = UserRef(id="t", name="Teodora Ilić", aliases=["Teo"])
     plain = make_conv([("user", "Teodora Ilić", "I moved to Cleveland last year.")])
     out = validate(extractor.extract(plain.turns, plain, aliased), {t.id: t for t in plain.turns})
-    assert [f.text for f in out.facts] == ["Teo moved to Cleveland in 2022"]  # test turns: 2023
+    # test turns: 2023; the move done also says where Teo lives now
+    assert [f.text for f in out.facts] == [
+        "Teo moved to Cleveland in 2022",
+        "Teo lives in Cleveland",
+    ]
