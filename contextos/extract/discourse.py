@@ -34,6 +34,7 @@ _NOT_NAMES = frozenset(
 )
 _NAME_OBJECTS = frozenset({"oprd", "attr", "xcomp", "ccomp", "dobj", "npadvmod", "appos"})
 _THIS = frozenset({"it", "this", "that"})
+_WHEN = frozenset({"DATE", "TIME"})
 _OWN = frozenset({"our", "my"})
 #: Head nouns a name is given to: "the demo for X", "calling the app X".
 _PROJECT_PARTS = lx.PROJECT_NOUNS | lx.FACET_NOUNS
@@ -96,7 +97,7 @@ class Discourse:
         for noun in tokens:
             if not _bare_facet(noun):
                 continue
-            compounds = [c for c in noun.children if c.dep_ == "compound" and c.i < noun.i]
+            compounds = _facet_modifiers(noun)
             first = min([noun, *compounds], key=lambda t: t.i)
             dets = [c for c in noun.children if c.dep_ in ("det", "poss") and c.i < noun.i]
             left = min(first, _leftmost(noun), key=lambda t: t.i)
@@ -158,16 +159,29 @@ def _leftmost(tok: Any) -> Any:
     return min([tok, *[c for c in tok.children if c.i < tok.i]], key=lambda t: t.i)
 
 
+def _facet_modifiers(noun: Any) -> list[Any]:
+    """The nouns in front of ``noun`` that make it a project part: "launch target", and "beta
+    target", where the small model parses "beta" as an adjective."""
+    return [
+        c
+        for c in noun.children
+        if c.i < noun.i
+        and (c.dep_ == "compound" or (c.dep_ == "amod" and c.lower_ in lx.FACET_NOUNS))
+    ]
+
+
 def _bare_facet(noun: Any) -> bool:
     """A project part with nothing saying whose it is: "the beta", "design", "our build"."""
     if noun.pos_ != "NOUN" or noun.dep_ == "compound":
         return False
-    compounds = [c for c in noun.children if c.dep_ == "compound"]
+    compounds = _facet_modifiers(noun)
     if noun.lemma_.lower() not in lx.FACET_NOUNS and not any(
         c.lower_ in lx.FACET_NOUNS for c in compounds
     ):
         return False
     for c in noun.children:
+        if c.ent_type_ in _WHEN:
+            continue  # "launch target: next Saturday" says when, not whose
         if c.pos_ == "PROPN" or (c.dep_ == "poss" and c.lower_ not in _OWN):
             return False
         if c.dep_ == "prep" and any(g.pos_ == "PROPN" for g in c.children):

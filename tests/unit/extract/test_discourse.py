@@ -61,6 +61,20 @@ def test_the_latest_named_project_is_the_one_written_in(run):
     assert "The Orbit design is done" in _texts(checked)
 
 
+def test_a_target_named_for_a_project_part_gets_the_project_name(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "we decided Autopay v1 is ACH only."),
+            ("assistant", "Noted."),
+            ("user", "good. beta target is june 7, put that in too"),
+            ("user", "new launch target: next Saturday."),  # the date is not an owner
+        ]
+    )
+    texts = _texts(checked)
+    assert "The Autopay beta target is on Wednesday, June 7, 2023" in texts
+    assert "The new Autopay launch target is on Saturday, May 13, 2023" in texts
+
+
 def test_it_right_after_naming_the_project_in_the_same_turn_is_the_project(run):
     _conv, _raw, checked = run(
         [
