@@ -315,6 +315,7 @@ class LocalExtractor:
                 it_name = discourse.it_referent(clause.subject, named_before)
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
+                _topic_predicate(clause, piece.segment.topic)
                 if clause.skip:
                     continue
                 referent = _referent(clause, referent_by_turn.get(piece.turn.id))
@@ -588,6 +589,23 @@ def _discourse_words(
         if i not in taken:
             replacements[i] = (text, i + 1)
     return before, tuple(dict.fromkeys(names))
+
+
+def _topic_predicate(clause: Clause, topic: str | None) -> None:
+    """A subjectless fragment in a list item headed by a topic ("(1) Autopay: ... still in
+    discovery, aiming to launch end of Q2") says something of the topic: it becomes "Autopay
+    is still in discovery, ..."."""
+    if topic is None or clause.skip != "fragment" or clause.subject is not None:
+        return
+    first = next((t for t in clause.tokens if not t.is_punct), None)
+    if first is None or not (first.pos_ in ("ADV", "ADP", "ADJ") or first.tag_ in ("VBG", "VBN")):
+        return
+    if first.lower_ in lx.DISCOURSE_WORDS or any(
+        t.lower_ in lx.FIRST_SINGULAR for t in clause.tokens
+    ):
+        return
+    clause.skip, clause.subject_kind = "", "thing"
+    clause.insert_before[first.i] = f"{topic} is"
 
 
 def _with_topic(text: str, topic: str, tokens: list[Any]) -> str:

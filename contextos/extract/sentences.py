@@ -41,6 +41,12 @@ _SPLICE = re.compile(
     r"|\s+[-–—]\s+(?=\w)",
     re.I,
 )
+#: A comma followed by a named subject and its verb: "still in discovery, Ravi Shah is the eng
+#: lead". Case matters here: the name is what marks the new clause.
+_NAMED_SPLICE = re.compile(
+    r",\s+(?=[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?\s+"
+    r"(?:is|was|has|had|will|owns|leads|runs|took|joined|left)\b)"
+)
 _MIN_WORDS = 2
 #: A one- or two-word label before a colon ("Update: ...", "Quick note: ..."); the parser
 #: tends to make the label the root and the statement after it a modifier of it.
@@ -113,20 +119,31 @@ def is_question(text: str) -> bool:
     return text.rstrip().rstrip("\"')]").endswith("?")
 
 
-def _splices(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the main clauses of a run-on sentence; one piece when there is none.
-    A piece that opens with a subordinator ("When I got home, I ...") keeps its main clause."""
-    out: list[tuple[int, int]] = []
+def _splices(text: str) -> list[tuple[int, int, int]]:
+    """(start, end, sentence start) of the main clauses of a run-on sentence; one piece when
+    there is none. A piece that opens with a subordinator ("When I got home, I ...") keeps its
+    main clause. A piece cut before a named subject ("..., Ravi Shah is the eng lead") starts a
+    sentence of its own: what it says of that person is not part of what came before."""
+    out: list[tuple[int, int, int]] = []
     cursor = 0
-    for m in _SPLICE.finditer(text):
+    sentence = 0
+    named = [(m, True) for m in _NAMED_SPLICE.finditer(text)]
+    cuts = sorted(
+        [*((m, False) for m in _SPLICE.finditer(text)), *named], key=lambda c: c[0].start()
+    )
+    for m, by_name in cuts:
+        if m.start() < cursor:
+            continue
         first = _WORD.search(text, cursor)
         if first is not None and first.group(0).lower() in SUBORDINATORS:
             continue
         if len(_WORD.findall(text[cursor : m.start()])) < _MIN_WORDS:
             continue
-        out.append((cursor, m.start()))
+        out.append((cursor, m.start(), sentence))
         cursor = m.end()
-    out.append((cursor, len(text)))
+        if by_name:
+            sentence = cursor
+    out.append((cursor, len(text), sentence))
     return out
 
 
@@ -230,19 +247,30 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 pieces.append((s_start, s_end, s_start))
                 continue
             pieces.extend(
-                (s_start + a, s_start + b, s_start) for a, b in _splices(block[s_start:s_end])
+                (s_start + a, s_start + b, s_start + c)
+                for a, b, c in _splices(block[s_start:s_end])
             )
+        item_topic: str | None = None  # the topic of the list item being read
         for p_start, p_end, sentence in pieces:
             topic = None
             label_start = None
             if not quoted:
+                if "\n" in block[max(0, p_start - 2) : p_start]:
+                    item_topic = None  # a new line ends a list item
                 p_start += _lead_in_length(block[p_start:p_end])
-                p_start += _marker_length(block[p_start:p_end])
+                marker = _marker_length(block[p_start:p_end])
+                if marker:
+                    item_topic = None
+                p_start += marker
                 label = _label_length(block[p_start:p_end])
                 if label:
                     topic = _label_topic(block[p_start : p_start + label])
                     if topic is not None:
                         label_start = b_start + p_start
+                        if marker:  # "(1) Autopay: ..." heads the rest of the item too
+                            item_topic = topic
+                elif item_topic is not None and sentence == p_start:
+                    topic = item_topic
                 p_start += label
             raw = block[p_start:p_end]
             stripped = raw.strip()

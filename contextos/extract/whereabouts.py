@@ -12,9 +12,11 @@ does not call a person, an organisation or a date:
 - "I'm a <noun> in <place>" (present tense, not negated), the place a GPE/LOC entity: where the
   speaker works or lives.
 - "I/we <travel verb> ... from <place>" about now or later ("I'll drive up from", "I commute
-  from"): where the trip starts is home. A past trip ("I flew in from Tokyo") says nothing.
+  from"), the place a GPE/LOC entity: where the trip starts is home. A past trip ("I flew in
+  from Tokyo") says nothing.
 - "I/we <move> ... from <A> (to <B>)": a move still ahead says the speaker lives in A now; a move
-  done says they live in B.
+  done says they live in B. Both ends (B at least) must be places the NER knows, unless the
+  move is of a home ("moving flats"): "moving from Jira to Linear" moves tools.
 
 Each reading becomes a :class:`Place` whose clause spans the words it was read from, for the
 fact's evidence. Jokes and hypotheticals are left out by the caller.
@@ -152,7 +154,7 @@ def _travel_from(sent: Any) -> list[Place]:
             continue
         if any(c.lower_ in lx.RETURN_WORDS for c in verb.children):
             continue
-        run = _prep_object(verb, "from")
+        run = _prep_object(verb, "from", named=True)
         if run is not None:
             out.append(
                 Place(
@@ -170,7 +172,14 @@ def _move(sent: Any) -> list[Place]:
         who = _subject(verb)
         if who is None:
             continue
-        run = _prep_object(verb, "to") if _past(verb) else _prep_object(verb, "from")
+        home = any(c.dep_ == "dobj" and c.lemma_.lower() in lx.HOME_NOUNS for c in verb.children)
+        if not home and (
+            _prep_object(verb, "to", named=True) is None
+            or _prep_object(verb, "from") != _prep_object(verb, "from", named=True)
+        ):
+            continue  # "moving from Jira to Linear": an end is not a place the NER knows
+        word = "to" if _past(verb) else "from"
+        run = _prep_object(verb, word, named=not home)
         if run is not None:
             out.append(
                 Place(_clause(sent, verb, who[0], run[-1], who[0]), _text(run), "lives in", who[1])

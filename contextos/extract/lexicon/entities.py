@@ -244,10 +244,11 @@ DECISION_VERBS: frozenset[str] = frozenset(
 )
 
 #: Verbs of a trip: "I'll drive up from Hartford" starts from home.
-TRAVEL_VERBS: frozenset[str] = frozenset(
-    {"drive", "fly", "commute", "come", "travel", "head", "ride", "walk"}
-)
+TRAVEL_VERBS: frozenset[str] = frozenset({"drive", "fly", "commute", "travel", "head", "ride"})
 #: Verbs of moving house: "we're moving from Marchmont to Leith".
 MOVE_VERBS: frozenset[str] = frozenset({"move", "relocate"})
+#: What a move of house moves: "we're moving flats" (a move with no such word needs places
+#: the NER knows as places: "moving from Heroku to Render" is a move of tools).
+HOME_NOUNS: frozenset[str] = frozenset({"flat", "house", "home", "apartment", "place"})
 #: "I'm flying back from Tokyo": coming back from somewhere is not leaving home.
 RETURN_WORDS: frozenset[str] = frozenset({"back", "home"})

@@ -153,6 +153,43 @@ def test_list_markers_are_dropped_and_a_topic_label_leads_the_fact(run):
     assert ledger.evidence[0].quote == "the export runs every night at 2am"
 
 
+def test_a_list_items_topic_heads_its_later_sentences_until_the_next_item(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "(1) Ledger: the export runs every night. still in beta, aiming to launch in "
+                "June, Tom Reyes is the eng lead. (2) Orbit, planned for Q3. still in discovery.",
+            )
+        ]
+    )
+    texts = _texts(checked)
+    assert "Ledger is still in beta, aiming to launch in June" in texts
+    # a named subject after a comma starts a statement of its own, still under the item's topic
+    assert "Ledger: Tom Reyes is the eng lead" in texts
+    # the next item has no topic label, so its fragment says nothing of Ledger
+    assert not any(t.startswith("Ledger is still in discovery") for t in texts)
+    ledger = next(f for f in checked.facts if f.text.startswith("Ledger is still"))
+    assert ledger.evidence[0].quote == "still in beta, aiming to launch in June"
+    assert "Ledger" in ledger.entities
+
+
+def test_a_named_subject_after_a_comma_starts_a_piece_but_not_after_a_subordinate(run):
+    from contextos.extract.sentences import segment_turn
+
+    run_on = "the demo is nearly done, Oskar owns the build."
+    assert [s.text for s in segment_turn(run_on)] == [
+        "the demo is nearly done",
+        "Oskar owns the build.",
+    ]
+    pieces = segment_turn(run_on)
+    assert pieces[1].sentence == pieces[1].start  # its own sentence: not merged with the first
+    kept = "When the build broke, Oskar was out."
+    assert [s.text for s in segment_turn(kept)] == [kept]
+    appositive = "My manager, Tom Reyes, is out."
+    assert [s.text for s in segment_turn(appositive)] == [appositive]
+
+
 def test_a_nominal_fragment_with_a_participle_is_a_statement(run):
     _conv, _raw, checked = run(
         [("user", "(2) Onboarding revamp, planned for Q2. (3) pricing test, started last Monday.")]

@@ -57,6 +57,9 @@ def test_a_place_said_in_passing_is_a_location_fact_of_its_own(run, said, fact):
         "I was a nurse in Phoenix for years.",
         "If I moved from Boston to Denver I'd miss the sea.",  # a hypothetical
         "My sister drives up from Hartford every week.",  # someone else's trip
+        "we're moving from Jira to Linear next month.",  # tools, not places
+        "we're moving from Heroku to Render next week.",  # the NER calls Heroku a place
+        "I'm coming from React, new to Vue.",
     ],
 )
 def test_no_location_fact_from_trips_teams_past_or_other_people(run, said):
