@@ -339,11 +339,16 @@ def _tacked_on_comment(tok: Any, head: Any) -> bool:
     return subj is not None and subj.lower_ in lx.COMMENT_SUBJECTS and not list(subj.children)
 
 
+def _word_hyphen(tok: Any) -> bool:
+    """A hyphen inside a word ("40-tab"), not a dash between phrases."""
+    return tok.text == "-" and tok.i > 0 and not tok.doc[tok.i - 1].whitespace_
+
+
 def _strip_preamble(toks: list[Any], head: Any) -> list[Any]:
     """Drop a short lead-in ending in ',' or ':' that holds neither head nor subject
     ("Life update: I start ...", "Big news, Tom is leaving")."""
     for k, t in enumerate(toks[:5]):
-        if t.text in (",", ":", "-", "–", "—") and k > 0:
+        if t.text in (",", ":", "-", "–", "—") and k > 0 and not _word_hyphen(t):
             lead = toks[:k]
             if all(x.i != head.i and x.dep_ not in SUBJECT_DEPS for x in lead) and not any(
                 x.dep_ == "mark" or x.pos_ == "ADP" for x in lead

@@ -251,3 +251,15 @@ def test_facts_name_the_user_by_the_short_name_they_are_addressed_by(extractor, 
         "Teo moved to Cleveland in 2022",
         "Teo lives in Cleveland",
     ]
+
+
+def test_a_hyphen_inside_a_word_is_not_a_dash_before_the_statement(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "the 40-tab workbook is officially retired."),
+            ("user", "big news - Tom is leaving."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "The 40-tab workbook is retired" in texts
+    assert "Tom is leaving" in texts  # a spaced dash still ends a lead-in
