@@ -115,8 +115,10 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
             return f"true of the moment ('{marker}')"
     if any(t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" for t in toks):
         return "about the conversation itself"
-    if clause.subject_kind in ("self", "group", "implied") and (
-        clause.head.lemma_.lower() in lx.MENTAL_VERBS
+    if (
+        clause.subject_kind in ("self", "group", "implied")
+        and clause.head.lemma_.lower() in lx.MENTAL_VERBS
+        and not _know_how(clause.head)
     ):
         return f"a passing thought ('{clause.head.text}')"
     if clause.head.lemma_.lower() == "do" and not any(
@@ -144,3 +146,14 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
     ):
         return "a remark about an unnamed thing"
     return ""
+
+
+def _know_how(head: Any) -> bool:
+    """ "I know how to ice fish": a skill, not a passing thought."""
+    doc = head.doc
+    return (
+        head.lemma_.lower() == "know"
+        and head.i + 2 < len(doc)
+        and doc[head.i + 1].lower_ == "how"
+        and doc[head.i + 2].lower_ == "to"
+    )

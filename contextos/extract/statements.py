@@ -426,6 +426,27 @@ def _hedges_a_detail(tok: Any) -> bool:
     return opened > closed
 
 
+def _stated_state(head: Any, kind: str) -> bool:
+    """A clause about the speaker whose head alone says something lasting: a participle
+    predicate ("I am homeschooled", "I do bodybuilding") or a like or dislike of a state
+    ("I hate being still")."""
+    if kind != "self":
+        return False
+    if head.lemma_.lower() in lx.PREFERENCE_VERBS:
+        return any(
+            c.dep_ == "xcomp" and any(g.dep_ in ("acomp", "advmod", "attr") for g in c.children)
+            for c in head.children
+        )
+    if any(c.dep_ in ("dobj", "neg") for c in head.children):
+        return False  # "I haven't approved anything": about something left unsaid
+    return (
+        head.tag_ in ("VBN", "VBG")
+        and not head.is_stop
+        and head.lemma_.lower() not in lx.GENERIC_PREDICATES
+        and head.lower_ not in lx.GENERIC_PREDICATES
+    )
+
+
 def _is_reaction(head: Any) -> bool:
     """ "I'm sorry to hear that", "I'm glad we met", "I'm sure it is": a reaction, not a fact."""
     if head.lemma_ != "be":
@@ -583,7 +604,7 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 clause.reject_detail = f"'{real_head.text}' with nothing said"
             elif _is_reaction(real_head):
                 clause.skip = "conversational reaction"
-            elif not content_tokens(toks, exclude=real_head):
+            elif not content_tokens(toks, exclude=real_head) and not _stated_state(real_head, kind):
                 clause.skip = "no content"
             elif _has_condition(toks):
                 clause.conditional = True  # hedged unless it is a dated plan (see local)

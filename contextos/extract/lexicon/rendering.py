@@ -123,6 +123,16 @@ PERFECT_PARTICIPLES: frozenset[str] = words("been got gotten had done gone seen"
 #: Irregular third-person-singular present forms.
 IRREGULAR_3SG: dict[str, str] = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 
+#: Verbs that as a bare participle say nothing lasting ("I'm done", "I was kidding", "I'm
+#: working"); other bare participles do ("I am homeschooled", "I do bodybuilding").
+GENERIC_PREDICATES: frozenset[str] = words(
+    """do go try think wonder kid joke leave come wait work finish confuse tire bore excite
+    interest worry get say tell ask mean guess suppose hope feel look see know agree understand
+    remember forget start stop continue move stay run plan need want use make take keep call
+    chat talk play read write watch eat cook sleep rest relax travel drive walk shop clean
+    study learn listen hang sit stand confused tired bored excited interested worried stressed
+    stuck lost busy"""
+)
 #: Adjectives of a conversational reaction ("I'm sorry to hear that", "I'm glad we met"): with
 #: no complement, an infinitive or a clause, "I am <adj>" says nothing lasting about the speaker.
 REACTION_ADJECTIVES: frozenset[str] = words(

@@ -195,3 +195,36 @@ def test_a_dated_plan_under_a_condition_is_kept_with_its_condition(run):
     assert plan.text.endswith("if Kwame signs off")
     assert plan.attributes["conditional"] is True
     assert not any("Berlin" in f.text for f in checked.facts)  # no date: not yet a plan
+
+
+def test_a_bare_participle_or_a_liked_state_about_the_speaker_is_a_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My best friend is a robot and I am homeschooled."),
+            ("user", "I do bodybuilding."),
+            ("user", "I love building things and I hate being still."),
+            ("user", "I know how to ice fish."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana's best friend is a robot; Dana is homeschooled" in texts
+    assert "Dana does bodybuilding" in texts
+    assert "Dana hates being still" in texts
+    assert "Dana knows how to ice fish" in texts  # a skill, not a passing thought
+
+
+def test_a_bare_participle_of_a_passing_act_or_mood_is_not_a_fact(run):
+    _conv, raw, checked = run(
+        [
+            ("user", "I'm done."),
+            ("user", "I was kidding."),
+            ("user", "I haven't approved anything."),
+            ("user", "I am so confused."),
+            ("user", "I know the answer."),
+        ]
+    )
+    assert checked.facts == []
+    assert {f.text for f in raw.facts if f.flags == ["vague"]} >= {
+        "Dana is confused",
+        "Dana knows the answer",
+    }
