@@ -16,7 +16,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.categories import Classification
-from contextos.extract.statements import Clause
+from contextos.extract.statements import Clause, names_something
 
 __all__ = ["has_anchor", "transient_reason"]
 
@@ -80,8 +80,10 @@ def _evaluation(clause: Clause, anchored: bool) -> str:
     head = clause.head
     adj = _predicate_adjective(clause)
     if clause.subject_kind in ("self", "self_possessive", "group", "implied"):
-        if adj is not None and (
-            adj.lemma_.lower() in lx.MOOD_ADJECTIVES or adj.lower_ in lx.MOOD_ADJECTIVES
+        if (
+            adj is not None
+            and (adj.lemma_.lower() in lx.MOOD_ADJECTIVES or adj.lower_ in lx.MOOD_ADJECTIVES)
+            and not any(c.dep_ == "xcomp" and names_something(c) for c in adj.children)
         ):
             return f"a passing mood ('{adj.text}')"
         return ""

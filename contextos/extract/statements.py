@@ -22,6 +22,7 @@ __all__ = [
     "content_tokens",
     "filler_phrase_tokens",
     "misparsed_copula",
+    "names_something",
 ]
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
@@ -70,8 +71,14 @@ def content_tokens(tokens: list[Any], exclude: Any = None) -> list[Any]:
     return [
         t
         for t in tokens
-        if t.pos_ in _CONTENT_POS and not t.is_stop and (exclude is None or t.i != exclude.i)
+        if (t.pos_ in _CONTENT_POS and not t.is_stop or _acronym(t))
+        and (exclude is None or t.i != exclude.i)
     ]
+
+
+def _acronym(tok: Any) -> bool:
+    """ "IT", "HR", "QA": capitals the tagger may read as a pronoun or a stop word."""
+    return len(tok.text) >= 2 and tok.text.isupper() and tok.text.isalpha()
 
 
 def misparsed_copula(head: Any) -> Any | None:
@@ -195,6 +202,7 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
             t
             for t in toks
             if t.lower_ in lx.VAGUE_OBJECTS
+            and not _acronym(t)  # "I work in IT": the department, not the pronoun
             and t.dep_ in ("dobj", "pobj", "nsubj", "nsubjpass")
             and (subject is None or t.i != subject.i)
         ),
@@ -455,7 +463,19 @@ def _is_reaction(head: Any) -> bool:
     if acomp is None or acomp.lemma_.lower() not in lx.REACTION_ADJECTIVES:
         return False
     others = [c for c in acomp.children if c.dep_ not in ("advmod", "xcomp", "ccomp", "punct")]
+    if any(c.dep_ == "xcomp" and names_something(c) for c in acomp.children):
+        return False  # "I'm excited to start my career as a nurse": a plan, glad or not
     return not others and not any(c.dep_ in ("attr", "prep") for c in head.children)
+
+
+def names_something(verb: Any) -> bool:
+    """Whether the phrase under ``verb`` names a thing of the speaker's (a content noun, and
+    nothing of the listener's): "to start my career as a nurse", not "to hear that" or "to
+    help with your project"."""
+    sub = list(verb.subtree)
+    if verb.lemma_.lower() in lx.REACTION_VERBS or any(t.lower_ in lx.SECOND_PERSON for t in sub):
+        return False
+    return any(t.pos_ in ("NOUN", "PROPN") and not t.is_stop for t in sub)
 
 
 def _advice(head: Any, kind: str) -> str:

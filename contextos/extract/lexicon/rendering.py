@@ -140,3 +140,8 @@ REACTION_ADJECTIVES: frozenset[str] = words(
     impressed jealous envious grateful thankful honored honoured relieved afraid certain
     positive confident fine okay ok good great"""
 )
+#: Verbs of taking part in the conversation after a reaction adjective ("glad to hear about
+#: the new job", "happy to help"): the infinitive is still a reaction.
+REACTION_VERBS: frozenset[str] = words(
+    "hear see help meet know learn read say tell talk chat share answer be"
+)

@@ -133,9 +133,10 @@ HYPOTHETICAL_PHRASES: tuple[str, ...] = (
     "on the fence",
     "toying with",
 )
-#: Head verbs whose complement is not (yet) a fact.
+#: Head verbs whose complement is not (yet) a fact. ("I'm considering going back to college"
+#: is, like "I'm thinking about it", where the speaker stands now.)
 HYPOTHETICAL_VERBS: frozenset[str] = frozenset(
-    {"wish", "dream", "imagine", "fantasize", "wonder", "consider", "suppose"}
+    {"wish", "dream", "imagine", "fantasize", "wonder", "suppose"}
 )
 #: Verbs that, with a first-person subject, only hedge the clause they introduce.
 HEDGE_VERBS: frozenset[str] = frozenset({"think", "guess", "believe", "feel", "suppose", "reckon"})

@@ -228,3 +228,24 @@ def test_a_bare_participle_of_a_passing_act_or_mood_is_not_a_fact(run):
         "Dana is confused",
         "Dana knows the answer",
     }
+
+
+def test_a_reaction_with_a_plan_of_the_speakers_own_is_a_fact(run):
+    _conv, raw, checked = run(
+        [
+            ("user", "I'm so excited to finally start my career as a nurse!"),
+            ("user", "I'm glad to hear about the new job."),  # a reaction to the listener
+            ("user", "I'm happy to help with your project."),
+            ("user", "I'm considering going back to college to get my degree."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert texts == [
+        "Dana is excited to start their career as a nurse",
+        "Dana is considering going back to college to get their degree",
+    ]
+
+
+def test_an_acronym_is_not_the_pronoun_it(run):
+    _conv, _raw, checked = run([("user", "I work in IT."), ("user", "I fixed it.")])
+    assert [f.text for f in checked.facts] == ["Dana works in IT"]
