@@ -203,6 +203,7 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
             for t in toks
             if t.lower_ in lx.VAGUE_OBJECTS
             and not _acronym(t)  # "I work in IT": the department, not the pronoun
+            and not _described(t)  # "sweet things", "old stuff"
             and t.dep_ in ("dobj", "pobj", "nsubj", "nsubjpass")
             and (subject is None or t.i != subject.i)
         ),
@@ -217,6 +218,14 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
         if t.pos_ in ("NOUN", "PROPN", "NUM") or t.like_num:
             return None
     return str(pronoun.lower_)
+
+
+def _described(tok: Any) -> bool:
+    """ "things"/"stuff" with an adjective that says what kind ("sweet things"); "new things",
+    "other things" say nothing."""
+    return tok.lower_ in ("thing", "things", "stuff") and any(
+        c.dep_ == "amod" and c.lower_ not in lx.EMPTY_ADJECTIVES for c in tok.children
+    )
 
 
 def filler_phrase_tokens(tokens: list[Any]) -> set[int]:

@@ -77,6 +77,30 @@ THIRD_PERSONAL: frozenset[str] = frozenset({"he", "she", "they", "him", "her", "
 VAGUE_OBJECTS: frozenset[str] = frozenset(
     {"it", "that", "this", "them", "those", "these", "thing", "things", "stuff"}
 )
+#: Adjectives that do not say what kind of things: "new things", "other stuff".
+EMPTY_ADJECTIVES: frozenset[str] = frozenset(
+    {
+        "new",
+        "other",
+        "different",
+        "many",
+        "several",
+        "few",
+        "same",
+        "random",
+        "various",
+        "more",
+        "fun",
+        "cool",
+        "great",
+        "good",
+        "nice",
+        "interesting",
+        "little",
+        "big",
+        "such",
+    }
+)
 #: Nouns that only say when ("that night", "last week"), not what.
 TIME_NOUNS: frozenset[str] = frozenset(
     """morning afternoon evening night day week weekend month year today tonight tomorrow

@@ -249,3 +249,11 @@ def test_a_reaction_with_a_plan_of_the_speakers_own_is_a_fact(run):
 def test_an_acronym_is_not_the_pronoun_it(run):
     _conv, _raw, checked = run([("user", "I work in IT."), ("user", "I fixed it.")])
     assert [f.text for f in checked.facts] == ["Dana works in IT"]
+
+
+def test_things_said_of_what_kind_are_not_vague(run):
+    _conv, _raw, checked = run(
+        [("user", "I love sweet things."), ("user", "I like to try new things.")]
+    )
+    assert [f.text for f in checked.facts] == ["Dana loves sweet things"]
+    assert [r.reason for r in checked.rejections] == ["vague"]
