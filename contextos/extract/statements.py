@@ -178,10 +178,11 @@ def _comma_after_subject(subj: Any, head: Any) -> bool:
 
 def _vocative(subj: Any, head: Any) -> bool:
     """ "Femi, just send me the storyboard": the parser takes the name called out before a
-    comma for the subject of a base-form verb; it is an imperative addressed to Femi."""
+    comma for the subject of a base-form verb; it is an imperative addressed to Femi. So is a
+    noun it takes for the verb ("Oskar, patch prep before you leave"): a task handed out."""
     doc = subj.doc
     return (
-        head.tag_ == "VB"
+        (head.tag_ == "VB" or head.pos_ == "NOUN")
         and subj.i < head.i
         and subj.i + 1 < len(doc)
         and doc[subj.i + 1].text == ","
@@ -420,7 +421,8 @@ def _hypothetical(sent_low: str, tokens: list[Any], head: Any, kind: str) -> str
     for phrase in lx.HYPOTHETICAL_PHRASES:
         if phrase in sent_low:
             return f"phrase '{phrase}'"
-    for t in tokens:
+    marks = [c for c in head.children if c.dep_ == "mark"]  # "If we had ...": cut from tokens
+    for t in [*tokens, *marks]:
         if t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS:
             cond_verb = t.head
             if cond_verb.tag_ == "VBD" or any(c.tag_ == "VBD" for c in cond_verb.children):

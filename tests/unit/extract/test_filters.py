@@ -257,3 +257,18 @@ def test_things_said_of_what_kind_are_not_vague(run):
     )
     assert [f.text for f in checked.facts] == ["Dana loves sweet things"]
     assert [r.reason for r in checked.rejections] == ["vague"]
+
+
+def test_a_sentence_opening_with_a_counterfactual_if_is_hypothetical(run):
+    _conv, _raw, checked = run(
+        [("user", "If we had a publisher footing the bill I'd say do it day one.")]
+    )
+    assert checked.facts == []
+    assert [r.reason for r in checked.rejections] == ["hypothetical"]
+
+
+def test_a_task_handed_to_a_named_person_is_not_a_fact_about_them(run):
+    _conv, _raw, checked = run(
+        [("user", "Oskar, patch prep before you leave."), ("user", "Oskar owns the demo build.")]
+    )
+    assert [f.text for f in checked.facts] == ["Oskar owns the demo build"]
