@@ -379,6 +379,9 @@ def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | No
     return ResolvedDate(data.date_obj, data.period or "day")
 
 
+#: Words between the two ends of a date range ("Monday to Friday"): the end is the first such
+#: day after the start.
+_RANGE_ENDS = frozenset({"to", "until", "till", "through", "thru", "-", "–"})
 _TOWARD = frozenset({"to", "until", "till", "by", "before"})
 
 
@@ -418,6 +421,7 @@ def clause_dates(
     if when is None or not tokens:
         return dates, replacements
     tok_ids = {t.i for t in tokens}
+    range_start: datetime | None = None  # the date a "Monday to Friday" range starts on
     for start, end in doc_date_spans(doc) if spans is None else spans:
         if start not in tok_ids:
             continue
@@ -426,9 +430,12 @@ def clause_dates(
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
         toward = prev is not None and prev.lower_ in _TOWARD
         direction: Direction = "past" if tense == "past" and not toward else "future"
-        resolved = resolve_date(doc[start:end].text, when, direction)
+        ends_range = prev is not None and prev.lower_ in _RANGE_ENDS and range_start is not None
+        base = range_start if ends_range and range_start is not None else when
+        resolved = resolve_date(doc[start:end].text, base, "future" if ends_range else direction)
         if resolved is None:
             continue
+        range_start = resolved.value
         prefix = ""
         root = doc[start:end].root
         attributive = prev is not None and (

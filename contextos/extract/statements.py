@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.dates import date_spans
 
 __all__ = [
     "SUBJECT_DEPS",
@@ -27,6 +28,8 @@ __all__ = [
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ", "VERB"})
+#: Words that join a comment or an instruction onto a statement ("so hopefully that helps").
+_TACKING_WORDS = frozenset({"so", "hopefully", "and"})
 
 
 @dataclass
@@ -213,9 +216,12 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
     if pronoun is None:
         return None
     own = _subject_tokens(subject)
+    dated = date_spans(pronoun.doc.text)
     for t in toks:
         if t.i in own or t.lower_ in lx.TIME_NOUNS or t.lower_ in lx.VAGUE_OBJECTS:
             continue
+        if any(a <= t.idx < b for a, b in dated):
+            continue  # "wants it done by May 31": when, not what
         if t.pos_ in ("NOUN", "PROPN", "NUM") or t.like_num:
             return None
     return str(pronoun.lower_)
@@ -311,6 +317,15 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
     for c in head.children:
         if _tacked_on_request(c, head) or _tacked_on_comment(c, head):
             excluded.update(t.i for t in c.subtree)
+            before = c.left_edge.i - 1
+            if before > head.i and c.doc[before].lower_ in _TACKING_WORDS:
+                excluded.add(before)  # "... on the 24th so keep that week light"
+    for c in head.subtree:
+        if c.dep_ == "relcl" and _comment_relative(c):
+            excluded.update(t.i for t in c.subtree)
+            excluded.update(
+                t.i for t in c.head.children if t.i < c.i and t.lower_ in _TACKING_WORDS
+            )
     toks = sorted((t for t in head.subtree if t.i not in excluded), key=lambda t: t.i)
     # drop discourse openers and trailing punctuation / markers
     while (
@@ -345,7 +360,9 @@ def _tacked_on_request(tok: Any, head: Any) -> bool:
     if any(c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "auxpass", "mark") for c in tok.children):
         return False
     left = min(t.i for t in tok.subtree)
-    return left > 0 and tok.doc[left - 1].text in (",", ";", "-", "–", "—")
+    return left > 0 and (
+        tok.doc[left - 1].text in (",", ";", "-", "–", "—") or tok.doc[left - 1].lower_ == "so"
+    )
 
 
 def _tacked_on_comment(tok: Any, head: Any) -> bool:
@@ -355,6 +372,16 @@ def _tacked_on_comment(tok: Any, head: Any) -> bool:
         return False
     subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)
     return subj is not None and subj.lower_ in lx.COMMENT_SUBJECTS and not list(subj.children)
+
+
+def _comment_relative(tok: Any) -> bool:
+    """ "... emailed research computing yesterday so hopefully that helps": the parser hangs
+    the comment on the last noun as a relative clause; a real one ("the tool that helps") has
+    its "that" right after the noun."""
+    subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)
+    if subj is None or subj.lower_ not in lx.COMMENT_SUBJECTS or list(subj.children):
+        return False
+    return any(t.lower_ in _TACKING_WORDS for t in tok.doc[tok.head.i + 1 : subj.i])
 
 
 def _word_hyphen(tok: Any) -> bool:

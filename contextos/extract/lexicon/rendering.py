@@ -43,7 +43,7 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
 
 #: Words that end a chat clause without adding to it ("the thesis is due in June, so").
 TRAILING_WORDS: frozenset[str] = words(
-    """so too though anyway anyways lol haha btw tbh then either also yet ok okay"""
+    """so too though anyway anyways lol haha btw tbh then either also yet ok okay hopefully"""
 )
 
 #: How fact text names "we" in a meeting, and how many human speakers make one (two people

@@ -169,3 +169,10 @@ def test_a_deadline_in_weeks_is_written_as_its_day(run):
     texts = [f.text for f in checked.facts]
     assert "Revisions are due back on Monday, June 19, 2023" in texts
     assert "Dana lost 5 kg in 6 weeks" in texts
+
+
+def test_the_end_of_a_weekday_range_is_the_first_such_day_after_its_start(run):
+    # the turns are on Monday 8 May 2023: "next week" is the week of 15 May
+    _conv, _raw, checked = run([("user", "I'm out all of next week, Monday to Friday.")])
+    [fact] = checked.facts
+    assert "Monday, May 15, 2023 to Friday, May 19, 2023" in fact.text

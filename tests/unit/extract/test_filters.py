@@ -272,3 +272,31 @@ def test_a_task_handed_to_a_named_person_is_not_a_fact_about_them(run):
         [("user", "Oskar, patch prep before you leave."), ("user", "Oskar owns the demo build.")]
     )
     assert [f.text for f in checked.facts] == ["Oskar owns the demo build"]
+
+
+def test_an_instruction_or_comment_tacked_on_after_so_is_not_part_of_the_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm running the half on the 24th so keep that week light"),
+            ("user", "Kwame emailed research computing yesterday so hopefully that helps"),
+            ("user", "I bought the tool that helps with taxes."),  # a real relative clause
+        ]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana is running the half on Wednesday, May 24, 2023",
+        "Kwame emailed research computing on Sunday, May 7, 2023",
+        "Dana bought the tool that helps with taxes",
+    ]
+
+
+def test_a_date_does_not_say_what_a_pronoun_object_is(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Femi wants it done by May 31."),
+            ("user", "Femi wants the trailer done by May 31."),
+        ]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Femi wants the trailer done by Wednesday, May 31, 2023"
+    ]
+    assert [r.reason for r in checked.rejections] == ["vague"]
