@@ -87,6 +87,7 @@ class _Piece:
     in_meeting: bool = False
     addressee: str | None = None  # in a meeting: who "you" is
     doc: Any = None
+    sents: list[Any] = field(default_factory=list)  # the doc's sentences, listed once
     clauses: list[Clause] = field(default_factory=list)
 
 
@@ -159,8 +160,9 @@ class LocalExtractor:
                 pieces, nlp.parse((p.segment.text for p in pieces), self.batch_size), strict=True
             ):
                 piece.doc = doc
+                piece.sents = list(doc.sents)
                 piece.clauses = [
-                    c for s in doc.sents for c in analyze_sentence(s, piece.in_assistant_chat)
+                    c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat)
                 ]
                 if piece.in_assistant_chat:
                     turn = piece.turn
@@ -297,8 +299,9 @@ class LocalExtractor:
             redo, nlp.parse((p.segment.text for p in redo), self.batch_size), strict=True
         ):
             piece.doc = doc
+            piece.sents = list(doc.sents)
             piece.clauses = [
-                c for s in doc.sents for c in analyze_sentence(s, piece.in_assistant_chat)
+                c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat)
             ]
 
     def _render(self, pieces: list[_Piece]) -> list[_Pending]:
@@ -390,8 +393,9 @@ class LocalExtractor:
                                 referent=referent,
                             )
                         )
-            pending.extend(_appositions(piece))
-            pending.extend(_places(piece))
+            said = _said_as_fact(piece)
+            pending.extend(_appositions(piece, said))
+            pending.extend(_places(piece, said))
             persons = _people(doc)
             if persons:
                 referent_by_turn[piece.turn.id] = persons[-1]
@@ -676,7 +680,7 @@ def _said_as_fact(piece: _Piece) -> list[Any]:
     """The sentences of ``piece`` that are not a joke or a hypothetical."""
     return [
         sent
-        for sent in piece.doc.sents
+        for sent in piece.sents
         if not any(
             c.reject in ("joke", "hypothetical") and c.sent.start == sent.start
             for c in piece.clauses
@@ -684,11 +688,11 @@ def _said_as_fact(piece: _Piece) -> list[Any]:
     ]
 
 
-def _places(piece: _Piece) -> list[_Pending]:
+def _places(piece: _Piece, sents: list[Any]) -> list[_Pending]:
     """ "<speaker> is based in <place>" from a place the speaker puts themselves in passing
     ("here in Cleveland"), as a fact of its own."""
     out: list[_Pending] = []
-    for sent in _said_as_fact(piece):
+    for sent in sents:
         for found in speaker_places(sent):
             out.append(
                 _Pending(
@@ -704,12 +708,12 @@ def _places(piece: _Piece) -> list[_Pending]:
     return out
 
 
-def _appositions(piece: _Piece) -> list[_Pending]:
+def _appositions(piece: _Piece, sents: list[Any]) -> list[_Pending]:
     """ "<name> is <role>" clauses from role appositions ("my partner Jo"), unless the sentence
     is a joke or a hypothetical."""
     out: list[_Pending] = []
     speaker = piece.display
-    for sent in _said_as_fact(piece):
+    for sent in sents:
         for clause in apposition_clauses(sent):
             out.append(
                 _Pending(
