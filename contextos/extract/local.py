@@ -319,6 +319,8 @@ class LocalExtractor:
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
                 _topic_predicate(clause, piece.segment.topic)
+                if piece.segment.topic and clause.cues.get("pronoun_object") == "it":
+                    clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
                 if clause.skip:
                     continue
                 referent = _referent(clause, referent_by_turn.get(piece.turn.id))

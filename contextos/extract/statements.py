@@ -158,11 +158,12 @@ def _fragment_predicate(head: Any) -> Any | None:
         return None
     doc = head.doc
     for child in head.rights:
+        between = doc[head.i + 1 : child.i]
         if (
             child.dep_ == "acl"
             and child.tag_ in ("VBN", "VBD")
-            and any(t.text == "," for t in doc[head.i + 1 : child.i])
-        ):
+            and all(t.is_punct for t in between)
+        ):  # "Onboarding revamp, planned for Q2"; "Two save files corrupted in testing"
             return child
     if head.i + 1 < len(doc) and doc[head.i + 1].text == ":":
         after = [c for c in head.rights if c.i > head.i + 1 and not c.is_punct]
@@ -297,7 +298,10 @@ def _clause_heads(sent: Any) -> list[Any]:
             prev = tok.doc[min(span) - 1] if min(span) > sent.start else None
             nxt = tok.doc[max(span) + 1] if max(span) + 1 < sent.end else None
             joined = prev if tok.i > tok.head.i else nxt  # the clause's side facing its head
-            if joined is None or joined.text not in _SEPARATORS:
+            coordinated = (
+                tok.i < tok.head.i and joined is not None and joined.lower_ in ("and", "but")
+            )  # "OSBN says X and it's been 3 weeks": the parser made the second clause the root
+            if joined is None or (joined.text not in _SEPARATORS and not coordinated):
                 continue
             if any(c.dep_ == "mark" or c.tag_ == "WRB" for c in tok.children):
                 continue  # "..., because X": a subordinate clause stays with its head
@@ -340,7 +344,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
         toks.pop(0)
     toks = _strip_preamble(toks, head)
     while toks and (
-        (toks[-1].is_punct and toks[-1].text not in ")]")
+        (toks[-1].is_punct and toks[-1].text not in ")]" and not _closes_quote(toks))
         or toks[-1].lower_ in lx.JOKE_MARKERS
         or (toks[-1].lower_ in lx.TRAILING_WORDS and toks[-1].i != head.i)
         or toks[-1].pos_ in ("CCONJ", "SYM")
@@ -372,6 +376,16 @@ def _tacked_on_comment(tok: Any, head: Any) -> bool:
         return False
     subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)
     return subj is not None and subj.lower_ in lx.COMMENT_SUBJECTS and not list(subj.children)
+
+
+def _closes_quote(toks: list[Any]) -> bool:
+    """Whether the last token closes a quotation opened earlier in ``toks`` ("still
+    'pending FBI results'")."""
+    last = toks[-1]
+    if last.text not in ("'", '"', "”", "’"):
+        return False
+    opening = {"'": "'`", '"': '"`', "”": "“", "’": "‘"}[last.text]
+    return any(t.text[:1] in opening for t in toks[:-1] if t.is_punct)
 
 
 def _comment_relative(tok: Any) -> bool:
@@ -619,7 +633,10 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             kind = _subject_kind(subj, predicate)
             toks = [t for t in toks if not (t.is_punct and subj.i < t.i < predicate.left_edge.i)]
             past = any(t.lower_ in lx.PAST_MARKERS for t in predicate.subtree)
-            insert[predicate.left_edge.i] = "was" if past else "is"
+            plural = subj.tag_ in ("NNS", "NNPS")
+            insert[predicate.left_edge.i] = (
+                ("were" if plural else "was") if past else ("are" if plural else "is")
+            )
         elif subj is not None and _comma_after_subject(subj, real_head):
             toks = [t for t in toks if t.i != subj.i + 1]  # "test, started Monday"
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)
@@ -657,6 +674,7 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             elif (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
                 clause.reject = "vague"
                 clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"
+                clause.cues["pronoun_object"] = pronoun
             elif _bare_exchange(toks, real_head, clause.subject):
                 clause.reject = "vague"
                 clause.reject_detail = f"'{real_head.text}' with nothing said"

@@ -88,3 +88,39 @@ def test_we_in_a_dialogue_or_a_monologue_is_the_speaker(run):
         [("user", "Dana", "We keep two goats."), ("user", "Ines Carvalho", "Nice, I keep hens.")]
     )
     assert "Dana keeps two goats" in _texts(checked)
+
+
+def test_a_reported_clause_the_parser_hung_before_a_vague_root_is_kept(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "but the license is stuck, OSBN says my fingerprints are still "
+                "'pending FBI results' and it's been 3 weeks",
+            )
+        ]
+    )
+    assert [f.text for f in checked.facts] == [
+        "The license is stuck; OSBN says Dana's fingerprints are still 'pending FBI results'"
+    ]
+
+
+def test_a_noun_and_a_participle_is_a_statement_with_its_verb_agreeing(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Two save files corrupted in testing yesterday."),
+            ("user", "(2) Onboarding revamp, planned for Q2."),
+        ]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Two save files were corrupted in testing on Sunday, May 7, 2023",
+        "Onboarding revamp is planned for Q2",
+    ]
+
+
+def test_under_a_topic_label_it_is_the_topic(run):
+    _conv, _raw, checked = run(
+        [("user", "Ghost update: the save guard fixed it."), ("user", "The save guard fixed it.")]
+    )
+    assert [f.text for f in checked.facts] == ["Ghost: the save guard fixed it"]
+    assert [r.reason for r in checked.rejections] == ["vague"]
