@@ -43,7 +43,7 @@ from contextos.extract.consolidate import merge_sentence_facts
 from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, bare_work_subject
 from contextos.extract.durability import transient_reason
-from contextos.extract.entities import clause_graph, person_name
+from contextos.extract.entities import clause_graph
 from contextos.extract.lists import list_variants
 from contextos.extract.nlp import DEFAULT_MODEL, Pipeline, load_pipeline
 from contextos.extract.patterns import (
@@ -52,6 +52,7 @@ from contextos.extract.patterns import (
     instruction_signals,
     patterns_from_signals,
 )
+from contextos.extract.people import FullNames, people, person_text, pronoun_referent
 from contextos.extract.render import (
     RenderContext,
     addressed_name,
@@ -181,9 +182,11 @@ class LocalExtractor:
             # questions' remains, hypotheticals, jokes or others' opinions
             live = [p for p in pieces if any(not c.skip and not c.reject for c in p.clauses)]
             nlp.add_entities([p.doc for p in live], self.batch_size)
-            pending = self._render(pieces)
+            known = {user.name, *user.aliases, *(p.speaker for p in pieces)}
+            names = FullNames((p.doc for p in pieces), known)
+            pending = self._render(pieces, names)
             self._categorise(pending)
-            self._emit(pending, user, results)
+            self._emit(pending, user, results, names)
         for res in results:
             merge_repeats(res)
         corroborate(results)
@@ -304,7 +307,7 @@ class LocalExtractor:
                 c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat)
             ]
 
-    def _render(self, pieces: list[_Piece]) -> list[_Pending]:
+    def _render(self, pieces: list[_Piece], names: FullNames) -> list[_Pending]:
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
         discourse = Discourse()
@@ -323,7 +326,9 @@ class LocalExtractor:
                     clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
                 if clause.skip:
                     continue
-                referent = _referent(clause, referent_by_turn.get(piece.turn.id))
+                referent = pronoun_referent(clause, referent_by_turn.get(piece.turn.id))
+                if referent is not None:
+                    referent = names.of(referent)
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
                 intro = _self_introduction(clause, piece.speaker)
@@ -343,6 +348,10 @@ class LocalExtractor:
                 if clause.conditional and not dates:
                     clause.hedged = True  # "if it's accepted" with no date: not yet a plan
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
+                for i, (full, end) in names.replacements(clause.tokens).items():
+                    if i not in replacements:  # "Greg is leaving" -> "Greg Halloran ..."
+                        replacements[i] = (full, end)
+                        supplied = (*supplied, full)
                 for i, word in clause.insert_before.items():
                     insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
                 owned = bare_work_subject(clause.tokens, clause.subject)
@@ -398,7 +407,7 @@ class LocalExtractor:
             said = _said_as_fact(piece)
             pending.extend(_appositions(piece, said))
             pending.extend(_places(piece, said))
-            persons = _people(doc)
+            persons = people(doc)
             if persons:
                 referent_by_turn[piece.turn.id] = persons[-1]
         return pending
@@ -415,7 +424,11 @@ class LocalExtractor:
             p.cue = Classification(cat, f"prototype similarity {score:.2f}")
 
     def _emit(
-        self, pending: list[_Pending], user: UserRef, results: list[ExtractionResult]
+        self,
+        pending: list[_Pending],
+        user: UserRef,
+        results: list[ExtractionResult],
+        full_names: FullNames,
     ) -> None:
         emitted: list[list[tuple[tuple[str, int] | None, CandidateFact]]] = [[] for _ in results]
         turn_texts: dict[str, str] = {}
@@ -444,7 +457,7 @@ class LocalExtractor:
                 category = "other" if category not in ("decision", "plan") else category
             subject = piece.speaker
             if clause.subject_kind == "person" and clause.subject is not None:
-                subject = _person_text(clause.subject)
+                subject = full_names.of(person_text(clause.subject))
             elif clause.subject_kind == "third_pronoun" and p.referent:
                 subject = p.referent
             when = _when(turn)
@@ -669,15 +682,6 @@ def _when(turn: Turn) -> datetime | None:
     return turn.timestamp
 
 
-def _person_text(tok: Any) -> str:
-    for ent in tok.doc.ents:
-        if ent.start <= tok.i < ent.end and ent.label_ == "PERSON":
-            return person_name(str(ent.text))
-    parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
-    parts.sort(key=lambda t: t.i)
-    return person_name(" ".join(t.text for t in parts))
-
-
 def _said_as_fact(piece: _Piece) -> list[Any]:
     """The sentences of ``piece`` that are not a joke or a hypothetical."""
     return [
@@ -728,33 +732,3 @@ def _appositions(piece: _Piece, sents: list[Any]) -> list[_Pending]:
                 )
             )
     return out
-
-
-#: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
-_NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
-
-
-def _people(doc: Any) -> list[str]:
-    """People named in ``doc``, in order: PERSON entities, and proper nouns that name a relation
-    ("my partner Jo") or are a clause subject, which the small model's NER often misses or
-    labels an organisation ("Helen has accepted a chair")."""
-    found: list[tuple[int, str]] = [
-        (e.start, person_name(e.text)) for e in doc.ents if e.label_ == "PERSON"
-    ]
-    for tok in doc:
-        if tok.pos_ != "PROPN" or tok.ent_type_ not in _NAME_ENT_TYPES or tok.ent_type_ == "PERSON":
-            continue
-        head = tok.head
-        if (tok.dep_ == "appos" and head.lemma_.lower() in lx.RELATION_NOUNS) or (
-            tok.dep_ in ("nsubj", "nsubjpass")
-        ):
-            found.append((tok.i, _person_text(tok)))
-    return [name for _i, name in sorted(found)]
-
-
-def _referent(clause: Clause, fallback: str | None) -> str | None:
-    """The person a third-person pronoun subject refers to: the last PERSON before it."""
-    if clause.subject_kind != "third_pronoun" or clause.subject is None:
-        return None
-    before = [e for e in clause.sent.doc.ents if e.label_ == "PERSON" and e.end <= clause.subject.i]
-    return person_name(str(before[-1].text)) if before else fallback

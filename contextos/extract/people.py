@@ -1,0 +1,114 @@
+"""Who the people in a conversation are: their names as written, the person a pronoun stands
+for, and the full name a person was introduced by.
+
+People are introduced once in full ("my manager Greg Halloran", "Kwame Boateng is my second
+supervisor") and called by their first name after that ("Greg is leaving"). A fact should
+stand on its own, so :class:`FullNames` remembers the full name each first name was given
+with in the history being read, and writes it where a later sentence uses the first name
+alone. A first name given with two different surnames is left as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from contextos.extract import lexicon as lx
+from contextos.extract.entities import person_name
+from contextos.extract.statements import Clause
+
+__all__ = ["FullNames", "people", "person_text", "pronoun_referent"]
+
+#: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
+_NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
+#: Words in a full name: a given name and a surname, or with a middle name.
+_FULL_NAME_WORDS = (2, 3)
+
+
+def person_text(tok: Any) -> str:
+    """The name ``tok`` is part of: its PERSON entity, or the token with its proper-noun
+    compounds ("Greg Halloran")."""
+    for ent in tok.doc.ents:
+        if ent.start <= tok.i < ent.end and ent.label_ == "PERSON":
+            return person_name(str(ent.text))
+    parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
+    parts.sort(key=lambda t: t.i)
+    return person_name(" ".join(t.text for t in parts))
+
+
+def people(doc: Any) -> list[str]:
+    """People named in ``doc``, in order: PERSON entities, and proper nouns that name a relation
+    ("my partner Jo") or are a clause subject, which the small model's NER often misses or
+    labels an organisation ("Helen has accepted a chair")."""
+    found: list[tuple[int, str]] = [
+        (e.start, person_name(e.text)) for e in doc.ents if e.label_ == "PERSON"
+    ]
+    for tok in doc:
+        if tok.pos_ != "PROPN" or tok.ent_type_ not in _NAME_ENT_TYPES or tok.ent_type_ == "PERSON":
+            continue
+        head = tok.head
+        if (tok.dep_ == "appos" and head.lemma_.lower() in lx.RELATION_NOUNS) or (
+            tok.dep_ in ("nsubj", "nsubjpass")
+        ):
+            found.append((tok.i, person_text(tok)))
+    return [name for _i, name in sorted(found)]
+
+
+def pronoun_referent(clause: Clause, fallback: str | None) -> str | None:
+    """The person a third-person pronoun subject refers to: the last PERSON before it."""
+    if clause.subject_kind != "third_pronoun" or clause.subject is None:
+        return None
+    before = [e for e in clause.sent.doc.ents if e.label_ == "PERSON" and e.end <= clause.subject.i]
+    return person_name(str(before[-1].text)) if before else fallback
+
+
+def _full_name(name: str) -> bool:
+    words = name.split()
+    return len(words) in _FULL_NAME_WORDS and all(
+        w[:1].isupper() and w.isalpha() and not w.isupper() for w in words
+    )
+
+
+class FullNames:
+    """First name -> the one full name it was introduced with, in the docs read so far."""
+
+    def __init__(self, docs: Iterable[Any], known: Iterable[str] = ()) -> None:
+        """``known``: names never expanded (the speakers of the conversation, the user)."""
+        seen: dict[str, set[str]] = {}
+        for doc in docs:
+            for name in people(doc):
+                if _full_name(name):
+                    seen.setdefault(name.split()[0], set()).add(name)
+        skip = {w for name in known for w in name.split()[:1]}
+        self._full = {
+            first: next(iter(names))
+            for first, names in seen.items()
+            if len(names) == 1 and first not in skip
+        }
+
+    def __len__(self) -> int:
+        return len(self._full)
+
+    def of(self, name: str) -> str:
+        """``name`` in full if it is a first name introduced with one full name."""
+        return self._full.get(name, name)
+
+    def replacements(self, tokens: list[Any]) -> dict[int, tuple[str, int]]:
+        """Token swaps (index -> (full name, end index)) for the first names standing alone
+        in ``tokens``."""
+        out: dict[int, tuple[str, int]] = {}
+        if not self._full:
+            return out
+        doc = tokens[0].doc if tokens else None
+        for tok in tokens:
+            full = self._full.get(tok.text)
+            if full is None or tok.pos_ != "PROPN":
+                continue
+            before = doc[tok.i - 1] if tok.i > 0 else None
+            after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+            if (before is not None and before.pos_ == "PROPN") or (
+                after is not None and after.pos_ == "PROPN"
+            ):
+                continue  # already part of a longer name
+            out[tok.i] = (full, tok.i + 1)
+        return out

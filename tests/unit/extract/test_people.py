@@ -1,0 +1,48 @@
+"""People called by their first name after being introduced in full."""
+
+from __future__ import annotations
+
+
+def _texts(checked):
+    return [f.text for f in checked.facts]
+
+
+def test_a_first_name_alone_is_written_in_full_once_introduced(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My manager Greg Halloran signs off on the audit plan."),
+            ("assistant", "Got it."),
+            ("user", "Big news: Greg is leaving, he took a job at a bank."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Greg Halloran is leaving; Greg Halloran took a job at a bank" in texts
+    leaving = next(f for f in checked.facts if f.text.startswith("Greg Halloran is leaving"))
+    assert leaving.subject == "Greg Halloran"
+    assert leaving.evidence[0].quote == "Greg is leaving, he took a job at a bank"
+    assert "Greg Halloran" in leaving.entities  # the full name is supplied, not quoted
+
+
+def test_a_pronoun_for_a_person_introduced_in_full_names_them_in_full(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Kwame Boateng is my second supervisor."),
+            ("user", "Kwame joined the committee. He runs the SDM group."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Kwame Boateng joined the committee") for t in texts)
+    assert any("Kwame Boateng runs the SDM group" in t for t in texts)
+
+
+def test_a_first_name_given_with_two_surnames_or_the_speakers_own_stays_as_said(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Sam Reyes leads design. Sam Ortiz leads QA."),
+            ("user", "Sam is out on Friday."),
+            ("user", "Dana Whitfield is my full name. Dana runs the audit."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Sam is out on Friday") for t in texts)
+    assert not any("Dana Whitfield runs" in t for t in texts)
