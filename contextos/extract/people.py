@@ -97,9 +97,9 @@ class FullNames:
         """Token swaps (index -> (full name, end index)) for the first names standing alone
         in ``tokens``."""
         out: dict[int, tuple[str, int]] = {}
-        if not self._full:
+        if not self._full or not tokens:
             return out
-        doc = tokens[0].doc if tokens else None
+        doc = tokens[0].doc
         for tok in tokens:
             full = self._full.get(tok.text)
             if full is None or tok.pos_ != "PROPN":
