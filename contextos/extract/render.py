@@ -204,7 +204,9 @@ def render_clause(
         lower_first = first.pos_ != "PROPN" and first.lower_ != "i"
     fillers = filler_phrase_tokens(tokens)
     for k, tok in enumerate(tokens):
-        if tok.i < skip_until or tok.i in fillers or _is_filler(tok, head):
+        if tok.i < skip_until:
+            continue  # inside a replaced span, which brought its own spacing
+        if tok.i in fillers or _is_filler(tok, head):
             if parts and tok.whitespace_ and not parts[-1].endswith(" "):
                 parts[-1] += " "
             continue

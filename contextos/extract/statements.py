@@ -378,6 +378,13 @@ def _tacked_on_comment(tok: Any, head: Any) -> bool:
     return subj is not None and subj.lower_ in lx.COMMENT_SUBJECTS and not list(subj.children)
 
 
+def _contrast(neg: Any, head: Any) -> bool:
+    """ "starts Thursday the 19th, not Tuesday": a "not" after a comma and past the verb
+    corrects a detail; the statement itself is positive."""
+    doc = neg.doc
+    return neg.i > head.i and neg.i > 0 and doc[neg.i - 1].text == ","
+
+
 def _closes_quote(toks: list[Any]) -> bool:
     """Whether the last token closes a quotation opened earlier in ``toks`` ("still
     'pending FBI results'")."""
@@ -646,7 +653,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             and any(c.dep_ in ("attr", "acomp") for c in real_head.children)
             or misparsed_copula(real_head) is not None
         )
-        clause.negated = any(c.dep_ == "neg" for c in real_head.children)
+        clause.negated = any(
+            c.dep_ == "neg" and not _contrast(c, real_head) for c in real_head.children
+        )
         clause.tense = _tense(real_head)
         clause.habitual = (
             any(t.lower_ in lx.HABIT_ADVERBS for t in toks) or real_head.lemma_ == "tend"

@@ -124,3 +124,15 @@ def test_under_a_topic_label_it_is_the_topic(run):
     )
     assert [f.text for f in checked.facts] == ["Ghost: the save guard fixed it"]
     assert [r.reason for r in checked.rejections] == ["vague"]
+
+
+def test_a_not_correcting_a_detail_after_a_comma_is_no_negation(run):
+    _conv, raw, checked = run(
+        [("user", "quick correction: the fieldwork starts Thursday the 18th, not Tuesday.")]
+    )
+    [fact] = checked.facts
+    assert (
+        fact.text == "The fieldwork starts on Thursday, May 18, 2023, not on Tuesday, May 9, 2023"
+    )
+    assert "polarity" not in fact.attributes
+    assert fact.confidence >= 0.8
