@@ -55,12 +55,18 @@ from contextos.extract.patterns import (
 from contextos.extract.people import FullNames, people, person_text, pronoun_referent
 from contextos.extract.render import (
     RenderContext,
-    addressed_name,
     display_name,
     render_clause,
 )
 from contextos.extract.repeats import corroborate, merge_repeats
 from contextos.extract.sentences import Segment, injection_cue, is_phatic, segment_turn
+from contextos.extract.speakers import (
+    Window,
+    addressee,
+    display_names,
+    self_introduction,
+    speaker_name,
+)
 from contextos.extract.statements import Clause, analyze_sentence, content_tokens
 from contextos.extract.whereabouts import place_text, speaker_places
 from contextos.models.extraction import ExtractionResult, UserRef
@@ -69,7 +75,6 @@ from contextos.models.transcript import Conversation, Turn
 
 __all__ = ["LocalExtractor", "Window"]
 
-Window = tuple[Sequence[Turn], Conversation]
 #: How many sets of conversations the short names the user goes by are remembered for.
 _SHOWN_CACHE = 256
 
@@ -197,7 +202,7 @@ class LocalExtractor:
     # -- stages --------------------------------------------------------------------------
 
     def _display_names(self, windows: Sequence[Window], user: UserRef) -> dict[str, str]:
-        """:func:`_display_names`, remembered per set of conversations: an ingestion calls
+        """:func:`speakers.display_names`, remembered per set of conversations: an ingestion calls
         this once per window, and every window of a conversation sees the same turns."""
         key = (
             user.name,
@@ -208,7 +213,7 @@ class LocalExtractor:
         if found is None:
             if len(self._shown) >= _SHOWN_CACHE:
                 self._shown.clear()
-            found = self._shown[key] = _display_names(windows, user)
+            found = self._shown[key] = display_names(windows, user)
         return found
 
     def _nlp(self) -> Pipeline:
@@ -238,8 +243,8 @@ class LocalExtractor:
             in_meeting = not in_assistant_chat and len(humans) >= lx.MEETING_MIN_SPEAKERS
             previous: str | None = None
             for turn in turns:
-                speaker = _speaker_name(turn, user)
-                addressee = _addressee(turn.text, speaker, previous, humans) if in_meeting else None
+                speaker = speaker_name(turn, user)
+                you = addressee(turn.text, speaker, previous, humans) if in_meeting else None
                 previous = speaker
                 if not turn.extractable or is_phatic(turn.text):
                     continue
@@ -276,7 +281,7 @@ class LocalExtractor:
                             shown.get(speaker) or display_name(speaker),
                             in_assistant_chat,
                             in_meeting,
-                            addressee,
+                            you,
                         )
                     )
         return pieces, signals
@@ -331,7 +336,7 @@ class LocalExtractor:
                     referent = names.of(referent)
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
-                intro = _self_introduction(clause, piece.speaker)
+                intro = self_introduction(clause, piece.speaker)
                 if intro is not None and intro[1] is None:
                     continue  # "I'm Dana": the speaker's own name and nothing more
                 if date_spans is None:
@@ -552,43 +557,6 @@ class LocalExtractor:
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _display_names(windows: Sequence[Window], user: UserRef) -> dict[str, str]:
-    """{the user's full name: the short name they go by}: an alias that shortens their given
-    name, else the one the assistant or another speaker addresses them by ("Congratulations,
-    Teo!" for Teodora); else empty."""
-    given = display_name(user.name)
-    alias = min(
-        (a for a in user.aliases if len(a) >= 3 and a != given and given.startswith(a)),
-        key=len,
-        default=None,
-    )
-    if alias is not None:
-        return {user.name: alias}
-    seen: set[str] = set()
-    others: list[str] = []
-    for turns, conv in windows:
-        for t in (*conv.turns, *turns):
-            if t.id not in seen and not user.is_user_speaker(t.speaker):
-                seen.add(t.id)
-                others.append(t.text)
-    short = addressed_name(user.name, others)
-    return {user.name: short} if short else {}
-
-
-def _speaker_name(turn: Turn, user: UserRef) -> str:
-    return user.name if user.is_user_speaker(turn.speaker) else turn.speaker
-
-
-def _addressee(text: str, speaker: str, previous: str | None, humans: set[str]) -> str | None:
-    """Who "you" means in a meeting turn: the person named at its start ("Sam, can you ..."),
-    else whoever spoke just before — a reply addresses the last speaker."""
-    lead = text.lstrip().split(",", 1)[0].strip().casefold()
-    for name in humans:
-        if name != speaker and lead and lead in (name.casefold(), display_name(name).casefold()):
-            return name
-    return previous if previous is not None and previous != speaker else None
-
-
 def _discourse_words(
     discourse: Discourse, clause: Clause, replacements: dict[int, tuple[str, int]]
 ) -> tuple[dict[int, str], tuple[str, ...]]:
@@ -636,26 +604,6 @@ def _with_topic(text: str, topic: str, tokens: list[Any]) -> str:
     if text.split(" ", 1)[0].lower() == first.lower_ and first.pos_ != "PROPN":
         text = text[:1].lower() + text[1:]
     return f"{topic}: {text}"
-
-
-def _self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | None:
-    """ "I'm Nadia, producer": the speaker's own name as the attribute of a self clause, and
-    the role in apposition to it (None when there is none); None for any other clause."""
-    if clause.subject_kind != "self":
-        return None
-    names = {w.casefold() for w in speaker.split()}
-    attr = next(
-        (
-            c
-            for c in clause.head.children
-            if c.dep_ == "attr" and c.pos_ == "PROPN" and c.text.casefold() in names
-        ),
-        None,
-    )
-    if attr is None:
-        return None
-    role = next((c for c in attr.children if c.dep_ == "appos" and c.pos_ == "NOUN"), None)
-    return attr, role
 
 
 def _continues(clause: Clause, subject: str, last_subject: str) -> bool:

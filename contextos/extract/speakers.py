@@ -1,0 +1,81 @@
+"""Who is speaking, and how facts name them.
+
+- :func:`speaker_name`: the user's full name for the user's turns, the speaker as written
+  otherwise;
+- :func:`display_names`: the short name the user goes by in fact text ("Teo" for Teodora),
+  from an alias or from how others address them;
+- :func:`addressee`: who "you" is in a meeting turn;
+- :func:`self_introduction`: "I'm Nadia, producer" read as the speaker's name and role.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from contextos.extract.render import addressed_name, display_name
+from contextos.extract.statements import Clause
+from contextos.models.extraction import UserRef
+from contextos.models.transcript import Conversation, Turn
+
+__all__ = ["Window", "addressee", "display_names", "self_introduction", "speaker_name"]
+
+#: Turns to extract from, with the conversation they belong to.
+Window = tuple[Sequence[Turn], Conversation]
+
+
+def display_names(windows: Sequence[Window], user: UserRef) -> dict[str, str]:
+    """{the user's full name: the short name they go by}: an alias that shortens their given
+    name, else the one the assistant or another speaker addresses them by ("Congratulations,
+    Teo!" for Teodora); else empty."""
+    given = display_name(user.name)
+    alias = min(
+        (a for a in user.aliases if len(a) >= 3 and a != given and given.startswith(a)),
+        key=len,
+        default=None,
+    )
+    if alias is not None:
+        return {user.name: alias}
+    seen: set[str] = set()
+    others: list[str] = []
+    for turns, conv in windows:
+        for t in (*conv.turns, *turns):
+            if t.id not in seen and not user.is_user_speaker(t.speaker):
+                seen.add(t.id)
+                others.append(t.text)
+    short = addressed_name(user.name, others)
+    return {user.name: short} if short else {}
+
+
+def speaker_name(turn: Turn, user: UserRef) -> str:
+    return user.name if user.is_user_speaker(turn.speaker) else turn.speaker
+
+
+def addressee(text: str, speaker: str, previous: str | None, humans: set[str]) -> str | None:
+    """Who "you" means in a meeting turn: the person named at its start ("Sam, can you ..."),
+    else whoever spoke just before — a reply addresses the last speaker."""
+    lead = text.lstrip().split(",", 1)[0].strip().casefold()
+    for name in humans:
+        if name != speaker and lead and lead in (name.casefold(), display_name(name).casefold()):
+            return name
+    return previous if previous is not None and previous != speaker else None
+
+
+def self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | None:
+    """ "I'm Nadia, producer": the speaker's own name as the attribute of a self clause, and
+    the role in apposition to it (None when there is none); None for any other clause."""
+    if clause.subject_kind != "self":
+        return None
+    names = {w.casefold() for w in speaker.split()}
+    attr = next(
+        (
+            c
+            for c in clause.head.children
+            if c.dep_ == "attr" and c.pos_ == "PROPN" and c.text.casefold() in names
+        ),
+        None,
+    )
+    if attr is None:
+        return None
+    role = next((c for c in attr.children if c.dep_ == "appos" and c.pos_ == "NOUN"), None)
+    return attr, role
