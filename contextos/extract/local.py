@@ -405,7 +405,7 @@ class LocalExtractor:
                                 cue,
                                 dates,
                                 supplied,
-                                alone=len(variants) > 1,
+                                alone=len(variants) > 1 or clause.standalone,
                                 referent=referent,
                             )
                         )

@@ -56,6 +56,9 @@ class Clause:
     #: Why the clause was skipped without a rejection record (request, question, fragment ...).
     skip: str = ""
     cues: dict[str, str] = field(default_factory=dict)
+    #: a statement read from a phrase inside the sentence (a relative clause), kept as a fact
+    #: of its own rather than merged with the sentence's other statements
+    standalone: bool = False
     #: words the renderer writes before a token (index -> text): the "is" a nominal fragment
     #: leaves out ("Onboarding revamp, planned for Q2")
     insert_before: dict[int, str] = field(default_factory=dict)
@@ -694,4 +697,39 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             elif _has_condition(toks):
                 clause.conditional = True  # hedged unless it is a dated plan (see local)
         clauses.append(clause)
+    if not any(c.reject in ("hypothetical", "joke") for c in clauses):
+        clauses.extend(_dated_relatives(sent))
     return clauses
+
+
+def _dated_relatives(sent: Any) -> list[Clause]:
+    """ "... before my committee meeting, which is on the 19th": when an event is, said in a
+    relative clause, as a statement of its own ("my committee meeting is on the 19th")."""
+    out: list[Clause] = []
+    spans: list[tuple[int, int]] | None = None
+    for verb in sent:
+        if verb.dep_ != "relcl" or verb.lemma_ != "be" or verb.head.pos_ != "NOUN":
+            continue
+        noun = verb.head
+        which = next(
+            (c for c in verb.children if c.dep_ == "nsubj" and c.lower_ in ("which", "that")),
+            None,
+        )
+        if which is None or noun.lemma_.lower() not in lx.EVENT_NOUNS:
+            continue
+        if any(c.dep_ == "neg" for c in verb.children):
+            continue
+        if spans is None:
+            doc = sent.doc
+            spans = date_spans(doc.text)
+        told = [t for t in verb.subtree if t.i > verb.i]
+        if not any(a <= t.idx < b for t in told for a, b in spans):
+            continue
+        phrase = [t for t in noun.subtree if noun.left_edge.i <= t.i <= noun.i]
+        tokens = [*phrase, verb, *told]
+        out.append(
+            Clause(
+                sent, verb, tokens, noun, _subject_kind(noun, verb), copula=True, standalone=True
+            )
+        )
+    return out

@@ -136,3 +136,20 @@ def test_a_not_correcting_a_detail_after_a_comma_is_no_negation(run):
     )
     assert "polarity" not in fact.attributes
     assert fact.confidence >= 0.8
+
+
+def test_when_an_event_is_said_in_a_relative_clause_is_a_fact_of_its_own(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "my supervisor wants the draft before my committee meeting, which is on the 19th.",
+            ),
+            ("user", "I'm seeing the dentist, which is annoying."),  # no date, no event fact
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana's committee meeting is on Friday, May 19, 2023" in texts
+    event = next(f for f in checked.facts if f.text.startswith("Dana's committee meeting"))
+    assert event.evidence[0].quote == "my committee meeting, which is on the 19th"
+    assert sum("committee meeting" in t for t in texts) == 2  # the sentence's own fact stays
