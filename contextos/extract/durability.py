@@ -112,8 +112,9 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
     ):
         return "points into the conversation ('here is ...')"
     said = toks[0].doc.text[clause.start_char : clause.end_char] if toks else ""
+    phase = any(t.lemma_.lower() in lx.LIFE_PHASE_NOUNS for t in toks)
     for marker in lx.MOMENT_MARKERS:  # as written: "rn" is "right now", "RN" a nurse
-        if re.search(rf"(?<![\w']){re.escape(marker)}(?![\w'])", said):
+        if not phase and re.search(rf"(?<![\w']){re.escape(marker)}(?![\w'])", said):
             return f"true of the moment ('{marker}')"
     if any(t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" for t in toks):
         return "about the conversation itself"

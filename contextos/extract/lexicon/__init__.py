@@ -28,6 +28,7 @@ from contextos.extract.lexicon.discourse import (
 from contextos.extract.lexicon.durability import (
     APPEARANCE_VERBS,
     CONVERSATION_NOUNS,
+    LIFE_PHASE_NOUNS,
     LINKING_VERBS,
     MENTAL_VERBS,
     MOMENT_MARKERS,
@@ -160,6 +161,7 @@ __all__ = [
     "JOKE_MARKERS",
     "JUDGEMENT_MODALS",
     "LABEL_WORDS",
+    "LIFE_PHASE_NOUNS",
     "LINKING_VERBS",
     "LIST_SPLIT_VERBS",
     "MEETING_GROUP",

@@ -43,5 +43,11 @@ MOMENT_MARKERS: tuple[str, ...] = (
     "brb",
     "gtg",
 )
+#: Nouns of a stretch of life that "right now" does not make passing ("I'm in college right
+#: now", "I'm going to hairdresser school right now").
+LIFE_PHASE_NOUNS: frozenset[str] = words(
+    """school college university uni course program programme degree semester army navy
+    military internship apprenticeship residency training therapy job career"""
+)
 #: Nouns for the conversation itself: a statement about it is not about the user's life.
 CONVERSATION_NOUNS: frozenset[str] = words("chat conversation convo thread message")

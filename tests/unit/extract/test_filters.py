@@ -300,3 +300,14 @@ def test_a_date_does_not_say_what_a_pronoun_object_is(run):
         "Femi wants the trailer done by Wednesday, May 31, 2023"
     ]
     assert [r.reason for r in checked.rejections] == ["vague"]
+
+
+def test_right_now_does_not_make_a_stretch_of_life_passing(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm in college right now, studying education."),
+            ("user", "I'm at the gym right now."),
+        ]
+    )
+    assert [f.text for f in checked.facts] == ["Dana is in college right now, studying education"]
+    assert [r.reason for r in checked.rejections] == ["vague"]
