@@ -10,6 +10,7 @@ lemmas and dependency labels, with the word lists in ``lexicon.py``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +29,8 @@ __all__ = [
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ", "VERB"})
+#: A file path ("venv/bin/activate"): two slashes in one run of characters.
+_PATH = re.compile(r"[^\s/]*/[^\s/]+/\S*")
 #: Words that join a comment or an instruction onto a statement ("so hopefully that helps").
 _TACKING_WORDS = frozenset({"so", "hopefully", "and"})
 
@@ -93,6 +96,8 @@ def misparsed_copula(head: Any) -> Any | None:
     cannot be one, so it is "is". Returns the subject token, or None."""
     if head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "ROOT":
         return None
+    if _PATH.search(head.sent.text):
+        return None  # "bash: venv/bin/activate: No such file": pasted console output
     doc = head.doc
     for child in head.children:
         if child.dep_ != "poss" or child.pos_ not in ("PROPN", "NOUN"):
@@ -159,6 +164,8 @@ def _fragment_predicate(head: Any) -> Any | None:
     target: next Saturday"); None for anything else."""
     if head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "ROOT":
         return None
+    if _PATH.search(head.sent.text):
+        return None  # "bash: venv/bin/activate: No such file": pasted console output
     doc = head.doc
     for child in head.rights:
         between = doc[head.i + 1 : child.i]

@@ -153,3 +153,15 @@ def test_when_an_event_is_said_in_a_relative_clause_is_a_fact_of_its_own(run):
     event = next(f for f in checked.facts if f.text.startswith("Dana's committee meeting"))
     assert event.evidence[0].quote == "my committee meeting, which is on the 19th"
     assert sum("committee meeting" in t for t in texts) == 2  # the sentence's own fact stays
+
+
+def test_pasted_console_output_with_a_path_is_no_statement(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "How do I use source venv/bin/activate?\nbash: venv/bin/activate: No such file or directory",
+            )
+        ]
+    )
+    assert checked.facts == []
