@@ -229,8 +229,10 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
     own = _subject_tokens(subject)
     dated = date_spans(pronoun.doc.text)
     for t in toks:
-        if t.i in own or t.lower_ in lx.TIME_NOUNS or t.lower_ in lx.VAGUE_OBJECTS:
+        if t.i in own or t.lower_ in lx.VAGUE_OBJECTS:
             continue
+        if t.lower_ in lx.TIME_NOUNS or t.lemma_.lower() in lx.TIME_NOUNS or t.lower_ == "home":
+            continue  # "fixed it that night when I got home", "been running it for years"
         if any(a <= t.idx < b for a, b in dated):
             continue  # "wants it done by May 31": when, not what
         if t.pos_ in ("NOUN", "PROPN", "NUM") or t.like_num:

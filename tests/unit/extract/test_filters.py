@@ -311,3 +311,9 @@ def test_right_now_does_not_make_a_stretch_of_life_passing(run):
     )
     assert [f.text for f in checked.facts] == ["Dana is in college right now, studying education"]
     assert [r.reason for r in checked.rejections] == ["vague"]
+
+
+def test_time_words_and_home_do_not_say_what_a_pronoun_object_is(run):
+    _conv, _raw, checked = run([("user", "I fixed it that night when I got home.")])
+    assert checked.facts == []
+    assert [r.reason for r in checked.rejections] == ["vague"]
