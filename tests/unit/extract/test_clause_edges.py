@@ -160,7 +160,8 @@ def test_pasted_console_output_with_a_path_is_no_statement(run):
         [
             (
                 "user",
-                "How do I use source venv/bin/activate?\nbash: venv/bin/activate: No such file or directory",
+                "How do I use source venv/bin/activate?\n"
+                "bash: venv/bin/activate: No such file or directory",
             )
         ]
     )
