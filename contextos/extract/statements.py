@@ -143,8 +143,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         return "second"
     if low in lx.THIRD_PERSONAL:
         return "third_pronoun"
-    if low in lx.VAGUE_SUBJECTS or subj.tag_ in ("WDT", "WP", "EX"):
-        return "vague"
+    if (low in lx.VAGUE_SUBJECTS and not _described(subj)) or subj.tag_ in ("WDT", "WP", "EX"):
+        return "vague"  # but "the google thing" says which thing
     poss = [c for c in subj.children if c.dep_ == "poss"]
     if poss and poss[0].lower_ in ("my",):
         return "self_possessive"
@@ -241,10 +241,10 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
 
 
 def _described(tok: Any) -> bool:
-    """ "things"/"stuff" with an adjective that says what kind ("sweet things"); "new things",
-    "other things" say nothing."""
+    """ "thing(s)"/"stuff" with a word that says what kind ("sweet things", "the google
+    thing"); "new things", "other things" say nothing."""
     return tok.lower_ in ("thing", "things", "stuff") and any(
-        c.dep_ == "amod" and c.lower_ not in lx.EMPTY_ADJECTIVES for c in tok.children
+        c.dep_ in ("amod", "compound") and c.lower_ not in lx.EMPTY_ADJECTIVES for c in tok.children
     )
 
 

@@ -317,3 +317,16 @@ def test_time_words_and_home_do_not_say_what_a_pronoun_object_is(run):
     _conv, _raw, checked = run([("user", "I fixed it that night when I got home.")])
     assert checked.facts == []
     assert [r.reason for r in checked.rejections] == ["vague"]
+
+
+def test_a_thing_said_of_what_kind_is_a_subject_and_like_you_said_is_shared(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "the google thing was the redirect URI like you said."),
+            ("assistant", "Glad it worked."),
+            ("user", "The thing is, it broke again."),
+        ]
+    )
+    [fact] = checked.facts
+    assert fact.text == "The google thing was the redirect URI like the assistant said"
+    assert fact.type == "SHARED_NARRATIVE"
