@@ -136,6 +136,8 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
     """A discourse marker or intensifier that adds nothing to a fact ("literally", "tbh")."""
     if tok.lower_ not in lx.FILLER_WORDS or (head is not None and tok.i == head.i):
         return False
+    if tok.lower_ == "well" and tok.i > tok.head.i:
+        return False  # "it pays well": how, not a discourse "well, ..."
     return tok.dep_ in lx.FILLER_DEPS and not any(True for _ in tok.children)
 
 

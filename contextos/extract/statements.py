@@ -29,6 +29,8 @@ __all__ = [
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ", "VERB"})
+#: Dependents that make up a noun phrase to the left of its noun.
+_NP_DEPS = frozenset({"det", "poss", "compound", "amod", "nummod", "case"})
 #: A file path ("venv/bin/activate"): two slashes in one run of characters.
 _PATH = re.compile(r"[^\s/]*/[^\s/]+/\S*")
 #: Words that join a comment or an instruction onto a statement ("so hopefully that helps").
@@ -397,6 +399,21 @@ def _contrast(neg: Any, head: Any) -> bool:
     return neg.i > head.i and neg.i > 0 and doc[neg.i - 1].text == ","
 
 
+def _dislocated(subj: Any) -> list[Any] | None:
+    """The noun phrase an "it" subject takes up right after a comma ("correction on the move
+    date, it's the 27th"): its tokens, or None."""
+    doc = subj.doc
+    if subj.lower_ != "it" or subj.i < 2 or doc[subj.i - 1].text != ",":
+        return None
+    noun = doc[subj.i - 2]
+    if noun.pos_ != "NOUN" or noun.dep_ in SUBJECT_DEPS:
+        return None
+    start = noun.i
+    while start - 1 >= 0 and doc[start - 1].head.i == noun.i and doc[start - 1].dep_ in _NP_DEPS:
+        start -= 1
+    return [doc[i] for i in range(start, noun.i + 1)]
+
+
 def _closes_quote(toks: list[Any]) -> bool:
     """Whether the last token closes a quotation opened earlier in ``toks`` ("still
     'pending FBI results'")."""
@@ -658,6 +675,10 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             )
         elif subj is not None and _comma_after_subject(subj, real_head):
             toks = [t for t in toks if t.i != subj.i + 1]  # "test, started Monday"
+        elif kind == "vague" and subj is not None and (phrase := _dislocated(subj)):
+            toks = [*phrase, *(t for t in toks if t.i > subj.i)]  # "the move date, it's the 27th"
+            subj = phrase[-1]
+            kind = _subject_kind(subj, real_head)
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)
         low = " ".join(t.lower_ for t in toks)
         clause.copula = (

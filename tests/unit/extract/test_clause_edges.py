@@ -166,3 +166,17 @@ def test_pasted_console_output_with_a_path_is_no_statement(run):
         ]
     )
     assert checked.facts == []
+
+
+def test_it_taking_up_the_noun_phrase_before_a_comma_is_that_phrase(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "also correction on the move date, it's the 27th not the 20th."),
+            ("user", "I love my job, it pays well."),
+            ("user", "anyway, it broke again."),  # nothing before the comma to take up
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "The move date is on Saturday, May 27, 2023 not on Saturday, May 20, 2023" in texts
+    assert "Dana's job pays well" in texts  # "well" after its verb says how
+    assert not any("broke" in t for t in texts)
