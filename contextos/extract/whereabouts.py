@@ -194,6 +194,9 @@ def _text(run: list[Any]) -> str:
 def speaker_places(sent: Any) -> list[Place]:
     """Where the speaker of ``sent`` says, in passing, that they are based."""
     found: dict[str, Place] = {}
+    low = sent.text.lower()
+    if " in " not in low and "from " not in low and "mov" not in low and "relocat" not in low:
+        return []  # every reading places the speaker "in" or "from" somewhere, or moves them
     if not any(t.pos_ == "PROPN" and t.ent_type_ in _PLACE_TYPES for t in sent):
         return []  # every reading needs a place name
     for reading in (_here_in, _role_in, _travel_from, _move):
