@@ -399,6 +399,18 @@ def _contrast(neg: Any, head: Any) -> bool:
     return neg.i > head.i and neg.i > 0 and doc[neg.i - 1].text == ","
 
 
+def _bare_status_participle(subj: Any, head: Any) -> bool:
+    """ "vet records done", "migration finished": a status participle with a noun subject and
+    no "is" (chat leaves it out)."""
+    return (
+        head.tag_ == "VBN"
+        and head.lower_ in lx.STATUS_WORDS
+        and subj.dep_ == "nsubj"
+        and subj.pos_ in ("NOUN", "PROPN")
+        and not any(c.dep_ in ("aux", "auxpass") for c in head.children)
+    )
+
+
 def _dislocated(subj: Any) -> list[Any] | None:
     """The noun phrase an "it" subject takes up right after a comma ("correction on the move
     date, it's the 27th"): its tokens, or None."""
@@ -679,6 +691,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             toks = [*phrase, *(t for t in toks if t.i > subj.i)]  # "the move date, it's the 27th"
             subj = phrase[-1]
             kind = _subject_kind(subj, real_head)
+        if subj is not None and _bare_status_participle(subj, real_head):
+            plural = subj.tag_ in ("NNS", "NNPS")
+            insert[real_head.i] = "are" if plural else "is"  # "vet records done"
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)
         low = " ".join(t.lower_ for t in toks)
         clause.copula = (

@@ -263,3 +263,8 @@ def test_a_hyphen_inside_a_word_is_not_a_dash_before_the_statement(run):
     texts = [f.text for f in checked.facts]
     assert "The 40-tab workbook is retired" in texts
     assert "Tom is leaving" in texts  # a spaced dash still ends a lead-in
+
+
+def test_a_status_participle_without_is_gets_it(run):
+    _conv, _raw, checked = run([("user", "design done, beta next week.")])
+    assert [f.text for f in checked.facts] == ["Design is done, beta in the week of May 15, 2023"]
