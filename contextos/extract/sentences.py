@@ -48,9 +48,9 @@ _NAMED_SPLICE = re.compile(
     r"(?:is|was|has|had|will|owns|leads|runs|took|joined|left)\b)"
 )
 _MIN_WORDS = 2
-#: A one- or two-word label before a colon ("Update: ...", "Quick note: ..."); the parser
+#: A label of up to four words before a colon ("Update: ...", "Decision, then: ..."); the parser
 #: tends to make the label the root and the statement after it a modifier of it.
-_LABEL = re.compile(r"[\w'’-]+(?:\s+[\w'’-]+){0,3}\s*:\s+")
+_LABEL = re.compile(r"[\w'’-]+(?:,?\s+[\w'’-]+){0,3}\s*:\s+")
 #: Labels longer than this many words are labels only when the words before the last two are
 #: discourse words ("But big news:", not "The thing I want to say is:").
 _PLAIN_LABEL_WORDS = 2
@@ -167,7 +167,7 @@ def _marker_length(piece: str) -> int:
 def _label_topic(label: str) -> str | None:
     """The topic a lead-in label names: its words other than LABEL_WORDS ("HPC update" ->
     "HPC"), written with a capital as a name is ("Autopay:", not "life update:"), or None."""
-    words = label.rstrip().rstrip(":").split()
+    words = label.rstrip().rstrip(":").replace(",", " ").split()
     kept = [w for w in words if w.lower() not in LABEL_WORDS]
     if not kept or kept[0] != words[0]:  # "Update on X" names no topic up front
         return None
@@ -185,7 +185,7 @@ def _label_length(piece: str) -> int:
     m = _LABEL.match(piece, lead)
     if m is None or len(_WORD.findall(piece[m.end() :])) < _MIN_AFTER_LABEL:
         return 0
-    words = m.group(0).rstrip().rstrip(":").split()
+    words = m.group(0).rstrip().rstrip(":").replace(",", " ").split()
     extra = words[: max(0, len(words) - _PLAIN_LABEL_WORDS)]
     if not all(w.lower() in LABEL_WORDS for w in extra):
         return 0

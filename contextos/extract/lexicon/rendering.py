@@ -18,7 +18,8 @@ DISCOURSE_WORDS: frozenset[str] = words(
 #: rest of a label is the topic the statement after it is about ("Autopay:", "HPC update:").
 LABEL_WORDS: frozenset[str] = DISCOURSE_WORDS | words(
     """correction correct context background status edit ps reminder question agenda action
-    items item todo to-do summary tl;dr bad heads up two three four five one latest"""
+    items item todo to-do summary tl;dr bad heads up two three four five one latest decision
+    decisions"""
 )
 #: Discourse markers and intensifiers dropped from fact text when they modify something
 #: (adverb, interjection) and have no dependents of their own: "I literally just moved" ->

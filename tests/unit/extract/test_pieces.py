@@ -114,3 +114,10 @@ def test_a_label_of_discourse_words_before_two_words_is_a_label():
     ]
     kept = "The thing I want is: a new job in Lisbon soon."
     assert [s.text for s in segment_turn(kept)] == [kept]
+
+
+def test_a_label_may_have_a_comma_between_its_words():
+    text = "Decision, then: the PC launch moves to February 2027."
+    [seg] = segment_turn(text)
+    assert seg.text == "the PC launch moves to February 2027."
+    assert seg.topic is None  # "decision" and "then" name no topic
