@@ -51,6 +51,7 @@ from contextos.extract.patterns import (
     format_signals,
     instruction_signals,
     patterns_from_signals,
+    ritual_signal,
 )
 from contextos.extract.people import FullNames, people, person_text, pronoun_referent
 from contextos.extract.render import (
@@ -241,6 +242,7 @@ class LocalExtractor:
             )
             humans = {t.speaker for t in (*conv.turns, *turns) if t.role != "assistant"}
             in_meeting = not in_assistant_chat and len(humans) >= lx.MEETING_MIN_SPEAKERS
+            edges = _meeting_edges(conv) if in_meeting else {}
             previous: str | None = None
             for turn in turns:
                 speaker = speaker_name(turn, user)
@@ -265,6 +267,12 @@ class LocalExtractor:
                         continue
                     if seg.quoted:
                         continue  # someone else's words, pasted
+                    if seg.label is not None and turn.id in edges:
+                        signals.append(
+                            ritual_signal(
+                                seg.label, edges[turn.id], speaker, conv_id, turn.id, turn.text
+                            )
+                        )
                     if in_assistant_chat:
                         signals.extend(
                             format_signals(
@@ -555,6 +563,14 @@ class LocalExtractor:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def _meeting_edges(conv: Conversation) -> dict[str, str]:
+    """{turn id: "opening" | "closing"} for the first and last spoken turns of a meeting."""
+    spoken = [t for t in conv.turns if t.extractable]
+    if len(spoken) < 2:
+        return {}
+    return {spoken[0].id: "opening", spoken[-1].id: "closing"}
 
 
 def _discourse_words(

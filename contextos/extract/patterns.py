@@ -8,7 +8,9 @@ The archetypal pattern in assistant chats is how the user wants answers shaped (
   the start of answers;
 - a standing instruction: a short verbless fragment the user tacks onto requests ("British
   spelling as always", "comments in British English pls"), each run of content words in it a
-  signal, grouped by the words (``instruction_signals``).
+  signal, grouped by the words (``instruction_signals``);
+- in meetings, a ritual: the same lead-in label in the first or last turn of several meetings
+  ("Action items: ..." -> "closes every meeting with action items", ``ritual_signal``).
 
 Signals of one speaker in two or more distinct turns make a candidate pattern. Confidence grows
 with the number of turns (2 turns: 0.77, a proposal under the 0.80 apply threshold; 3: 0.82;
@@ -29,7 +31,13 @@ from contextos.extract.render import display_name
 from contextos.extract.sentences import is_question
 from contextos.models.facts import CandidateFact, Evidence, FactType
 
-__all__ = ["FormatSignal", "format_signals", "instruction_signals", "patterns_from_signals"]
+__all__ = [
+    "FormatSignal",
+    "format_signals",
+    "instruction_signals",
+    "patterns_from_signals",
+    "ritual_signal",
+]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*(?:;[A-Za-z]+)?")  # "TL;DR" is one word
 #: The extractor's own words in a pattern's text, per kind of signal (validation does not look
@@ -38,7 +46,10 @@ _TEMPLATES = {
     "format": "asks for answers as",
     "lead": "asks for answers to start with a",
     "instruction": "asks for",
+    "opening": "opens every meeting with",
+    "closing": "closes every meeting with",
 }
+_PATTERN_NAMES = {"instruction": "standing_instruction", "opening": "ritual", "closing": "ritual"}
 #: "first", "at the top", "on top", "up front" right after a format word: lead position.
 _LEAD = re.compile(r"\s*(?:first\b|(?:at|on) (?:the )?top\b|up front\b|at the start\b)", re.I)
 #: At most this many words in a fragment read as a standing instruction.
@@ -131,6 +142,17 @@ def instruction_signals(
     return out
 
 
+def ritual_signal(
+    label: tuple[int, str], kind: str, speaker: str, conversation_id: str, turn_id: str, text: str
+) -> FormatSignal:
+    """A meeting's first or last turn opening with a label ("Action items: ..."), ``kind``
+    "opening" or "closing": the same label there in several meetings is how the speaker runs
+    them ("closes every meeting with action items")."""
+    start, words = label
+    ev = _evidence(conversation_id, turn_id, text, start, start + len(words))
+    return FormatSignal(speaker, words.lower(), words.lower(), ev, kind)
+
+
 def _evidence(conversation_id: str, turn_id: str, full_text: str, start: int, end: int) -> Evidence:
     return Evidence(
         conversation_id=conversation_id,
@@ -156,9 +178,10 @@ def patterns_from_signals(
 ) -> list[CandidateFact]:
     """One USER_PATTERN candidate per (speaker, format word) seen in ``min_turns``+ turns.
     ``names`` maps a speaker to how the text names them, when not by their given name."""
-    groups: dict[tuple[str, str, bool], list[FormatSignal]] = defaultdict(list)
+    groups: dict[tuple[str, str, str], list[FormatSignal]] = defaultdict(list)
     for sig in signals:
-        groups[(sig.speaker, sig.key, sig.kind == "instruction")].append(sig)
+        family = sig.kind if sig.kind in _PATTERN_NAMES else "format"
+        groups[(sig.speaker, sig.key, family)].append(sig)
     out: list[CandidateFact] = []
     for (speaker, _key, _instruction), sigs in groups.items():
         by_turn: dict[str, FormatSignal] = {}
@@ -170,7 +193,7 @@ def patterns_from_signals(
         surface = Counter(s.surface for s in by_turn.values()).most_common(1)[0][0]
         kind = Counter(s.kind for s in by_turn.values()).most_common(1)[0][0]
         template = _TEMPLATES[kind]
-        pattern = "standing_instruction" if kind == "instruction" else "response_format"
+        pattern = _PATTERN_NAMES.get(kind, "response_format")
         out.append(
             CandidateFact(
                 text=f"{(names or {}).get(speaker) or display_name(speaker)} {template} {surface}",

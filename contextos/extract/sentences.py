@@ -92,6 +92,9 @@ class Segment:
     #: where that label starts in the turn (the label may instead be the subject of a verbless
     #: statement, "Deadline: Friday the 13th", which only the parse can tell)
     label_start: int | None = None
+    #: any lead-in label cut from the piece, as (start in the turn, text without the colon):
+    #: "Action items" — topic or not
+    label: tuple[int, str] | None = None
 
 
 def is_phatic(text: str) -> bool:
@@ -254,6 +257,7 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
         for p_start, p_end, sentence in pieces:
             topic = None
             label_start = None
+            cut_label: tuple[int, str] | None = None
             if not quoted:
                 if "\n" in block[max(0, p_start - 2) : p_start]:
                     item_topic = None  # a new line ends a list item
@@ -264,6 +268,8 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 p_start += marker
                 label = _label_length(block[p_start:p_end])
                 if label:
+                    words = block[p_start : p_start + label].rstrip().rstrip(":").strip()
+                    cut_label = (b_start + p_start, words)
                     topic = _label_topic(block[p_start : p_start + label])
                     if topic is not None:
                         label_start = b_start + p_start
@@ -280,7 +286,14 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
             start = b_start + p_start + lead
             end = start + len(stripped)
             seg = Segment(
-                start, end, text[start:end], quoted, b_start + sentence, topic, label_start
+                start,
+                end,
+                text[start:end],
+                quoted,
+                b_start + sentence,
+                topic,
+                label_start,
+                cut_label,
             )
             if not quoted:
                 if is_phatic(seg.text) or len(_WORD.findall(seg.text)) < _MIN_WORDS:

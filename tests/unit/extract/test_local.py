@@ -275,3 +275,39 @@ def test_extract_many_matches_extract(extractor, make_conv):
     ]
     assert all(e.conversation_id == "b" for f in many[1].facts for e in f.evidence)
     assert "Dana moved to Denver in 2022" in [f.text for f in many[0].facts]
+
+
+def test_a_label_closing_three_meetings_is_a_ritual_pattern(extractor, make_conv):
+    meetings = [
+        make_conv(
+            [
+                ("user", "Nadia Petrova", f"Recording. The build for sprint {n} is green."),
+                ("user", "Oskar", "I fixed the save bug and the menu lag."),
+                ("user", "Femi", "The trailer storyboard is done."),
+                ("user", "Nadia Petrova", f"Action items: Oskar, the sprint {n} patch."),
+            ],
+            conv_id=f"m{n}",
+        )
+        for n in (1, 2, 3)
+    ]
+    user = UserRef(id="nadia", name="Nadia Petrova")
+    results = extractor.extract_many([(c.turns, c) for c in meetings], user)
+    turns = {t.id: t for c in meetings for t in c.turns}
+    facts = [f for r in results for f in validate(r, turns).facts]
+    [ritual] = [f for f in facts if f.type == FactType.USER_PATTERN]
+    assert ritual.text == "Nadia closes every meeting with action items"
+    assert ritual.attributes["pattern"] == "ritual"
+    assert {e.quote for e in ritual.evidence} == {"Action items"}
+    assert len({e.conversation_id for e in ritual.evidence}) == 3
+    # the same label in the middle of a meeting is no ritual
+    middle = make_conv(
+        [
+            ("user", "Nadia Petrova", "Recording."),
+            ("user", "Nadia Petrova", "Action items: Oskar, the patch."),
+            ("user", "Oskar", "On it, the patch ships Friday."),
+            ("user", "Femi", "The trailer is done."),
+        ],
+        conv_id="m4",
+    )
+    raw = extractor.extract(middle.turns, middle, user)
+    assert not any(f.type == FactType.USER_PATTERN for f in raw.facts)
