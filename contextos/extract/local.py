@@ -52,6 +52,7 @@ from contextos.extract.patterns import (
     instruction_signals,
     patterns_from_signals,
     ritual_signal,
+    setting_signals,
 )
 from contextos.extract.people import FullNames, people, person_text, pronoun_referent
 from contextos.extract.render import (
@@ -243,6 +244,7 @@ class LocalExtractor:
             humans = {t.speaker for t in (*conv.turns, *turns) if t.role != "assistant"}
             in_meeting = not in_assistant_chat and len(humans) >= lx.MEETING_MIN_SPEAKERS
             edges = _meeting_edges(conv) if in_meeting else {}
+            opening = _first_spoken(conv) if in_assistant_chat else None
             previous: str | None = None
             for turn in turns:
                 speaker = speaker_name(turn, user)
@@ -251,6 +253,8 @@ class LocalExtractor:
                 if not turn.extractable or is_phatic(turn.text):
                     continue
                 conv_id = turn.conversation_id or conv.id
+                if turn.id == opening:
+                    signals.extend(setting_signals(turn.text, speaker, conv_id, turn.id))
                 for seg in segment_turn(turn.text):
                     hit = injection_cue(seg.text)
                     if hit:
@@ -563,6 +567,11 @@ class LocalExtractor:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def _first_spoken(conv: Conversation) -> str | None:
+    """The id of the first turn the user wrote in ``conv``."""
+    return next((t.id for t in conv.turns if t.extractable), None)
 
 
 def _meeting_edges(conv: Conversation) -> dict[str, str]:

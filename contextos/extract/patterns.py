@@ -10,7 +10,10 @@ The archetypal pattern in assistant chats is how the user wants answers shaped (
   spelling as always", "comments in British English pls"), each run of content words in it a
   signal, grouped by the words (``instruction_signals``);
 - in meetings, a ritual: the same lead-in label in the first or last turn of several meetings
-  ("Action items: ..." -> "closes every meeting with action items", ``ritual_signal``).
+  ("Action items: ..." -> "closes every meeting with action items", ``ritual_signal``);
+- in assistant chats, a setting: the same situation in the first sentence of several chats
+  ("on my 3am break", "on break again" -> "chats with the assistant on break",
+  ``setting_signals``).
 
 Signals of one speaker in two or more distinct turns make a candidate pattern. Confidence grows
 with the number of turns (2 turns: 0.77, a proposal under the 0.80 apply threshold; 3: 0.82;
@@ -37,6 +40,7 @@ __all__ = [
     "instruction_signals",
     "patterns_from_signals",
     "ritual_signal",
+    "setting_signals",
 ]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*(?:;[A-Za-z]+)?")  # "TL;DR" is one word
@@ -48,8 +52,22 @@ _TEMPLATES = {
     "instruction": "asks for",
     "opening": "opens every meeting with",
     "closing": "closes every meeting with",
+    "setting": "chats with the assistant",
 }
-_PATTERN_NAMES = {"instruction": "standing_instruction", "opening": "ritual", "closing": "ritual"}
+_PATTERN_NAMES = {
+    "instruction": "standing_instruction",
+    "opening": "ritual",
+    "closing": "ritual",
+    "setting": "chat_setting",
+}
+#: Where or when a chat starts from, in its first turn: "on my 3am break", "on the train",
+#: "another break, another chat" (the preposition and article are kept, modifiers are not).
+_SETTING = re.compile(
+    r"(?:\b(on|at|during|from)\s+(?:(my|the|a|an)\s+)?(?:[\w-]+\s+)?)?\b("
+    + "|".join(sorted(lx.SITUATION_NOUNS))
+    + r")\b",
+    re.I,
+)
 #: "first", "at the top", "on top", "up front" right after a format word: lead position.
 _LEAD = re.compile(r"\s*(?:first\b|(?:at|on) (?:the )?top\b|up front\b|at the start\b)", re.I)
 #: At most this many words in a fragment read as a standing instruction.
@@ -142,6 +160,23 @@ def instruction_signals(
     return out
 
 
+def setting_signals(
+    text: str, speaker: str, conversation_id: str, turn_id: str
+) -> list[FormatSignal]:
+    """Where or when the user is as a chat starts ("hey, on my 3am break so typing fast"), read
+    from the first sentence of the chat's first turn: one signal per situation noun."""
+    first = re.split(r"(?<=[.!?])\s+|\n", text, maxsplit=1)[0]
+    out: list[FormatSignal] = []
+    for m in _SETTING.finditer(first):
+        noun = m.group(3).lower()
+        prep, article = (m.group(1) or "").lower(), (m.group(2) or "").lower()
+        words = [prep, "the" if article in ("the", "a", "an") else "", noun] if prep else [noun]
+        surface = " ".join(w for w in words if w)
+        ev = _evidence(conversation_id, turn_id, text, m.start(3), m.end(3))
+        out.append(FormatSignal(speaker, noun, surface, ev, "setting"))
+    return out
+
+
 def ritual_signal(
     label: tuple[int, str], kind: str, speaker: str, conversation_id: str, turn_id: str, text: str
 ) -> FormatSignal:
@@ -183,14 +218,19 @@ def patterns_from_signals(
         family = sig.kind if sig.kind in _PATTERN_NAMES else "format"
         groups[(sig.speaker, sig.key, family)].append(sig)
     out: list[CandidateFact] = []
-    for (speaker, _key, _instruction), sigs in groups.items():
+    for (speaker, key, family), sigs in groups.items():
         by_turn: dict[str, FormatSignal] = {}
         for sig in sigs:
             by_turn.setdefault(sig.evidence.turn_id, sig)
         n = len(by_turn)
         if n < min_turns:
             continue
-        surface = Counter(s.surface for s in by_turn.values()).most_common(1)[0][0]
+        surfaces = Counter(s.surface for s in by_turn.values())
+        if family == "setting":  # a phrase with its preposition beats the bare noun
+            placed = Counter({k: v for k, v in surfaces.items() if " " in k})
+            surface = placed.most_common(1)[0][0] if placed else f"during {key}s"
+        else:
+            surface = surfaces.most_common(1)[0][0]
         kind = Counter(s.kind for s in by_turn.values()).most_common(1)[0][0]
         template = _TEMPLATES[kind]
         pattern = _PATTERN_NAMES.get(kind, "response_format")

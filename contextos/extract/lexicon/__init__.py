@@ -33,6 +33,7 @@ from contextos.extract.lexicon.durability import (
     MENTAL_VERBS,
     MOMENT_MARKERS,
     MOOD_ADJECTIVES,
+    SITUATION_NOUNS,
     STATUS_WORDS,
 )
 from contextos.extract.lexicon.entities import (
@@ -195,6 +196,7 @@ __all__ = [
     "RETURN_WORDS",
     "ROLE_NOUNS",
     "SECOND_PERSON",
+    "SITUATION_NOUNS",
     "SHORTHAND",
     "STATUS_CUES",
     "STATUS_WORDS",

@@ -49,5 +49,11 @@ LIFE_PHASE_NOUNS: frozenset[str] = words(
     """school college university uni course program programme degree semester army navy
     military internship apprenticeship residency training therapy job career"""
 )
+#: Situations a chat is typed from ("on my break", "on the train"): the same one at the start
+#: of several chats is a habit.
+SITUATION_NOUNS: frozenset[str] = words(
+    """break lunch commute train bus subway metro tube flight plane layover shift gym walk
+    couch bed phone"""
+)
 #: Nouns for the conversation itself: a statement about it is not about the user's life.
 CONVERSATION_NOUNS: frozenset[str] = words("chat conversation convo thread message")

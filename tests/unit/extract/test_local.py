@@ -311,3 +311,35 @@ def test_a_label_closing_three_meetings_is_a_ritual_pattern(extractor, make_conv
     )
     raw = extractor.extract(middle.turns, middle, user)
     assert not any(f.type == FactType.USER_PATTERN for f in raw.facts)
+
+
+def test_the_same_setting_at_the_start_of_three_chats_is_a_pattern(extractor, make_conv):
+    openings = [
+        "hey, on my 3am break so typing fast. I'm a nurse.",
+        "another break, another chat. we're moving to Portland.",
+        "on break again, update for the checklist.",
+    ]
+    chats = [
+        make_conv(
+            [("user", "Gabriel Ortiz", text), ("assistant", "assistant", "Hi!")], conv_id=f"c{n}"
+        )
+        for n, text in enumerate(openings)
+    ]
+    user = UserRef(id="gabriel", name="Gabriel Ortiz")
+    results = extractor.extract_many([(c.turns, c) for c in chats], user)
+    turns = {t.id: t for c in chats for t in c.turns}
+    facts = [f for r in results for f in validate(r, turns).facts]
+    [habit] = [f for f in facts if f.type == FactType.USER_PATTERN]
+    assert habit.text == "Gabriel chats with the assistant on break"
+    assert habit.attributes["pattern"] == "chat_setting"
+    assert {e.quote for e in habit.evidence} == {"break"}
+    # the situation later in a chat, or in two chats only, is no pattern
+    later = make_conv(
+        [
+            ("user", "Gabriel Ortiz", "I'm a nurse."),
+            ("assistant", "assistant", "Hi!"),
+            ("user", "Gabriel Ortiz", "on my break now, on break"),
+        ]
+    )
+    raw = extractor.extract(later.turns, later, user)
+    assert not any(f.type == FactType.USER_PATTERN for f in raw.facts)
