@@ -205,6 +205,7 @@ def _instruction_word(tok: Any) -> bool:
         and tok.lower_ not in lx.RESPONSE_FORMAT_NOUNS
         and tok.norm_ not in lx.REQUEST_MARKERS
         and tok.lower_ not in lx.PHATIC_WORDS
+        and tok.lemma_.lower() not in lx.SITUATION_NOUNS  # "another break, another chat"
     )
 
 

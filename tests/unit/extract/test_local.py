@@ -343,3 +343,16 @@ def test_the_same_setting_at_the_start_of_three_chats_is_a_pattern(extractor, ma
     )
     raw = extractor.extract(later.turns, later, user)
     assert not any(f.type == FactType.USER_PATTERN for f in raw.facts)
+
+
+def test_a_situation_noun_is_no_standing_instruction(extractor, make_conv):
+    conv = make_conv(
+        [
+            ("user", "another break, another chat. I'm a nurse."),
+            ("assistant", "Hi!"),
+            ("user", "quick break. we moved to Portland."),
+            ("assistant", "Nice."),
+        ]
+    )
+    raw = extractor.extract(conv.turns, conv, UserRef(id="dana", name="Dana Whitfield"))
+    assert not any("asks for break" in f.text for f in raw.facts)
