@@ -249,6 +249,11 @@ class ConversationPipeline:
                 if d.kind == "new":
                     d = self._status_update(fact, memory) or d
             target = memory.get(d.target_id) if d.target_id else None
+            if d.kind in ("supersedes", "superseded_by") and _same_turn(
+                fact, by_id.get(d.target_id or "")
+            ):
+                # "moved to Porto" and "lives in Porto" from one turn: said together, not a change
+                d, target = Decision("new"), None
             if (
                 d.kind == "merge"
                 and target is not None
@@ -379,3 +384,9 @@ class ConversationPipeline:
             if normalize_name(ew.name) == normalize_name(name) or name in ew.aliases:
                 return ew.key
         return None
+
+
+def _same_turn(fact: Fact, other: FactWrite | None) -> bool:
+    """Whether ``other`` (a fact written earlier in this conversation) comes from a turn
+    ``fact`` comes from too."""
+    return other is not None and bool(set(other.fact.turn_ids) & set(fact.turn_ids))

@@ -55,6 +55,19 @@ def test_every_fact_is_grounded_in_the_exact_words_of_a_user_turn(ingested):
         assert any(f.evidence in texts[t] for t in f.turn_ids)
 
 
+def test_facts_said_in_one_turn_never_supersede_each_other(ingested):
+    """ "we moved to Porto last weekend" gives "moved to Porto" and "lives in Porto": both hold,
+    and the move replaces the older home."""
+    cx, _ = ingested
+    facts = {f.id: f for f in cx.facts(DEMO_USER, include_superseded=True)}
+    for f in facts.values():
+        if f.superseded_by:
+            assert not set(f.turn_ids) & set(facts[f.superseded_by].turn_ids), f.text
+    current = [f.text for f in cx.facts(DEMO_USER)]
+    assert "Jordan lives in Porto" in current
+    assert not any("lives in Lisbon" in t for t in current)
+
+
 def test_the_regenerated_chatgpt_branch_is_not_read(ingested):
     cx, _ = ingested
     assert "m2b" not in _turn_texts(cx)
