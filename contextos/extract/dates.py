@@ -131,6 +131,8 @@ def render_date(value: datetime, period: str) -> str:
         return str(value.year)
     if period == "month":
         return f"{value:%B} {value.year}"
+    if period == "weekend":
+        return f"the weekend of {value:%B} {value.day}, {value.year}"
     if period == "week":
         monday = value - timedelta(days=value.weekday())
         return f"the week of {monday:%B} {monday.day}, {monday.year}"
@@ -275,6 +277,7 @@ _MONTH_ONLY = re.compile(rf"^(?P<m>{_MONTH_RE})(?:,?\s+(?P<y>\d{{4}}))?$", re.I)
 _WEEKDAY_ONLY = re.compile(rf"^{_WEEKDAY_RE}$", re.I)
 _SHIFTED_WEEKDAY = re.compile(rf"^(?P<rel>next|last|this)\s+(?P<w>{_WEEKDAY_RE})$", re.I)
 _SHIFTED_PERIOD = re.compile(r"^(?P<rel>next|last|this)\s+(?P<unit>week|month|year)$", re.I)
+_WEEKEND = re.compile(r"^(?P<rel>next|last|this)\s+weekend$", re.I)
 _AGO = re.compile(
     r"^(?P<n>a|an|one|two|three|four|five|six|\d+)\s+(?P<unit>day|week|month|year)s?"
     r"\s+ago$",
@@ -313,6 +316,11 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
         rel = m["rel"].lower()
         delta = (ahead or 7) if rel == "next" else ahead if rel == "this" else (ahead - 7 or -7)
         return ResolvedDate(day + timedelta(days=delta), "day")
+    m = _WEEKEND.match(text)
+    if m:  # "last weekend": the one before this week; "next weekend": the one in next week
+        monday = day - timedelta(days=day.weekday())
+        step = {"next": 1, "last": -1, "this": 0}[m["rel"].lower()]
+        return ResolvedDate(monday + timedelta(days=5 + 7 * step), "weekend")
     m = _SHIFTED_PERIOD.match(text)
     if m:
         step = {"next": 1, "last": -1, "this": 0}[m["rel"].lower()]
@@ -446,7 +454,7 @@ def clause_dates(
             and root.dep_ not in ("nsubj", "nsubjpass", "compound")
             and (prev is None or prev.pos_ != "ADP")
         ):  # "the July 13th start", "August is for polishing": no preposition to add
-            prefix = "on " if resolved.period == "day" else "in "
+            prefix = "on " if resolved.period in ("day", "weekend") else "in "
         dates[start] = resolved.value.date().isoformat()
         at_day = prev is not None and prev.lower_ == "at" and resolved.period == "day"
         if at_day and prev is not None and prev.i in tok_ids:

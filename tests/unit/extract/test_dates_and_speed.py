@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from contextos.extract.attributes import FastAttributeRuler
-from contextos.extract.dates import _fast_parse, _parse, date_spans, resolve_date
+from contextos.extract.dates import _fast_parse, _parse, date_spans, render_date, resolve_date
 
 BASE = datetime(2026, 2, 3, 9, 0)  # a Tuesday
 
@@ -176,3 +176,18 @@ def test_the_end_of_a_weekday_range_is_the_first_such_day_after_its_start(run):
     _conv, _raw, checked = run([("user", "I'm out all of next week, Monday to Friday.")])
     [fact] = checked.facts
     assert "Monday, May 15, 2023 to Friday, May 19, 2023" in fact.text
+
+
+def test_a_weekend_is_resolved_to_its_saturday():
+    base = datetime(2026, 3, 18, tzinfo=UTC)  # a Wednesday
+    last, this, following = (
+        resolve_date(p, base, "past") for p in ("last weekend", "this weekend", "next weekend")
+    )
+    assert last is not None and this is not None and following is not None
+    assert (last.value.day, this.value.day, following.value.day) == (14, 21, 28)
+    assert render_date(last.value, last.period) == "the weekend of March 14, 2026"
+
+
+def test_a_move_last_weekend_reads_on_that_weekend(run):
+    _conv, _raw, checked = run([("user", "we moved to Porto last weekend.")])
+    assert "Dana moved to Porto on the weekend of May 6, 2023" in [f.text for f in checked.facts]
