@@ -109,6 +109,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         and lows[0] in ("here", "there")
         and clause.head.lemma_ == "be"
         and (clause.subject_kind in ("thing", "vague", "person"))
+        and not _existential_statement(clause)
     ):
         return "points into the conversation ('here is ...')"
     said = toks[0].doc.text[clause.start_char : clause.end_char] if toks else ""
@@ -159,4 +160,16 @@ def _know_how(head: Any) -> bool:
         and head.i + 2 < len(doc)
         and doc[head.i + 1].lower_ == "how"
         and doc[head.i + 2].lower_ == "to"
+    )
+
+
+def _existential_statement(clause: Clause) -> bool:
+    """ "there's a bug in the export", "there's only my own test data": "there" saying that
+    something exists, not pointing at a thing in the conversation ("there's the draft")."""
+    subj = clause.subject
+    if subj is None or subj.dep_ != "expl":
+        return False
+    attr = next((c for c in clause.head.children if c.dep_ in ("attr", "nsubj")), None)
+    return attr is not None and not any(
+        c.dep_ == "det" and c.lower_ in ("the", "this", "that") for c in attr.children
     )

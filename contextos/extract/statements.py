@@ -399,6 +399,20 @@ def _contrast(neg: Any, head: Any) -> bool:
     return neg.i > head.i and neg.i > 0 and doc[neg.i - 1].text == ","
 
 
+def _existential(head: Any) -> Any | None:
+    """The "there" of "there's only my own test data", "there is a bug in the export": an
+    existential with a thing named after it (not "there's a lot", "there's no way")."""
+    if head.lemma_ != "be":
+        return None
+    there = next((c for c in head.children if c.dep_ == "expl" and c.lower_ == "there"), None)
+    attr = next((c for c in head.children if c.dep_ in ("attr", "nsubj")), None)
+    if there is None or attr is None or attr.pos_ not in ("NOUN", "PROPN"):
+        return None
+    if attr.lemma_.lower() in lx.EMPTY_EXISTENTIALS or any(c.dep_ == "neg" for c in head.children):
+        return None
+    return there
+
+
 def _bare_status_participle(subj: Any, head: Any) -> bool:
     """ "vet records done", "migration finished": a status participle with a noun subject and
     no "is" (chat leaves it out)."""
@@ -642,6 +656,8 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         real_head = head
         subj = _subject_of(head)
         kind = _subject_kind(subj, head)
+        if subj is None and (there := _existential(head)) is not None:
+            subj, kind = there, "thing"  # "there's only my own test data"
         # "I think X" / "my brother thinks X": the content is the complement
         advice = _advice(head, kind)
         if advice:

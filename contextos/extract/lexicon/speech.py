@@ -101,6 +101,29 @@ EMPTY_ADJECTIVES: frozenset[str] = frozenset(
         "such",
     }
 )
+#: What "there is ..." says nothing with: "there's a lot", "there's a chance", "there's time".
+EMPTY_EXISTENTIALS: frozenset[str] = frozenset(
+    {
+        "lot",
+        "way",
+        "chance",
+        "point",
+        "time",
+        "reason",
+        "thing",
+        "need",
+        "hope",
+        "question",
+        "issue",
+        "one",
+        "bit",
+        "difference",
+        "nothing",
+        "something",
+        "anything",
+        "everything",
+    }
+)
 #: Nouns that only say when ("that night", "last week"), not what.
 TIME_NOUNS: frozenset[str] = frozenset(
     """morning afternoon evening night day week weekend month year today tonight tomorrow

@@ -330,3 +330,15 @@ def test_a_thing_said_of_what_kind_is_a_subject_and_like_you_said_is_shared(run)
     [fact] = checked.facts
     assert fact.text == "The google thing was the redirect URI like the assistant said"
     assert fact.type == "SHARED_NARRATIVE"
+
+
+def test_there_is_something_named_is_a_fact_but_pointing_or_empty_there_is_not(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "there's a bug in the export tool."),
+            ("user", "there's the draft."),
+            ("user", "there's a lot going on."),
+            ("user", "there's no way."),
+        ]
+    )
+    assert [f.text for f in checked.facts] == ["There's a bug in the export tool"]
