@@ -100,7 +100,7 @@ _DATE_PHRASES = re.compile(
             rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
             rf"\b{_WD_LEAD}\d{{1,2}}\s+{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b(?:{_WEEKDAY_RE}\s+)?the\s+{_ORD_RE}\b{_AFTER_ORD}",
-            rf"\b(?:next|last|this)\s+(?:week|month|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
+            rf"\b(?:next|last|this)\s+(?:week|month|quarter|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
             r"\b(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b",
             rf"\bin\s+{_COUNT_RE}\s+(?:days?|weeks?|months?|years?)\b(?!\s+ago)",
             r"\b(?:yesterday|today|tomorrow|tonight)\b",
@@ -131,6 +131,8 @@ def render_date(value: datetime, period: str) -> str:
         return str(value.year)
     if period == "month":
         return f"{value:%B} {value.year}"
+    if period == "quarter":
+        return f"Q{(value.month - 1) // 3 + 1} {value.year}"
     if period == "weekend":
         return f"the weekend of {value:%B} {value.day}, {value.year}"
     if period == "week":
@@ -276,7 +278,7 @@ _MONTH_DAY = re.compile(
 _MONTH_ONLY = re.compile(rf"^(?P<m>{_MONTH_RE})(?:,?\s+(?P<y>\d{{4}}))?$", re.I)
 _WEEKDAY_ONLY = re.compile(rf"^{_WEEKDAY_RE}$", re.I)
 _SHIFTED_WEEKDAY = re.compile(rf"^(?P<rel>next|last|this)\s+(?P<w>{_WEEKDAY_RE})$", re.I)
-_SHIFTED_PERIOD = re.compile(r"^(?P<rel>next|last|this)\s+(?P<unit>week|month|year)$", re.I)
+_SHIFTED_PERIOD = re.compile(r"^(?P<rel>next|last|this)\s+(?P<unit>week|month|quarter|year)$", re.I)
 _WEEKEND = re.compile(r"^(?P<rel>next|last|this)\s+weekend$", re.I)
 _AGO = re.compile(
     r"^(?P<n>a|an|one|two|three|four|five|six|\d+)\s+(?P<unit>day|week|month|year)s?"
@@ -329,6 +331,9 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
             return ResolvedDate(day + timedelta(days=7 * step), "week")
         if unit == "month":
             return ResolvedDate(_shift_months(day, step), "month")
+        if unit == "quarter":  # "next quarter": the first day of that quarter
+            start = day.replace(month=3 * ((day.month - 1) // 3) + 1, day=1)
+            return ResolvedDate(_shift_months(start, 3 * step), "quarter")
         return ResolvedDate(day.replace(year=day.year + step, day=min(day.day, 28)), "year")
     m = _AGO.match(text)
     if m:

@@ -127,6 +127,8 @@ class Discourse:
                 return False
             if t.pos_ == "PROPN" and t.ent_type_ not in ("GPE", "LOC", "FAC", "DATE", "PERSON"):
                 return False
+            if t.ent_type_ in ("ORG", "PRODUCT") or _product_name(t.text):
+                return False  # "we're switching from Postgres to MySQL"
         return True
 
     def possessive_owner(self, tok: Any) -> str | None:
@@ -270,3 +272,9 @@ def _employer(toks: list[Any]) -> str | None:
         if chunk:
             return chunk
     return None
+
+
+def _product_name(word: str) -> bool:
+    """A name with a capital inside it ("MySQL", "GitHub", "iOS"): a product, not a place or a
+    person of the household."""
+    return any(c.isupper() for c in word[1:]) and any(c.islower() for c in word)

@@ -191,3 +191,9 @@ def test_a_weekend_is_resolved_to_its_saturday():
 def test_a_move_last_weekend_reads_on_that_weekend(run):
     _conv, _raw, checked = run([("user", "we moved to Porto last weekend.")])
     assert "Dana moved to Porto on the weekend of May 6, 2023" in [f.text for f in checked.facts]
+
+
+def test_a_quarter_resolves_to_its_name():
+    base = datetime(2026, 11, 18, tzinfo=UTC)
+    found = [resolve_date(p, base, "future") for p in ("next quarter", "last quarter")]
+    assert [render_date(r.value, r.period) for r in found if r] == ["Q1 2027", "Q3 2026"]

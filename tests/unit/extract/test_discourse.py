@@ -124,3 +124,15 @@ def test_with_an_employer_we_stays_the_speaker(run):
         ]
     )
     assert any(t.startswith("Dana needs to be settled") for t in _texts(checked))
+
+
+def test_a_we_switching_products_is_not_the_household(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my daughter Ava starts kindergarten in September."),
+            ("user", "we're switching from Postgres to MySQL next quarter."),
+        ]
+    )
+    switch = next(t for t in _texts(checked) if "Postgres" in t)
+    assert switch.startswith("Dana is switching from Postgres to MySQL")
+    assert switch.endswith("Q3 2023")
