@@ -191,7 +191,11 @@ def render_clause(
     if subject is not None and third_subject:
         agree = _agreeing_verbs(subject)
     for tok in tokens:
-        if tok.dep_ in ("nsubj", "nsubjpass") and tok.lower_ in ("i", "we"):
+        if (
+            tok.dep_ in ("nsubj", "nsubjpass")
+            and tok.lower_ in ("i", "we")
+            and not (tok.i > 0 and tok.doc[tok.i - 1].lower_ in ("and", "or"))
+        ):  # "my partner and I are expecting": two people, the verb stays plural
             agree |= _agreeing_verbs(tok)
     parts: list[str] = []
     speaker_named = False

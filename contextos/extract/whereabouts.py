@@ -84,6 +84,18 @@ def _prep_object(verb: Any, word: str, named: bool = False) -> list[Any] | None:
     return None
 
 
+def _place_in(attr: Any) -> list[Any] | None:
+    """The place after an "in" anywhere in the role phrase: "a nurse in Phoenix", "a data
+    scientist at Spotify in Stockholm"."""
+    for prep in attr.subtree:
+        if prep.dep_ == "prep" and prep.lower_ == "in":
+            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            run = _place_run(obj, named=True)
+            if run is not None:
+                return run
+    return None
+
+
 def _subject(verb: Any) -> tuple[Any, tuple[str, ...]] | None:
     """The verb's first-person subject and the people named with it ("Isla and I"), or None
     when the subject is not the speaker."""
@@ -136,7 +148,7 @@ def _role_in(sent: Any) -> list[Place]:
         attr = next((c for c in verb.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None)
         if who is None or attr is None or who[0].lower_ != "i":
             continue
-        run = _prep_object(attr, "in", named=True) or _prep_object(verb, "in", named=True)
+        run = _prep_object(verb, "in", named=True) or _place_in(attr)
         if run is not None:
             out.append(
                 Place(_clause(sent, verb, who[0], run[-1], who[0]), _text(run), "is based in")

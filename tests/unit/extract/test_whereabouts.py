@@ -21,6 +21,7 @@ def _places(checked):
             "Dana is based in Tallinn",
         ),
         ("I'm an ICU nurse in Phoenix, nights at a big hospital.", "Dana is based in Phoenix"),
+        ("I'm a data scientist at Spotify in Stockholm.", "Dana is based in Stockholm"),
         (
             "The committee meets at our Boston office so I'll drive up from Hartford.",
             "Dana is based in Hartford",

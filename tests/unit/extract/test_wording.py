@@ -268,3 +268,10 @@ def test_a_hyphen_inside_a_word_is_not_a_dash_before_the_statement(run):
 def test_a_status_participle_without_is_gets_it(run):
     _conv, _raw, checked = run([("user", "design done, beta next week.")])
     assert [f.text for f in checked.facts] == ["Design is done, beta in the week of May 15, 2023"]
+
+
+def test_a_verb_with_the_speaker_and_someone_else_as_subject_stays_plural(run):
+    _conv, _raw, checked = run([("user", "my partner and I are expecting a baby in June.")])
+    assert [f.text for f in checked.facts] == [
+        "Dana's partner and Dana are expecting a baby in June 2023"
+    ]
