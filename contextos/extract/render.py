@@ -105,6 +105,14 @@ def _agreeing_verbs(subj: Any) -> set[int]:
         out.add(auxes[0].i)
     elif head.i > subj.i:
         out.add(head.i)
+    for conj in head.children:  # "I'm from Brazil but live in Berlin": the shared subject
+        if (
+            conj.dep_ == "conj"
+            and conj.pos_ in ("VERB", "AUX")
+            and conj.tag_ in ("VBP", "VB")
+            and not any(c.dep_ in ("nsubj", "nsubjpass", "aux") for c in conj.children)
+        ):
+            out.add(conj.i)
     return out
 
 

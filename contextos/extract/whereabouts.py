@@ -53,17 +53,21 @@ class Place:
 
 
 def _place_run(tok: Any, named: bool = False) -> list[Any] | None:
-    """The proper-noun run starting at ``tok`` ("Beaverton", "Los Angeles"), or None."""
+    """The proper-noun run ``tok`` is part of ("Beaverton", "Los Angeles"), or None."""
     if tok is None or tok.pos_ != "PROPN" or not tok.text[:1].isupper():
         return None
     kinds = _NAMED_PLACE_TYPES if named else _PLACE_TYPES
     if tok.ent_type_ not in kinds:
         return None
     doc = tok.doc
-    end = tok.i + 1
+    start, end = tok.i, tok.i + 1
+    while (
+        start > 0 and doc[start - 1].pos_ == "PROPN" and doc[start - 1].ent_type_ == tok.ent_type_
+    ):
+        start -= 1  # "Jersey City": the pobj is the last word of the name
     while end < len(doc) and doc[end].pos_ == "PROPN" and doc[end].ent_type_ == tok.ent_type_:
         end += 1
-    return [doc[i] for i in range(tok.i, end)]
+    return [doc[i] for i in range(start, end)]
 
 
 def _next(tok: Any) -> Any | None:

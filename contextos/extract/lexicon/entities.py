@@ -244,7 +244,9 @@ DECISION_VERBS: frozenset[str] = frozenset(
 )
 
 #: Verbs of a trip: "I'll drive up from Hartford" starts from home.
-TRAVEL_VERBS: frozenset[str] = frozenset({"drive", "fly", "commute", "travel", "head", "ride"})
+TRAVEL_VERBS: frozenset[str] = frozenset(
+    {"drive", "fly", "commute", "travel", "head", "ride", "work"}  # "I work remotely from Lisbon"
+)
 #: Verbs of moving house: "we're moving from Marchmont to Leith".
 MOVE_VERBS: frozenset[str] = frozenset({"move", "relocate"})
 #: What a move of house moves: "we're moving flats" (a move with no such word needs places

@@ -22,6 +22,8 @@ def _places(checked):
         ),
         ("I'm an ICU nurse in Phoenix, nights at a big hospital.", "Dana is based in Phoenix"),
         ("I'm a data scientist at Spotify in Stockholm.", "Dana is based in Stockholm"),
+        ("I commute from Jersey City every day.", "Dana is based in Jersey City"),
+        ("I work remotely from Lisbon.", "Dana is based in Lisbon"),
         (
             "The committee meets at our Boston office so I'll drive up from Hartford.",
             "Dana is based in Hartford",

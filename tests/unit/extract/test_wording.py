@@ -275,3 +275,10 @@ def test_a_verb_with_the_speaker_and_someone_else_as_subject_stays_plural(run):
     assert [f.text for f in checked.facts] == [
         "Dana's partner and Dana are expecting a baby in June 2023"
     ]
+
+
+def test_a_second_verb_sharing_the_speakers_subject_agrees_too(run):
+    _conv, _raw, checked = run([("user", "I'm originally from Brazil but live in Berlin now.")])
+    assert "Dana is originally from Brazil but lives in Berlin now" in [
+        f.text for f in checked.facts
+    ]
