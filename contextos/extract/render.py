@@ -155,7 +155,11 @@ def _plain(tok: Any) -> str:
     low = tok.lower_
     if low in lx.TECH_SHORTHAND:
         return lx.TECH_SHORTHAND[low]
-    if low in lx.SHORTHAND and (tok.pos_ != "PROPN" or (tok.is_sent_start and tok.is_title)):
+    if (
+        low in lx.SHORTHAND
+        and not (len(tok.text) > 1 and tok.text.isupper())  # "HR" is the department
+        and (tok.pos_ != "PROPN" or (tok.is_sent_start and tok.is_title))
+    ):
         # a capitalised first word ("Eng started ...") is tagged a proper noun
         full = lx.SHORTHAND[low]
         return full[:1].upper() + full[1:] if tok.text[:1].isupper() else full

@@ -145,7 +145,11 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         return "second"
     if low in lx.THIRD_PERSONAL:
         return "third_pronoun"
-    if (low in lx.VAGUE_SUBJECTS and not _described(subj)) or subj.tag_ in ("WDT", "WP", "EX"):
+    if (low in lx.VAGUE_SUBJECTS and not _described(subj) and not _acronym(subj)) or subj.tag_ in (
+        "WDT",
+        "WP",
+        "EX",
+    ):
         return "vague"  # but "the google thing" says which thing
     poss = [c for c in subj.children if c.dep_ == "poss"]
     if poss and poss[0].lower_ in ("my",):
@@ -154,7 +158,7 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         return "group"
     if subj.pos_ == "PROPN" or subj.ent_type_ == "PERSON":
         return "person"
-    if subj.pos_ in ("NOUN", "NUM"):
+    if subj.pos_ in ("NOUN", "NUM") or _acronym(subj):  # "IT finally gave us licenses"
         return "thing"
     return "vague"
 

@@ -247,8 +247,19 @@ def test_a_reaction_with_a_plan_of_the_speakers_own_is_a_fact(run):
 
 
 def test_an_acronym_is_not_the_pronoun_it(run):
-    _conv, _raw, checked = run([("user", "I work in IT."), ("user", "I fixed it.")])
-    assert [f.text for f in checked.facts] == ["Dana works in IT"]
+    _conv, _raw, checked = run(
+        [
+            ("user", "I work in IT."),
+            ("user", "I fixed it."),
+            ("user", "HR approved my leave."),  # not "hr", the hours shorthand
+            ("user", "IT finally gave us the new laptops."),
+        ]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana works in IT",
+        "HR approved Dana's leave",
+        "IT gave Dana the new laptops",
+    ]
 
 
 def test_things_said_of_what_kind_are_not_vague(run):
