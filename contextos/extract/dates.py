@@ -285,7 +285,8 @@ _AGO = re.compile(
     r"\s+ago$",
     re.I,
 )
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+#: How far "next" / "last" / "this" moves a period.
+_STEPS = {"next": 1, "last": -1, "this": 0}
 
 
 def _shift_months(day: datetime, months: int) -> datetime:
@@ -321,11 +322,11 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
     m = _WEEKEND.match(text)
     if m:  # "last weekend": the one before this week; "next weekend": the one in next week
         monday = day - timedelta(days=day.weekday())
-        step = {"next": 1, "last": -1, "this": 0}[m["rel"].lower()]
+        step = _STEPS[m["rel"].lower()]
         return ResolvedDate(monday + timedelta(days=5 + 7 * step), "weekend")
     m = _SHIFTED_PERIOD.match(text)
     if m:
-        step = {"next": 1, "last": -1, "this": 0}[m["rel"].lower()]
+        step = _STEPS[m["rel"].lower()]
         unit = m["unit"].lower()
         if unit == "week":
             return ResolvedDate(day + timedelta(days=7 * step), "week")
@@ -337,7 +338,7 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
         return ResolvedDate(day.replace(year=day.year + step, day=min(day.day, 28)), "year")
     m = _AGO.match(text)
     if m:
-        n = int(m["n"]) if m["n"].isdigit() else _NUMBERS[m["n"].lower()]
+        n = int(m["n"]) if m["n"].isdigit() else _COUNTS[m["n"].lower()]
         unit = m["unit"].lower()
         if unit in ("day", "week"):
             days = n * (7 if unit == "week" else 1)

@@ -96,6 +96,7 @@ class _Piece:
     addressee: str | None = None  # in a meeting: who "you" is
     doc: Any = None
     sents: list[Any] = field(default_factory=list)  # the doc's sentences, listed once
+    people: list[str] = field(default_factory=list)  # people named in the doc, in order
     clauses: list[Clause] = field(default_factory=list)
 
 
@@ -167,11 +168,7 @@ class LocalExtractor:
             for piece, doc in zip(
                 pieces, nlp.parse((p.segment.text for p in pieces), self.batch_size), strict=True
             ):
-                piece.doc = doc
-                piece.sents = list(doc.sents)
-                piece.clauses = [
-                    c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat)
-                ]
+                _analyse(piece, doc)
                 if piece.in_assistant_chat:
                     turn = piece.turn
                     signals.extend(
@@ -189,8 +186,10 @@ class LocalExtractor:
             # questions' remains, hypotheticals, jokes or others' opinions
             live = [p for p in pieces if any(not c.skip and not c.reject for c in p.clauses)]
             nlp.add_entities([p.doc for p in live], self.batch_size)
+            for piece in pieces:
+                piece.people = people(piece.doc)
             known = {user.name, *user.aliases, *(p.speaker for p in pieces)}
-            names = FullNames((p.doc for p in pieces), known)
+            names = FullNames((p.people for p in pieces), known)
             pending = self._render(pieces, names)
             self._categorise(pending)
             self._emit(pending, user, results, names)
@@ -318,11 +317,7 @@ class LocalExtractor:
         for piece, doc in zip(
             redo, nlp.parse((p.segment.text for p in redo), self.batch_size), strict=True
         ):
-            piece.doc = doc
-            piece.sents = list(doc.sents)
-            piece.clauses = [
-                c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat)
-            ]
+            _analyse(piece, doc)
 
     def _render(self, pieces: list[_Piece], names: FullNames) -> list[_Pending]:
         pending: list[_Pending] = []
@@ -424,9 +419,8 @@ class LocalExtractor:
             said = _said_as_fact(piece)
             pending.extend(_appositions(piece, said))
             pending.extend(_places(piece, said))
-            persons = people(doc)
-            if persons:
-                referent_by_turn[piece.turn.id] = persons[-1]
+            if piece.people:
+                referent_by_turn[piece.turn.id] = piece.people[-1]
         return pending
 
     def _categorise(self, pending: list[_Pending]) -> None:
@@ -649,6 +643,13 @@ def _unresolved_listener(clause: Clause, piece: _Piece) -> bool:
     if piece.in_assistant_chat or piece.addressee is not None:
         return False
     return any(t.lower_ in lx.SECOND_PERSON for t in clause.tokens)
+
+
+def _analyse(piece: _Piece, doc: Any) -> None:
+    """Give ``piece`` its parse: the doc, its sentences (listed once) and their clauses."""
+    piece.doc = doc
+    piece.sents = list(doc.sents)
+    piece.clauses = [c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat)]
 
 
 def _when(turn: Turn) -> datetime | None:

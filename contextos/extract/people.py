@@ -70,13 +70,14 @@ def _full_name(name: str) -> bool:
 
 
 class FullNames:
-    """First name -> the one full name it was introduced with, in the docs read so far."""
+    """First name -> the one full name it was introduced with, in the docs read."""
 
-    def __init__(self, docs: Iterable[Any], known: Iterable[str] = ()) -> None:
-        """``known``: names never expanded (the speakers of the conversation, the user)."""
+    def __init__(self, named: Iterable[list[str]], known: Iterable[str] = ()) -> None:
+        """``named``: the :func:`people` of each doc read; ``known``: names never expanded
+        (the speakers of the conversation, the user)."""
         seen: dict[str, set[str]] = {}
-        for doc in docs:
-            for name in people(doc):
+        for names in named:
+            for name in names:
                 if _full_name(name):
                     seen.setdefault(name.split()[0], set()).add(name)
         skip = {w for name in known for w in name.split()[:1]}

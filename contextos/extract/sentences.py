@@ -167,10 +167,20 @@ def _marker_length(piece: str) -> int:
     return m.end() if m is not None else 0
 
 
+def _label_text(label: str) -> str:
+    """A lead-in label without its colon and spacing: "Decision, then: " -> "Decision, then"."""
+    return label.rstrip().rstrip(":").strip()
+
+
+def _label_words(label: str) -> list[str]:
+    """The words of a lead-in label, commas dropped."""
+    return _label_text(label).replace(",", " ").split()
+
+
 def _label_topic(label: str) -> str | None:
     """The topic a lead-in label names: its words other than LABEL_WORDS ("HPC update" ->
     "HPC"), written with a capital as a name is ("Autopay:", not "life update:"), or None."""
-    words = label.rstrip().rstrip(":").replace(",", " ").split()
+    words = _label_words(label)
     kept = [w for w in words if w.lower() not in LABEL_WORDS]
     if not kept or kept[0] != words[0]:  # "Update on X" names no topic up front
         return None
@@ -188,7 +198,7 @@ def _label_length(piece: str) -> int:
     m = _LABEL.match(piece, lead)
     if m is None or len(_WORD.findall(piece[m.end() :])) < _MIN_AFTER_LABEL:
         return 0
-    words = m.group(0).rstrip().rstrip(":").replace(",", " ").split()
+    words = _label_words(m.group(0))
     extra = words[: max(0, len(words) - _PLAIN_LABEL_WORDS)]
     if not all(w.lower() in LABEL_WORDS for w in extra):
         return 0
@@ -268,8 +278,7 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 p_start += marker
                 label = _label_length(block[p_start:p_end])
                 if label:
-                    words = block[p_start : p_start + label].rstrip().rstrip(":").strip()
-                    cut_label = (b_start + p_start, words)
+                    cut_label = (b_start + p_start, _label_text(block[p_start : p_start + label]))
                     topic = _label_topic(block[p_start : p_start + label])
                     if topic is not None:
                         label_start = b_start + p_start

@@ -92,14 +92,20 @@ def _acronym(tok: Any) -> bool:
     return len(tok.text) >= 2 and tok.text.isupper() and tok.text.isalpha()
 
 
+def _nominal_root(head: Any) -> bool:
+    """A noun or name at the root of its sentence, the sentence not pasted console output with
+    a file path ("bash: venv/bin/activate: No such file")."""
+    return (
+        head.pos_ in ("NOUN", "PROPN") and head.dep_ == "ROOT" and not _PATH.search(head.sent.text)
+    )
+
+
 def misparsed_copula(head: Any) -> Any | None:
     """The subject of "Marta's our head chef" that the small parser reads as a
     possessive ("Marta's" + "our head chef"): a possessive 's right before a determiner
     cannot be one, so it is "is". Returns the subject token, or None."""
-    if head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "ROOT":
+    if not _nominal_root(head):
         return None
-    if _PATH.search(head.sent.text):
-        return None  # "bash: venv/bin/activate: No such file": pasted console output
     doc = head.doc
     for child in head.children:
         if child.dep_ != "poss" or child.pos_ not in ("PROPN", "NOUN"):
@@ -168,10 +174,8 @@ def _fragment_predicate(head: Any) -> Any | None:
     "<noun phrase>, <participle> ..." ("Onboarding revamp, planned for Q2", "pricing test,
     started last Monday") or the verbless phrase after a colon ("Deadline: Friday", "new launch
     target: next Saturday"); None for anything else."""
-    if head.pos_ not in ("NOUN", "PROPN") or head.dep_ != "ROOT":
+    if not _nominal_root(head):
         return None
-    if _PATH.search(head.sent.text):
-        return None  # "bash: venv/bin/activate: No such file": pasted console output
     doc = head.doc
     for child in head.rights:
         between = doc[head.i + 1 : child.i]
@@ -239,11 +243,16 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
             continue
         if t.lower_ in lx.TIME_NOUNS or t.lemma_.lower() in lx.TIME_NOUNS or t.lower_ == "home":
             continue  # "fixed it that night when I got home", "been running it for years"
-        if any(a <= t.idx < b for a, b in dated):
+        if _in_spans(t, dated):
             continue  # "wants it done by May 31": when, not what
         if t.pos_ in ("NOUN", "PROPN", "NUM") or t.like_num:
             return None
     return str(pronoun.lower_)
+
+
+def _in_spans(tok: Any, spans: list[tuple[int, int]]) -> bool:
+    """Whether ``tok`` starts inside one of the character ``spans`` (date phrases)."""
+    return any(a <= tok.idx < b for a, b in spans)
 
 
 def _described(tok: Any) -> bool:
@@ -415,6 +424,14 @@ def _existential(head: Any) -> Any | None:
     if attr.lemma_.lower() in lx.EMPTY_EXISTENTIALS or any(c.dep_ == "neg" for c in head.children):
         return None
     return there
+
+
+def _left_out_copula(subj: Any, past: bool) -> str:
+    """The "is" chat leaves out after ``subj``, agreeing with it: is, are, was or were."""
+    plural = subj.tag_ in ("NNS", "NNPS")
+    if past:
+        return "were" if plural else "was"
+    return "are" if plural else "is"
 
 
 def _bare_status_participle(subj: Any, head: Any) -> bool:
@@ -701,10 +718,7 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             kind = _subject_kind(subj, predicate)
             toks = [t for t in toks if not (t.is_punct and subj.i < t.i < predicate.left_edge.i)]
             past = any(t.lower_ in lx.PAST_MARKERS for t in predicate.subtree)
-            plural = subj.tag_ in ("NNS", "NNPS")
-            insert[predicate.left_edge.i] = (
-                ("were" if plural else "was") if past else ("are" if plural else "is")
-            )
+            insert[predicate.left_edge.i] = _left_out_copula(subj, past)
         elif subj is not None and _comma_after_subject(subj, real_head):
             toks = [t for t in toks if t.i != subj.i + 1]  # "test, started Monday"
         elif kind == "vague" and subj is not None and (phrase := _dislocated(subj)):
@@ -712,8 +726,7 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             subj = phrase[-1]
             kind = _subject_kind(subj, real_head)
         if subj is not None and _bare_status_participle(subj, real_head):
-            plural = subj.tag_ in ("NNS", "NNPS")
-            insert[real_head.i] = "are" if plural else "is"  # "vet records done"
+            insert[real_head.i] = _left_out_copula(subj, past=False)  # "vet records done"
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)
         low = " ".join(t.lower_ for t in toks)
         clause.copula = (
@@ -788,7 +801,7 @@ def _dated_relatives(sent: Any) -> list[Clause]:
             doc = sent.doc
             spans = date_spans(doc.text)
         told = [t for t in verb.subtree if t.i > verb.i]
-        if not any(a <= t.idx < b for t in told for a, b in spans):
+        if not any(_in_spans(t, spans) for t in told):
             continue
         phrase = [t for t in noun.subtree if noun.left_edge.i <= t.i <= noun.i]
         tokens = [*phrase, verb, *told]

@@ -24,6 +24,7 @@ fact's evidence. Jokes and hypotheticals are left out by the caller.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,30 +75,28 @@ def _next(tok: Any) -> Any | None:
     return tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
 
 
+def _place_after(candidates: Iterable[Any], word: str, named: bool) -> list[Any] | None:
+    """The place after the first preposition ``word`` among ``candidates`` that has one."""
+    for prep in candidates:
+        if prep.dep_ == "prep" and prep.lower_ == word:
+            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
+            run = _place_run(obj, named)
+            if run is not None:
+                return run
+    return None
+
+
 def _prep_object(verb: Any, word: str, named: bool = False) -> list[Any] | None:
     """The place after ``word`` ("from", "to") attached to ``verb`` or to one of its own
     objects or particles ("moving flats ... from Marchmont")."""
     near = [verb, *(c for c in verb.children if c.dep_ in ("prt", "dobj", "npadvmod", "advmod"))]
-    for head in near:
-        for prep in head.children:
-            if prep.dep_ == "prep" and prep.lower_ == word:
-                obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-                run = _place_run(obj, named)
-                if run is not None:
-                    return run
-    return None
+    return _place_after((prep for head in near for prep in head.children), word, named)
 
 
 def _place_in(attr: Any) -> list[Any] | None:
     """The place after an "in" anywhere in the role phrase: "a nurse in Phoenix", "a data
     scientist at Spotify in Stockholm"."""
-    for prep in attr.subtree:
-        if prep.dep_ == "prep" and prep.lower_ == "in":
-            obj = next((c for c in prep.children if c.dep_ == "pobj"), None)
-            run = _place_run(obj, named=True)
-            if run is not None:
-                return run
-    return None
+    return _place_after(attr.subtree, "in", named=True)
 
 
 def _subject(verb: Any) -> tuple[Any, tuple[str, ...]] | None:
