@@ -87,6 +87,17 @@ _AFTER_ORD = (
     r"(?=\s*(?:$|[^\w\s]|(?:of|at|and|or|but|so|like|to|for|when|because|instead|"
     r"not|too|then|is|was|which|as|in|by|before|after|if|we|i|it|he|she|they)\b))"
 )
+#: A part of a day named by the day ("last night", "this morning", "yesterday afternoon",
+#: "Friday evening"): that day; the part of the day is not kept.
+_PART_OF_DAY_RE = (
+    rf"(?:last\s+night|(?:this|yesterday|tomorrow|{_WEEKDAY_RE})\s+"
+    r"(?:morning|afternoon|evening|night))\b"
+)
+_PART_OF_DAY = re.compile(
+    rf"^(?P<day>last|this|yesterday|tomorrow|{_WEEKDAY_RE})\s+"
+    r"(?:morning|afternoon|evening|night)$",
+    re.I,
+)
 #: "the end of the month", "end of next year": the last day of that period.
 _END_OF = re.compile(r"^(?:the\s+)?end\s+of\s+(?P<rel>the|this|next)\s+(?P<unit>month|year)$", re.I)
 #: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
@@ -103,6 +114,7 @@ _DATE_PHRASES = re.compile(
             rf"\b(?:next|last|this)\s+(?:week|month|quarter|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
             r"\b(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b",
             rf"\bin\s+{_COUNT_RE}\s+(?:days?|weeks?|months?|years?)\b(?!\s+ago)",
+            rf"\b{_PART_OF_DAY_RE}",
             r"\b(?:yesterday|today|tomorrow|tonight)\b",
             rf"\b{_WEEKDAY_RE}\b",
         )
@@ -302,6 +314,10 @@ def _month(name: str) -> int:
 def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | None:
     """The common forms without dateparser (it costs milliseconds a call): "yesterday",
     "Friday", "July 13th", "30 September 2026", "June"."""
+    m = _PART_OF_DAY.match(text)
+    if m:  # "last night" is yesterday's; "this morning" is today's
+        which = m["day"].lower()
+        text = {"last": "yesterday", "this": "today"}.get(which, m["day"])
     low = text.lower()
     day = base.replace(hour=0, minute=0, second=0, microsecond=0)
     if low in _SIMPLE_DAYS:

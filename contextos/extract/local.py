@@ -445,6 +445,8 @@ class LocalExtractor:
         turn_texts: dict[str, str] = {}
         #: per turn, the sentence key and subject of the last statement about a named person
         last_person: dict[str, tuple[tuple[str, int], str]] = {}
+        #: sentence keys whose statements go on about the person of an earlier sentence
+        joined: dict[tuple[str, int], tuple[str, int]] = {}
         for p in pending:
             piece, clause = p.piece, p.clause
             turn = piece.turn
@@ -533,9 +535,11 @@ class LocalExtractor:
             res = results[piece.window]
             key = None if p.alone else (turn.id, piece.segment.sentence)
             if key is not None and not clause.reject:
+                key = joined.get(key, key)
                 last = last_person.get(turn.id)
-                if last is not None and _continues(clause, subject, last[1]):
-                    key = last[0]  # "Greg is leaving. His last day is Friday"
+                if last is not None and last[0] != key and _continues(clause, subject, last[1]):
+                    joined[key] = last[0]  # "Greg is leaving. His last day is Friday"
+                    key = last[0]
                 elif clause.subject_kind == "person":
                     last_person[turn.id] = (key, subject)
             emitted[piece.window].append((key, fact))
@@ -544,6 +548,7 @@ class LocalExtractor:
                 res.entities.extend(graph.entities)
                 res.relations.extend(graph.relations)
         for res, items in zip(results, emitted, strict=True):
+            items = [(joined.get(k, k) if k is not None else None, f) for k, f in items]
             res.facts.extend(merge_sentence_facts(items, turn_texts))
 
     def _add_patterns(
@@ -625,16 +630,33 @@ def _with_topic(text: str, topic: str, tokens: list[Any]) -> str:
     return f"{topic}: {text}"
 
 
+#: Pronouns that stand for one person (not "they", often a company or people in general).
+_PERSON_PRONOUNS = frozenset({"he", "him", "his", "she", "her", "hers"})
+
+
 def _continues(clause: Clause, subject: str, last_subject: str) -> bool:
     """A statement that goes on about ``last_subject``, the person the statement before was
     about: its subject is a pronoun standing for them ("he") or what a pronoun owns ("his
     last day")."""
     subj = clause.subject
-    if subj is None:
-        return False
     if clause.subject_kind == "third_pronoun":
-        return subject == last_subject
-    return any(c.dep_ == "poss" and c.lower_ in ("his", "her", "their") for c in subj.children)
+        return subj is not None and subject == last_subject
+    if subj is not None and any(
+        c.dep_ == "poss" and c.lower_ in ("his", "her", "their") for c in subj.children
+    ):
+        return True
+    return _refers_back(clause)
+
+
+def _refers_back(clause: Clause) -> bool:
+    """A "he" or "her" inside the clause ("We agreed he keeps the album rights") with no
+    person named before it in its sentence: it stands for someone named earlier."""
+    for t in clause.tokens:
+        if t.lower_ in _PERSON_PRONOUNS and t.pos_ == "PRON":
+            return not any(
+                w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.sent if w.i < t.i
+            )
+    return False
 
 
 def _unresolved_listener(clause: Clause, piece: _Piece) -> bool:

@@ -245,3 +245,21 @@ def test_a_pronoun_for_another_person_starts_a_fact_of_its_own(run):
     texts = _texts(checked)
     assert "Greg is leaving" in texts
     assert not any("Greg" in t and "Sandra" in t for t in texts)
+
+
+def test_a_sentence_with_a_he_for_the_person_just_named_joins_that_fact(run):
+    text = (
+        "Lucas signed on Friday. We agreed he keeps the album rights, and we get exclusive use "
+        "in the game."
+    )
+    _conv, _raw, checked = run([("user", text)])
+    texts = _texts(checked)
+    lucas = next(t for t in texts if t.startswith("Lucas"))
+    assert "album rights" in lucas and "exclusive use" in lucas
+    assert len([t for t in texts if "exclusive use" in t]) == 1
+
+
+def test_a_he_whose_person_is_named_in_its_own_sentence_joins_nothing(run):
+    text = "Lucas signed on Friday. Our lawyer Tom Baker says he will file the papers this week."
+    _conv, _raw, checked = run([("user", text)])
+    assert not any("Lucas" in t and "Tom" in t for t in _texts(checked))

@@ -197,3 +197,23 @@ def test_a_quarter_resolves_to_its_name():
     base = datetime(2026, 11, 18, tzinfo=UTC)
     found = [resolve_date(p, base, "future") for p in ("next quarter", "last quarter")]
     assert [render_date(r.value, r.period) for r in found if r] == ["Q1 2027", "Q3 2026"]
+
+
+def test_a_part_of_a_day_resolves_to_that_day():
+    base = datetime(2026, 4, 15, 9, tzinfo=UTC)  # a Wednesday
+    found = {
+        p: resolve_date(p, base, "past")
+        for p in ("last night", "this morning", "yesterday afternoon", "Monday evening")
+    }
+    assert {p: r.value.day for p, r in found.items() if r} == {
+        "last night": 14,
+        "this morning": 15,
+        "yesterday afternoon": 14,
+        "Monday evening": 13,
+    }
+
+
+def test_last_night_in_a_fact_is_the_day_before(run):
+    _conv, _raw, checked = run([("user", "applied for the endorsement last night and paid.")])
+    texts = [f.text for f in checked.facts]
+    assert any("on Sunday, May 7, 2023" in t and "night" not in t for t in texts), texts
