@@ -74,6 +74,8 @@ def merge_sentence_facts(
             out.append(entry)
             continue
         members = groups[entry]
+        if all(m.attributes.get("elaborates") for m in members):
+            continue  # a verbless follow-up whose statement was not kept says nothing alone
         if sum(1 for m in members if m.attributes.get("status")) > 1:
             out.extend(members)
             continue
@@ -133,9 +135,9 @@ def _one_topic(texts: list[str]) -> list[str]:
     """Statements made under one topic label ("Trailer: ...") name it once, in the first."""
     head, sep, _rest = texts[0].partition(": ")
     prefix = head + sep
-    if not sep or " " in head or not all(t.startswith(prefix) for t in texts):
+    if not sep or " " in head:
         return texts
-    return [texts[0], *(t[len(prefix) :] for t in texts[1:])]
+    return [texts[0], *(t.removeprefix(prefix) for t in texts[1:])]
 
 
 def _lower_first(text: str) -> str:

@@ -42,7 +42,7 @@ from contextos.extract.categories import (
 from contextos.extract.consolidate import merge_sentence_facts
 from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, bare_work_subject
-from contextos.extract.durability import transient_reason
+from contextos.extract.durability import has_anchor, transient_reason
 from contextos.extract.entities import clause_graph
 from contextos.extract.lists import list_variants
 from contextos.extract.nlp import DEFAULT_MODEL, Pipeline, load_pipeline
@@ -118,6 +118,8 @@ class _Pending:
     referent: str | None = None
     #: words of the fact text the extractor wrote, not the speaker ("is based in")
     own_words: str = ""
+    #: the sentence key of the statement a verbless follow-up sentence elaborates
+    joins: tuple[str, int] | None = None
 
 
 class LocalExtractor:
@@ -323,8 +325,12 @@ class LocalExtractor:
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
         discourse = Discourse()
+        #: the turn, sentence and whether it said something, of the piece before
+        before: tuple[str, int, bool] | None = None
         for piece in pieces:
             doc = piece.doc
+            joins = _elaborated(piece, before)
+            said_before = len(pending)
             when = _when(piece.turn)
             named_before = discourse.project_turn == piece.turn.id
             discourse.observe(doc, piece.turn.id, first_person_org=piece.in_assistant_chat)
@@ -336,6 +342,9 @@ class LocalExtractor:
                 _topic_predicate(clause, piece.segment.topic)
                 if piece.segment.topic and clause.cues.get("pronoun_object") == "it":
                     clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
+                elaborates = joins if joins is not None and _elaboration(clause) else None
+                if elaborates is not None:
+                    clause.skip, clause.subject_kind = "", "thing"  # "3 bed with a yard"
                 if clause.skip:
                     continue
                 referent = pronoun_referent(clause, referent_by_turn.get(piece.turn.id))
@@ -403,6 +412,8 @@ class LocalExtractor:
                     )
                     if topic is not None:
                         text = _with_topic(text, topic, toks)
+                    if elaborates is not None and toks[0].pos_ != "PROPN":
+                        text = text[:1].lower() + text[1:]  # it follows the statement's text
                     if len(text.split()) >= 3:
                         pending.append(
                             _Pending(
@@ -414,6 +425,7 @@ class LocalExtractor:
                                 supplied,
                                 alone=len(variants) > 1 or clause.standalone,
                                 referent=referent,
+                                joins=elaborates,
                             )
                         )
             said = _said_as_fact(piece)
@@ -421,6 +433,8 @@ class LocalExtractor:
             pending.extend(_places(piece, said))
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
+            stated = any(not p.clause.reject for p in pending[said_before:])
+            before = (piece.turn.id, piece.segment.sentence, stated)
         return pending
 
     def _categorise(self, pending: list[_Pending]) -> None:
@@ -533,8 +547,10 @@ class LocalExtractor:
             if clause.reject:
                 fact.attributes["reject_detail"] = clause.reject_detail
             res = results[piece.window]
-            key = None if p.alone else (turn.id, piece.segment.sentence)
-            if key is not None and not clause.reject:
+            key = None if p.alone else p.joins or (turn.id, piece.segment.sentence)
+            if p.joins is not None:
+                fact.attributes["elaborates"] = True
+            elif key is not None and not clause.reject:
                 key = joined.get(key, key)
                 last = last_person.get(turn.id)
                 if last is not None and last[0] != key and _continues(clause, subject, last[1]):
@@ -657,6 +673,35 @@ def _refers_back(clause: Clause) -> bool:
                 w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.sent if w.i < t.i
             )
     return False
+
+
+def _elaborated(piece: _Piece, before: tuple[str, int, bool] | None) -> tuple[str, int] | None:
+    """The sentence key a verbless sentence of ``piece`` would elaborate: that of the sentence
+    just before it in the same turn, when that one said something."""
+    if before is None or piece.segment.topic is not None or "?" in piece.segment.text:
+        return None
+    turn_id, sentence, stated = before
+    if turn_id != piece.turn.id or sentence == piece.segment.sentence or not stated:
+        return None
+    return (turn_id, sentence)
+
+
+def _elaboration(clause: Clause) -> bool:
+    """A verbless sentence that adds detail to the statement before it: a noun phrase with a
+    name or number in it ("3 bed with a fenced yard for Pico", "junior data analyst at
+    Lakeshore Health"), not a name called out ("Femi, capsule art") or an aside ("mild
+    panic")."""
+    if clause.skip != "fragment" or clause.subject is not None:
+        return False
+    if clause.head.pos_ not in ("NOUN", "PROPN", "NUM"):
+        return False
+    words = [t for t in clause.tokens if not t.is_punct]
+    if len(words) < 3 or any(t.lower_ in lx.SECOND_PERSON for t in words):
+        return False
+    first = words[0]
+    if first.pos_ == "PROPN" and first.i + 1 < len(first.doc) and first.nbor().text == ",":
+        return False
+    return has_anchor(words, {})
 
 
 def _unresolved_listener(clause: Clause, piece: _Piece) -> bool:

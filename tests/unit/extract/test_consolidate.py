@@ -263,3 +263,32 @@ def test_a_he_whose_person_is_named_in_its_own_sentence_joins_nothing(run):
     text = "Lucas signed on Friday. Our lawyer Tom Baker says he will file the papers this week."
     _conv, _raw, checked = run([("user", text)])
     assert not any("Lucas" in t and "Tom" in t for t in _texts(checked))
+
+
+def test_a_verbless_sentence_with_a_name_or_number_elaborates_the_statement_before(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I start a new job tomorrow! junior data analyst at Lakeshore Health."),
+            ("user", "we found a rental in Beaverton! 3 bed with a fenced yard for Pico."),
+        ]
+    )
+    texts = _texts(checked)
+    job = next(t for t in texts if "new job" in t)
+    assert job.endswith("; junior data analyst at Lakeshore Health")
+    rental = next(t for t in texts if "rental" in t)
+    assert "; 3 bed with a fenced yard for Pico" in rental
+    assert not any(t.lower().startswith(("junior", "3 bed")) for t in texts)
+
+
+def test_a_verbless_aside_or_a_follow_up_to_nothing_kept_adds_nothing(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Thesis is due 30 June, so... mild panic."),
+            ("user", "I love hiking. 3 trails every weekend near Boulder."),
+            ("user", "Femi, capsule art by Friday."),
+        ]
+    )
+    texts = _texts(checked)
+    assert not any("panic" in t for t in texts)
+    assert not any("trails" in t for t in texts)
+    assert "Dana loves hiking" in texts
