@@ -55,6 +55,17 @@ def has_anchor(tokens: list[Any], dates: dict[int, str]) -> bool:
     return False
 
 
+#: "the demo build is yours": whose a thing is, said with a pronoun that names its owner.
+_OWNER_PRONOUNS = frozenset({"mine", "yours", "his", "hers", "ours", "theirs"})
+
+
+def _owned(clause: Clause) -> bool:
+    """The clause says whose something is ("the demo build is yours")."""
+    return any(
+        c.dep_ in ("attr", "acomp") and c.lower_ in _OWNER_PRONOUNS for c in clause.head.children
+    )
+
+
 def _status_word(clause: Clause) -> bool:
     """The clause reports a state change or status ("is done", "got approved", "is blocked")."""
     head = clause.head
@@ -138,7 +149,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         )
         if how is not None:
             return f"how they are doing ('{how.text}')"
-    anchored = has_anchor(toks, dates)
+    anchored = has_anchor(toks, dates) or _owned(clause)
     evaluation = _evaluation(clause, anchored)
     if evaluation:
         return evaluation

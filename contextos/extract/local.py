@@ -69,7 +69,12 @@ from contextos.extract.speakers import (
     self_introduction,
     speaker_name,
 )
-from contextos.extract.statements import Clause, analyze_sentence, content_tokens
+from contextos.extract.statements import (
+    Clause,
+    analyze_sentence,
+    called_out_before,
+    content_tokens,
+)
 from contextos.extract.whereabouts import place_text, speaker_places
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection
@@ -381,13 +386,17 @@ class LocalExtractor:
                 if it_name and clause.subject is not None and clause.subject_kind == "thing":
                     replacements.setdefault(clause.subject.i, (it_name, clause.subject.i + 1))
                     supplied = (*supplied, it_name)
+                called = called_out_before(clause.tokens)  # "and Oskar, the build is yours"
+                you = _addressee(called, piece, names)
+                if called is not None and you is not None:
+                    supplied = (*supplied, you)
                 ctx = RenderContext(
                     speaker=piece.display,
                     pronoun_referent=referent,
                     replacements=replacements,
                     in_assistant_chat=piece.in_assistant_chat,
                     in_meeting=piece.in_meeting,
-                    addressee=display_name(piece.addressee) if piece.addressee else None,
+                    addressee=you,
                     insertions=insertions,
                     group=f"{piece.display}'s family"
                     if piece.in_assistant_chat and discourse.we_means_family(clause.tokens)
@@ -423,7 +432,7 @@ class LocalExtractor:
                                 cue,
                                 dates,
                                 supplied,
-                                alone=len(variants) > 1 or clause.standalone,
+                                alone=len(variants) > 1 or clause.standalone or called is not None,
                                 referent=referent,
                                 joins=elaborates,
                             )
@@ -704,10 +713,20 @@ def _elaboration(clause: Clause) -> bool:
     return has_anchor(words, {})
 
 
+def _addressee(called: Any | None, piece: _Piece, names: FullNames) -> str | None:
+    """Who "you" is in a clause: the person ``called`` out just before it ("and Oskar, the
+    demo build is yours"), else who the turn addresses."""
+    if called is not None:
+        return names.of(called.text)
+    return display_name(piece.addressee) if piece.addressee else None
+
+
 def _unresolved_listener(clause: Clause, piece: _Piece) -> bool:
     """The clause speaks of "you" and nothing says who that is: not the assistant, not a
     person addressed in a meeting ("I'll let you know", "nice to meet you")."""
     if piece.in_assistant_chat or piece.addressee is not None:
+        return False
+    if called_out_before(clause.tokens) is not None:
         return False
     return any(t.lower_ in lx.SECOND_PERSON for t in clause.tokens)
 

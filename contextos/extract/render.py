@@ -274,8 +274,8 @@ def render_clause(
             text = ctx.assistant_name + "'s"
         elif low in ("you", "yourself") and ctx.addressee and tok.dep_ not in SUBJECT_DEPS:
             text = ctx.addressee  # "Rui will report to you"
-        elif low == "your" and ctx.addressee:
-            text = ctx.addressee + "'s"  # "Rui will be your manager"
+        elif low in ("your", "yours") and ctx.addressee:
+            text = ctx.addressee + "'s"  # "Rui will be your manager", "the build is yours"
         elif (
             subject is not None
             and tok.i == subject.i

@@ -214,6 +214,34 @@ def _vocative(subj: Any, head: Any) -> bool:
     )
 
 
+def called_out(tok: Any) -> bool:
+    """ "Femi owns the trailer, and Oskar, the demo build is yours": a name between "and" and a
+    comma that the parser joined to the verb before it is someone called out by name, the
+    clause after the comma addressed to them."""
+    doc = tok.doc
+    return (
+        tok.dep_ == "conj"
+        and tok.pos_ == "PROPN"
+        and tok.head.pos_ in ("VERB", "AUX")
+        and not list(tok.children)
+        and tok.i + 2 < len(doc)
+        and doc[tok.i + 1].text == ","
+        and doc[tok.i - 1].lower_ in ("and", ",")
+    )
+
+
+def called_out_before(tokens: list[Any]) -> Any | None:
+    """The name called out just before the clause ``tokens`` (see :func:`called_out`)."""
+    if not tokens:
+        return None
+    first = tokens[0]
+    i = first.i - 1
+    doc = first.doc
+    if i > 0 and doc[i].text == "," and called_out(doc[i - 1]):
+        return doc[i - 1]
+    return None
+
+
 def _subject_tokens(subject: Any | None) -> set[int]:
     """Indices of the subject's phrase, which the object checks below look past."""
     return {t.i for t in subject.subtree} if subject is not None else set()
@@ -346,6 +374,8 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
             excluded.update(c.i for c in head.children if c.dep_ == "cc" and c.i < other.i)
     # sorted: a non-projective parse ("X yesterday so that helps") yields subtrees out of order
     for c in head.children:
+        if called_out(c):
+            excluded.add(c.i)
         if _tacked_on_request(c, head) or _tacked_on_comment(c, head):
             excluded.update(t.i for t in c.subtree)
             before = c.left_edge.i - 1

@@ -265,6 +265,21 @@ def test_meeting_speakers_are_subjects_of_their_own_facts(extractor, make_conv):
     assert any(f.subject == "Dana Whitfield" and "Oslo" in f.text for f in checked.facts)
 
 
+def test_a_name_called_out_mid_sentence_is_who_the_clause_after_it_addresses(extractor, make_conv):
+    conv = make_conv(
+        [
+            ("user", "Nadia Petrova", "Femi owns the trailer then, and Oskar, the build is yours."),
+            ("user", "Oskar Lind", "Sure."),
+            ("user", "Femi Adeyemi", "Okay."),
+        ]
+    )
+    raw = extractor.extract(conv.turns, conv, UserRef(id="nadia", name="Nadia Petrova"))
+    texts = [f.text for f in validate(raw, {t.id: t for t in conv.turns}).facts]
+    assert "Femi owns the trailer" in texts
+    assert "The build is Oskar's" in texts
+    assert not any("owns Oskar" in t for t in texts)
+
+
 def test_extract_many_matches_extract(extractor, make_conv):
     a = make_conv([("user", "I moved to Denver last year.")], conv_id="a")
     b = make_conv([("user", "I teach chemistry at a high school.")], conv_id="b")
