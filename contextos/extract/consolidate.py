@@ -22,6 +22,7 @@ These stay one fact per clause, because later stages compare them one statement 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Mapping, Sequence
 
 from contextos.models.facts import CandidateFact, Evidence
@@ -119,7 +120,7 @@ def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> Cand
     return first.model_copy(
         update={
             "text": SENTENCE_JOINER.join(
-                _strip_end(t if k == 0 else _lower_first(t)) for k, t in enumerate(texts)
+                _strip_end(t if k == 0 else _lower_first(t, quote)) for k, t in enumerate(texts)
             ),
             "category": category,
             "confidence": min(f.confidence for f in members),
@@ -140,9 +141,16 @@ def _one_topic(texts: list[str]) -> list[str]:
     return [texts[0], *(t.removeprefix(prefix) for t in texts[1:])]
 
 
-def _lower_first(text: str) -> str:
+def _lower_first(text: str, quote: str) -> str:
+    """``text`` with its first word in lower case when it is a function word or the speaker
+    wrote it in lower case ("target is end of next month" -> "...; target is ...")."""
     first = text.split(" ", 1)[0]
-    return text[:1].lower() + text[1:] if first.lower() in _LOWER_AFTER_JOIN else text
+    low = first.lower()
+    if low in _LOWER_AFTER_JOIN or (
+        low != first and re.search(rf"(?<!\w){re.escape(low)}(?!\w)", quote)
+    ):
+        return low + text[len(first) :]
+    return text
 
 
 def _strip_end(text: str) -> str:

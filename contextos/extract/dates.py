@@ -473,7 +473,7 @@ def clause_dates(
         )
         if (
             not attributive
-            and root.dep_ not in ("nsubj", "nsubjpass", "compound")
+            and root.dep_ not in ("nsubj", "nsubjpass", "compound", "attr")
             and (prev is None or prev.pos_ != "ADP")
         ):  # "the July 13th start", "August is for polishing": no preposition to add
             prefix = "on " if resolved.period in ("day", "weekend") else "in "

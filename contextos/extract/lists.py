@@ -54,6 +54,8 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
         start = nxt
     items.append(after[start:])
     items = [it for it in items if it and not all(t.is_punct for t in it)]
+    if any(it[0].lower_ in ("not", "but") for it in items[1:]):
+        return []  # "answers in Go, not Python": one preference with its contrast
     return items if len(items) >= 2 else []
 
 

@@ -135,7 +135,11 @@ def _subject_of(head: Any) -> Any | None:
 
 def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj is None:
-        if head.tag_ in ("VBD", "VBG") and head.i == head.sent.start + _lead(head.sent):
+        if (
+            head.tag_ in ("VBD", "VBG")
+            and head.i == head.sent.start + _lead(head.sent)
+            and not any(c.lower_ in ("me", "us") for c in head.children)
+        ):  # "took me two tries": something else did the taking
             return "implied"
         if head.tag_ == "VB" and not any(c.dep_ == "aux" for c in head.children):
             return "imperative"
@@ -696,10 +700,35 @@ def _add_opinion(
         )
 
 
+def _note_this(head: Any) -> bool:
+    """ "remember (that) ...", "note that ...", "keep in mind that ...": the speaker hands the
+    listener a statement to keep."""
+    lemma = head.lemma_.lower()
+    if lemma in ("remember", "note"):
+        return True
+    return lemma in ("keep", "bear") and any(
+        c.dep_ == "prep" and any(g.lower_ == "mind" for g in c.children) for c in head.children
+    )
+
+
+def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
+    """The joke marker ("lol", "😅") that goes with the clause ``toks``: one with no other
+    clause of the sentence between it and the clause. "I'm allergic to shellfish, so skip the
+    paella lol" laughs at the request, not the allergy."""
+    if not toks:
+        return ""
+    first, last = toks[0].i, toks[-1].i
+    for m in markers:
+        lo, hi = (last, m.i) if m.i > last else (m.i, first)
+        if not any(lo < h.i < hi for h in heads):
+            return m.text
+    return ""
+
+
 def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
     """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip."""
     sent_low = sent.text.lower()
-    joke = next((t.text for t in sent if t.lower_ in lx.JOKE_MARKERS), "")
+    markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS]
     heads = _clause_heads(sent)
     clauses: list[Clause] = []
     for head in heads:
@@ -738,6 +767,10 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                     f"'{subj.text if subj else ''} {head.text}' is an opinion",
                 )
                 continue
+        if comp is not None and kind == "imperative" and _note_this(head):
+            real_head = comp  # "remember that I'm vegan": the statement is what to remember
+            subj = _subject_of(comp)
+            kind = _subject_kind(subj, comp)
         toks = _clause_tokens(real_head, heads)
         if not toks:
             continue
@@ -787,7 +820,7 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             hypo = _hypothetical(sent_low, toks, real_head, kind)
             if hypo:
                 clause.reject, clause.reject_detail = "hypothetical", hypo
-            elif joke:
+            elif joke := _joke_marker(toks, heads, markers):
                 clause.reject, clause.reject_detail = "joke", f"joke marker '{joke}'"
             elif kind == "vague":
                 clause.skip = "vague subject"

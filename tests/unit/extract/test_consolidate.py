@@ -292,3 +292,11 @@ def test_a_verbless_aside_or_a_follow_up_to_nothing_kept_adds_nothing(run):
     assert not any("panic" in t for t in texts)
     assert not any("trails" in t for t in texts)
     assert "Dana loves hiking" in texts
+
+
+def test_a_joined_statement_keeps_the_lower_case_the_speaker_wrote(run):
+    _conv, _raw, checked = run(
+        [("user", "we're migrating our billing service to Postgres, target is end of next month.")]
+    )
+    [fact] = checked.facts
+    assert fact.text.endswith("; target is Friday, June 30, 2023")

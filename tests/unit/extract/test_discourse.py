@@ -71,7 +71,7 @@ def test_a_target_named_for_a_project_part_gets_the_project_name(run):
         ]
     )
     texts = _texts(checked)
-    assert "The Autopay beta target is on Wednesday, June 7, 2023" in texts
+    assert "The Autopay beta target is Wednesday, June 7, 2023" in texts
     assert "The new Autopay launch target is on Saturday, May 13, 2023" in texts
 
 

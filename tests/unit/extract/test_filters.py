@@ -353,3 +353,37 @@ def test_there_is_something_named_is_a_fact_but_pointing_or_empty_there_is_not(r
         ]
     )
     assert [f.text for f in checked.facts] == ["There's a bug in the export tool"]
+
+
+def test_a_joke_marker_goes_with_the_clause_next_to_it(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm allergic to shellfish btw, so skip the paella suggestions lol"),
+            ("user", "I'm just going to ship everything on fridays from now on and pray lol"),
+        ]
+    )
+    assert "Dana is allergic to shellfish" in _texts(checked)
+    assert not any("fridays" in t for t in _texts(checked))
+    assert any(r.reason == "joke" and "fridays" in r.text for r in checked.rejections)
+
+
+def test_what_the_speaker_asks_to_be_remembered_is_a_statement(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "remember that I prefer answers with code examples in Go, not Python"),
+            ("user", "keep in mind that I'm vegan"),
+            ("user", "remember to buy milk"),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana prefers answers with code examples in Go, not Python" in texts
+    assert "Dana is vegan" in texts
+    assert not any("milk" in t for t in texts)
+    assert not any(t.endswith("not Python") and "answers" not in t for t in texts)
+
+
+def test_a_verb_with_me_as_object_and_no_subject_is_not_about_the_speaker(run):
+    _conv, _raw, checked = run([("user", "I finally passed the CKA exam! took me two tries")])
+    texts = _texts(checked)
+    assert any(t.startswith("Dana passed the CKA exam") for t in texts)
+    assert not any("tries" in t for t in texts)

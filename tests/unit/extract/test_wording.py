@@ -141,7 +141,7 @@ def test_contracted_has_before_a_participle(run):
     assert any(t.startswith("Jo has been coaching") for t in _texts(checked))
 
 
-def test_dates_inside_a_noun_phrase_or_as_subject_get_no_preposition(run):
+def test_dates_inside_a_noun_phrase_or_as_subject_or_predicate_get_no_preposition(run):
     from datetime import UTC, datetime
 
     when = datetime(2026, 5, 20, tzinfo=UTC)
@@ -154,7 +154,7 @@ def test_dates_inside_a_noun_phrase_or_as_subject_get_no_preposition(run):
     )
     texts = _texts(checked)
     assert "The clinic confirmed the Monday, July 13, 2026 start" in texts
-    assert "Their kickoff is on Tuesday, May 26, 2026" in texts
+    assert "Their kickoff is Tuesday, May 26, 2026" in texts
 
 
 def test_someone_elses_view_through_our_is_an_opinion(run):
