@@ -98,6 +98,7 @@ _PART_OF_DAY = re.compile(
     r"(?:morning|afternoon|evening|night)$",
     re.I,
 )
+_EVERY_PART_OF_DAY = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
 #: "the end of the month", "end of next year": the last day of that period.
 _END_OF = re.compile(r"^(?:the\s+)?end\s+of\s+(?P<rel>the|this|next)\s+(?P<unit>month|year)$", re.I)
 #: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
@@ -176,6 +177,8 @@ def date_spans(text: str) -> list[tuple[int, int]]:
             continue  # the modal "may", "march on", "sat down"
         if word.lower() in ("sun", "sat", "wed", "mar", "jan", "mon", "fri", "thu", "tue"):
             continue  # too ambiguous on their own
+        if _EVERY_PART_OF_DAY.match(text, m.end()):
+            continue  # "on Sunday mornings": every Sunday, no one date
         out.append((m.start(), m.end()))
     return out
 
@@ -214,9 +217,11 @@ def _parser(direction: Direction, base: datetime) -> Any:
 
 
 def resolve_date(
-    phrase: str, base: datetime, direction: Direction = "future"
+    phrase: str, base: datetime, direction: Direction = "future", nearest: bool = True
 ) -> ResolvedDate | None:
-    """Resolve ``phrase`` against ``base`` (the turn's timestamp), or None."""
+    """Resolve ``phrase`` against ``base`` (the turn's timestamp), or None. With ``nearest``, a
+    calendar date said in the past tense may be the coming one when that is much nearer (the
+    tense was the clause's, not the date's own verb's)."""
     offset = _IN_OFFSET.match(phrase.strip())
     if offset is not None:  # "due in 6 weeks": a date ahead; in a past clause, a duration
         return _offset_date(offset, base) if direction == "future" else None
@@ -252,7 +257,8 @@ def resolve_date(
     if found is None:
         return None
     if (
-        direction == "past"
+        nearest
+        and direction == "past"
         and _CALENDAR.search(text)
         and not _RELATIVE.search(text)
         and not _EXPLICIT_YEAR.search(text)
@@ -413,6 +419,8 @@ def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | No
 #: day after the start.
 _RANGE_ENDS = frozenset({"to", "until", "till", "through", "thru", "-", "–"})
 _TOWARD = frozenset({"to", "until", "till", "by", "before"})
+#: Words before a date that already say how it relates ("since March", "until Friday").
+_NO_PREP_AFTER = frozenset({"since", "until", "till", "before", "after"})
 
 
 def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
@@ -428,9 +436,37 @@ def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
     spans += [
         (e.start, e.end)
         for e in doc.ents
-        if e.label_ == "DATE" and not any(i in taken for i in range(e.start, e.end))
+        if e.label_ == "DATE"
+        and not any(i in taken for i in range(e.start, e.end))
+        and not _EVERY_PART_OF_DAY.match(doc.text, e.end_char)
+        and not _EVERY_PART_OF_DAY.match(" " + e.text.split()[-1])
     ]
     return sorted(spans)
+
+
+def _verb_tense(root: Any) -> str | None:
+    """ "past" or "present" for the verb a date phrase modifies directly ("stopped drinking
+    coffee in January", "is retiring in June"); None when it hangs off a noun ("move-in July
+    13th") or nothing."""
+    tok = root
+    if tok.dep_ == "pobj" and tok.head.dep_ == "prep":
+        tok = tok.head
+    elif tok.dep_ not in ("npadvmod", "tmod", "attr", "prep"):
+        return None
+    verb = tok.head
+    if verb.pos_ not in ("VERB", "AUX") or verb.i == tok.i:
+        return None
+    while verb.tag_ in ("VBG", "VB") and verb.dep_ in ("xcomp", "dobj", "pcomp", "conj"):
+        verb = verb.head  # "stopped drinking coffee in January": the time of the stopping
+    if verb.tag_ == "VBD":
+        return "past"
+    if verb.tag_ == "VBN" and any(
+        c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children
+    ):
+        return "past"  # "was moved in March", "had started in May"
+    if verb.tag_ in ("VBZ", "VBP", "VBG", "VB"):
+        return "present"
+    return None
 
 
 def clause_dates(
@@ -459,10 +495,18 @@ def clause_dates(
         if prev is not None and prev.lower_ in ("every", "each", "a", "an", "any"):
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
         toward = prev is not None and prev.lower_ in _TOWARD
-        direction: Direction = "past" if tense == "past" and not toward else "future"
+        own = _verb_tense(doc[start:end].root)  # "announced she's retiring in June": ahead
+        if prev is not None and prev.lower_ == "since":
+            own = "past"
+        direction: Direction = "past" if (own or tense) == "past" and not toward else "future"
         ends_range = prev is not None and prev.lower_ in _RANGE_ENDS and range_start is not None
         base = range_start if ends_range and range_start is not None else when
-        resolved = resolve_date(doc[start:end].text, base, "future" if ends_range else direction)
+        resolved = resolve_date(
+            doc[start:end].text,
+            base,
+            "future" if ends_range else direction,
+            nearest=own is None,
+        )
         if resolved is None:
             continue
         range_start = resolved.value
@@ -474,7 +518,7 @@ def clause_dates(
         if (
             not attributive
             and root.dep_ not in ("nsubj", "nsubjpass", "compound", "attr")
-            and (prev is None or prev.pos_ != "ADP")
+            and (prev is None or (prev.pos_ != "ADP" and prev.lower_ not in _NO_PREP_AFTER))
         ):  # "the July 13th start", "August is for polishing": no preposition to add
             prefix = "on " if resolved.period in ("day", "weekend") else "in "
         dates[start] = resolved.value.date().isoformat()

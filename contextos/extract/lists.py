@@ -56,6 +56,8 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
     items = [it for it in items if it and not all(t.is_punct for t in it)]
     if any(it[0].lower_ in ("not", "but") for it in items[1:]):
         return []  # "answers in Go, not Python": one preference with its contrast
+    if any(t.dep_ == "appos" and t.head.i < it[0].i for it in items[1:] for t in it):
+        return []  # "we have a son, Eli": the son is Eli
     return items if len(items) >= 2 else []
 
 

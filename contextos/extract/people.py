@@ -40,6 +40,11 @@ def people(doc: Any) -> list[str]:
     """People named in ``doc``, in order: PERSON entities, and proper nouns that name a relation
     ("my partner Jo") or are a clause subject, which the small model's NER often misses or
     labels an organisation ("Helen has accepted a chair")."""
+    return [name for _i, name in _named(doc)]
+
+
+def _named(doc: Any) -> list[tuple[int, str]]:
+    """(token index, name) of the people :func:`people` finds, in order."""
     found: list[tuple[int, str]] = [
         (e.start, person_name(e.text)) for e in doc.ents if e.label_ == "PERSON"
     ]
@@ -51,15 +56,24 @@ def people(doc: Any) -> list[str]:
             tok.dep_ in ("nsubj", "nsubjpass")
         ):
             found.append((tok.i, person_text(tok)))
-    return [name for _i, name in sorted(found)]
+    return sorted(found)
 
 
 def pronoun_referent(clause: Clause, fallback: str | None) -> str | None:
-    """The person a third-person pronoun subject refers to: the last PERSON before it."""
+    """The person a third-person pronoun subject refers to: the last one named before it
+    ("we have a son, Eli, he's 9" -> Eli), else ``fallback``."""
     if clause.subject_kind != "third_pronoun" or clause.subject is None:
         return None
-    before = [e for e in clause.sent.doc.ents if e.label_ == "PERSON" and e.end <= clause.subject.i]
-    return person_name(str(before[-1].text)) if before else fallback
+    doc = clause.sent.doc
+    if clause.subject.lower_ in ("he", "she"):
+        before = [name for i, name in _named(doc) if i < clause.subject.i]
+    else:  # "they" is as often a company or a product ("SendLog ..., they loved it")
+        before = [
+            person_name(e.text)
+            for e in doc.ents
+            if e.label_ == "PERSON" and e.end <= clause.subject.i
+        ]
+    return before[-1] if before else fallback
 
 
 def _full_name(name: str) -> bool:

@@ -30,7 +30,17 @@ from contextos.extract.lexicon import (
 __all__ = ["Segment", "injection_cue", "is_phatic", "is_question", "segment_turn"]
 
 _FENCE = re.compile(r"^\s*(?:-{3,}|`{3,}|={3,}|\*{3,}|_{3,})\s*$")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|\n+|(?<=[\u2600-\U0001faff])\s+")
+#: Abbreviations whose full stop ends no sentence ("Dr. Okafor", "St. Joseph's", "e.g. Go").
+#: Only those that rarely end one: titles before a name, "vs." and "e.g." before an example.
+_ABBREVIATIONS = "dr mr mrs ms mx prof st mt ft jr sr vs e.g i.e".split()
+_NOT_AN_END = "".join(
+    rf"(?<!\b{re.escape(v)}\.)"
+    for a in _ABBREVIATIONS
+    for v in dict.fromkeys((a, a.capitalize(), a.upper()))
+)
+_SENTENCE_END = re.compile(
+    rf"(?:(?<=[!?;])|(?<=\.){_NOT_AN_END})\s+|\n+|(?<=[\u2600-\U0001faff])\s+"
+)
 _WORD = re.compile(r"[\w'’]+")
 #: A comma (or "so"/"but") followed by a first-person subject, or a spaced dash: the start of a
 #: new main clause in run-on chat ("I like mornings, I'm an early riser"; "it's done - we ship").

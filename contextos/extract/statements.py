@@ -137,7 +137,7 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj is None:
         if (
             head.tag_ in ("VBD", "VBG")
-            and head.i == head.sent.start + _lead(head.sent)
+            and _opens_sentence(head)
             and not any(c.lower_ in ("me", "us") for c in head.children)
         ):  # "took me two tries": something else did the taking
             return "implied"
@@ -328,6 +328,15 @@ def _bare_exchange(toks: list[Any], head: Any, subject: Any | None) -> bool:
     return True
 
 
+def _opens_sentence(head: Any) -> bool:
+    """``head`` is the sentence's first word after its lead-in, or after adverbs of its own
+    ("just found out ...", "finally finished ...")."""
+    start = head.sent.start + _lead(head.sent)
+    return start <= head.i and all(
+        t.dep_ == "advmod" and t.head.i == head.i for t in head.doc[start : head.i]
+    )
+
+
 def _lead(sent: Any) -> int:
     """How many leading tokens of ``sent`` are discourse words or punctuation."""
     n = 0
@@ -487,8 +496,8 @@ def _dislocated(subj: Any) -> list[Any] | None:
     if subj.lower_ != "it" or subj.i < 2 or doc[subj.i - 1].text != ",":
         return None
     noun = doc[subj.i - 2]
-    if noun.pos_ != "NOUN" or noun.dep_ in SUBJECT_DEPS:
-        return None
+    if noun.pos_ != "NOUN" or noun.dep_ in SUBJECT_DEPS or noun.lower_ in lx.DISCOURSE_WORDS:
+        return None  # not "idk, it would mean ..."
     start = noun.i
     while start - 1 >= 0 and doc[start - 1].head.i == noun.i and doc[start - 1].dep_ in _NP_DEPS:
         start -= 1

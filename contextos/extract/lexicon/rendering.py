@@ -12,7 +12,7 @@ DISCOURSE_WORDS: frozenset[str] = words(
     """also honestly so ok okay oh and but well anyway anyways actually yeah yes yep plus then um
     uh hmm btw fyi now basically seriously frankly ah ugh great right good nah no sure
     meanwhile other thing random update updates quick note first second finally lastly besides
-    small big news win"""
+    small big news win idk dunno imo imho ngl tbh"""
 )
 #: Words of a lead-in label that name no topic ("Quick correction:", "Status update:"); the
 #: rest of a label is the topic the statement after it is about ("Autopay:", "HPC update:").
@@ -44,7 +44,8 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
 
 #: Words that end a chat clause without adding to it ("the thesis is due in June, so").
 TRAILING_WORDS: frozenset[str] = words(
-    """so too though anyway anyways lol haha btw tbh then either also yet ok okay hopefully"""
+    """so too though anyway anyways lol haha btw tbh then either also yet ok okay hopefully idk
+    dunno imo imho ngl"""
 )
 
 #: How fact text names "we" in a meeting, and how many human speakers make one (two people

@@ -217,3 +217,21 @@ def test_last_night_in_a_fact_is_the_day_before(run):
     _conv, _raw, checked = run([("user", "applied for the endorsement last night and paid.")])
     texts = [f.text for f in checked.facts]
     assert any("on Sunday, May 7, 2023" in t and "night" not in t for t in texts), texts
+
+
+def test_a_date_takes_the_tense_of_the_verb_it_modifies(run):
+    when = datetime(2026, 10, 20, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "I stopped drinking coffee in January, switched to green tea."),
+            ("user", "Dr. Okafor announced she's retiring in June."),
+            ("user", "I've been vegetarian since March."),
+            ("user", "I usually grade papers on Sunday mornings at the cafe."),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert any("coffee in January 2026" in t for t in texts), texts
+    assert any("retiring in June 2027" in t for t in texts), texts
+    assert "Dana has been vegetarian since March 2026" in texts
+    assert "Dana usually grades papers on Sunday mornings at the cafe" in texts

@@ -387,3 +387,16 @@ def test_a_verb_with_me_as_object_and_no_subject_is_not_about_the_speaker(run):
     texts = _texts(checked)
     assert any(t.startswith("Dana passed the CKA exam") for t in texts)
     assert not any("tries" in t for t in texts)
+
+
+def test_a_sentence_opened_by_an_adverb_keeps_its_implied_speaker(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "just found out the kitchen is going to be 3 weeks late"),
+            ("user", "I'm thinking of applying for the coach job but idk, it would mean moving"),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana found out the kitchen is going to be 3 weeks late" in texts
+    assert "Dana is thinking of applying for the coach job" in texts
+    assert not any(t.lower().startswith("idk") for t in texts)

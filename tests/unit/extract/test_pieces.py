@@ -121,3 +121,10 @@ def test_a_label_may_have_a_comma_between_its_words():
     [seg] = segment_turn(text)
     assert seg.text == "the PC launch moves to February 2027."
     assert seg.topic is None  # "decision" and "then" name no topic
+
+
+def test_a_title_abbreviation_ends_no_sentence():
+    from contextos.extract.sentences import segment_turn
+
+    pieces = [s.text for s in segment_turn("my principal is Dr. Okafor. she works at St. Mary's")]
+    assert pieces == ["my principal is Dr. Okafor.", "she works at St. Mary's"]
