@@ -419,6 +419,8 @@ def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | No
 #: day after the start.
 _RANGE_ENDS = frozenset({"to", "until", "till", "through", "thru", "-", "–"})
 _TOWARD = frozenset({"to", "until", "till", "by", "before"})
+#: Verbs whose bare date object is the date chosen ("we said October 1st", "picked the 8th").
+_CHOOSING_VERBS = frozenset({"say", "agree", "decide", "pick", "choose", "set", "want", "need"})
 #: Words before a date that already say how it relates ("since March", "until Friday").
 _NO_PREP_AFTER = frozenset({"since", "until", "till", "before", "after"})
 
@@ -458,6 +460,8 @@ def _verb_tense(root: Any) -> str | None:
         return None
     while verb.tag_ in ("VBG", "VB") and verb.dep_ in ("xcomp", "dobj", "pcomp", "conj"):
         verb = verb.head  # "stopped drinking coffee in January": the time of the stopping
+    if tok.dep_ in ("npadvmod", "attr") and verb.lemma_.lower() in _CHOOSING_VERBS:
+        return None  # "we said October 1st": the date said, not when it was said
     if verb.tag_ == "VBD":
         return "past"
     if verb.tag_ == "VBN" and any(

@@ -350,6 +350,9 @@ class LocalExtractor:
                 elaborates = joins if joins is not None and _elaboration(clause) else None
                 if elaborates is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "3 bed with a yard"
+                heading = _heading(clause, piece)  # "My goals:" over "- hire two engineers"
+                if heading is not None:
+                    clause.skip, clause.subject_kind = "", "thing"
                 if clause.skip:
                     continue
                 referent = pronoun_referent(clause, referent_by_turn.get(piece.turn.id))
@@ -402,8 +405,8 @@ class LocalExtractor:
                     if piece.in_assistant_chat and discourse.we_means_family(clause.tokens)
                     else None,
                 )
-                cue = lexical_category(clause)
-                if not clause.reject:
+                cue = _heading_category(heading) or lexical_category(clause)
+                if not clause.reject and heading is None:  # a listed goal is no remark
                     transient = transient_reason(clause, cue, dates)
                     if transient:
                         clause.reject, clause.reject_detail = "vague", f"transient: {transient}"
@@ -421,8 +424,10 @@ class LocalExtractor:
                     )
                     if topic is not None:
                         text = _with_topic(text, topic, toks)
-                    if elaborates is not None and toks[0].pos_ != "PROPN":
+                    if (elaborates or heading) is not None and toks[0].pos_ != "PROPN":
                         text = text[:1].lower() + text[1:]  # it follows the statement's text
+                    if heading is not None:
+                        text = f"{heading}: {text}"
                     if len(text.split()) >= 3:
                         pending.append(
                             _Pending(
@@ -435,6 +440,7 @@ class LocalExtractor:
                                 alone=len(variants) > 1 or clause.standalone or called is not None,
                                 referent=referent,
                                 joins=elaborates,
+                                own_words=heading or "",
                             )
                         )
             said = _said_as_fact(piece)
@@ -682,6 +688,28 @@ def _refers_back(clause: Clause) -> bool:
                 w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.sent if w.i < t.i
             )
     return False
+
+
+def _heading(clause: Clause, piece: _Piece) -> str | None:
+    """The speaker's heading over a list item said without a subject ("My goals this
+    quarter:" over "- ship the onboarding revamp"), in the third person ("Priya's goals this
+    quarter"); None for anything else."""
+    head = piece.segment.heading
+    if head is None or clause.skip not in ("fragment", "request") or clause.subject is not None:
+        return None
+    first, _sep, rest = head.partition(" ")
+    owner = lx.MEETING_GROUP if piece.in_meeting and first.lower() == "our" else piece.display
+    return f"{owner}'s {rest}"
+
+
+def _heading_category(heading: str | None) -> Classification | None:
+    """The category a heading's noun names ("goals" -> goal), or None."""
+    for word in (heading or "").lower().split():
+        singular = word[:-3] + "y" if word.endswith("ies") else word.removesuffix("s")
+        cat = lx.CATEGORY_NOUNS.get(word) or lx.CATEGORY_NOUNS.get(singular)
+        if cat:
+            return Classification(cat, f"heading '{word}'")
+    return None
 
 
 def _elaborated(piece: _Piece, before: tuple[str, int, bool] | None) -> tuple[str, int] | None:

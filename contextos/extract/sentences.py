@@ -39,7 +39,9 @@ _NOT_AN_END = "".join(
     for v in dict.fromkeys((a, a.capitalize(), a.upper()))
 )
 _SENTENCE_END = re.compile(
-    rf"(?:(?<=[!?;])|(?<=\.){_NOT_AN_END})\s+|\n+|(?<=[\u2600-\U0001faff])\s+"
+    rf"(?:(?<=[!?;])|(?<=\.){_NOT_AN_END}(?<!^\d\.)(?<!^\d\d\.))\s+|\n+"
+    r"|(?<=[\u2600-\U0001faff])\s+",
+    re.M,  # "1. finish the report": a list number at the start of a line ends no sentence
 )
 _WORD = re.compile(r"[\w'’]+")
 #: A comma (or "so"/"but") followed by a first-person subject, or a spaced dash: the start of a
@@ -105,6 +107,8 @@ class Segment:
     #: any lead-in label cut from the piece, as (start in the turn, text without the colon):
     #: "Action items" — topic or not
     label: tuple[int, str] | None = None
+    #: the speaker's own heading a list item is under ("My goals this quarter"), or None
+    heading: str | None = None
 
 
 def is_phatic(text: str) -> bool:
@@ -226,6 +230,10 @@ def _pasted_quote(intro: str, line: str) -> bool:
     return presented and _OWN_WRITING.search(intro) is None
 
 
+#: A line that heads a list of the speaker's own ("My goals this quarter:", "Our plan:").
+_OWN_HEADING = re.compile(r"^((?:my|our)\b[^:\n.!?]{1,60}):$", re.I)
+
+
 def _blocks(text: str) -> list[tuple[int, int, bool]]:
     """(start, end, quoted) line blocks: fenced, ``>``-quoted and pasted quoted paragraphs
     are quoted."""
@@ -274,17 +282,27 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 for a, b, c in _splices(block[s_start:s_end])
             )
         item_topic: str | None = None  # the topic of the list item being read
+        heading: str | None = None  # "My goals this quarter:", heading the list after it
         for p_start, p_end, sentence in pieces:
             topic = None
             label_start = None
             cut_label: tuple[int, str] | None = None
+            under: str | None = None
             if not quoted:
-                if "\n" in block[max(0, p_start - 2) : p_start]:
+                new_line = "\n" in block[max(0, p_start - 2) : p_start]
+                if new_line:
                     item_topic = None  # a new line ends a list item
+                own = _OWN_HEADING.match(block[p_start:p_end].strip())
+                if own is not None:
+                    heading = own.group(1)
+                    continue
                 p_start += _lead_in_length(block[p_start:p_end])
                 marker = _marker_length(block[p_start:p_end])
                 if marker:
                     item_topic = None
+                    under = heading
+                elif new_line:
+                    heading = None  # a line that is no list item ends the list
                 p_start += marker
                 label = _label_length(block[p_start:p_end])
                 if label:
@@ -313,6 +331,7 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 topic,
                 label_start,
                 cut_label,
+                under,
             )
             if not quoted:
                 if is_phatic(seg.text) or len(_WORD.findall(seg.text)) < _MIN_WORDS:

@@ -414,7 +414,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
         toks.pop(0)
     toks = _strip_preamble(toks, head)
     while toks and (
-        (toks[-1].is_punct and toks[-1].text not in ")]" and not _closes_quote(toks))
+        (toks[-1].is_punct and toks[-1].text not in ")]%" and not _closes_quote(toks))
         or toks[-1].lower_ in lx.JOKE_MARKERS
         or (toks[-1].lower_ in lx.TRAILING_WORDS and toks[-1].i != head.i)
         or toks[-1].pos_ in ("CCONJ", "SYM")

@@ -128,3 +128,30 @@ def test_a_title_abbreviation_ends_no_sentence():
 
     pieces = [s.text for s in segment_turn("my principal is Dr. Okafor. she works at St. Mary's")]
     assert pieces == ["my principal is Dr. Okafor.", "she works at St. Mary's"]
+
+
+def test_items_under_the_speakers_own_heading_say_what_the_heading_names(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "My goals this quarter:\n- ship the onboarding revamp\n- cut crash rate below "
+                "0.5%\nAlso I moved to Seattle.",
+            ),
+            ("user", "My plan for next week:\n1. finish the report\n2. call the landlord"),
+        ]
+    )
+    by_text = {f.text: f for f in checked.facts}
+    goal = by_text["Dana's goals this quarter: ship the onboarding revamp"]
+    assert goal.category == "goal"
+    assert "Dana's goals this quarter: cut crash rate below 0.5%" in by_text
+    assert "Dana's plan for next week: finish the report" in by_text
+    assert "Dana's plan for next week: call the landlord" in by_text
+    assert "Dana moved to Seattle" in by_text  # a line that is no item ends the list
+
+
+def test_a_number_opening_a_line_ends_no_sentence():
+    from contextos.extract.sentences import segment_turn
+
+    pieces = segment_turn("Plan:\n1. finish the report\n2. call the landlord. Then rest.")
+    assert [p.text for p in pieces][:2] == ["finish the report", "call the landlord."]
