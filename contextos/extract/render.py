@@ -255,8 +255,10 @@ def render_clause(
         if low == "i":
             text = speaker
             speaker_named = True
-        elif low in ("me", "myself"):  # also the subject of a verb ("wants me to present")
-            text = speaker if not speaker_named else "them"
+        elif low == "myself":
+            text = speaker if not speaker_named else "themselves"
+        elif low == "me":  # also the subject of a verb ("wants me to present"); named again,
+            text = speaker  # as a "them" could be anyone ("limits kept annoying them")
         elif low == "my":
             text = possessive if not speaker_named else "their"
         elif low == "mine":

@@ -282,3 +282,11 @@ def test_a_second_verb_sharing_the_speakers_subject_agrees_too(run):
     assert "Dana is originally from Brazil but lives in Berlin now" in [
         f.text for f in checked.facts
     ]
+
+
+def test_me_after_the_speaker_is_named_names_them_again(run):
+    _conv, _raw, checked = run(
+        [("user", "I moved hosting to Cloudflare, Vercel's limits kept annoying me.")]
+    )
+    [fact] = checked.facts
+    assert fact.text.endswith("kept annoying Dana")
