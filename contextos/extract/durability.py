@@ -66,6 +66,14 @@ def _owned(clause: Clause) -> bool:
     )
 
 
+def _names_who(clause: Clause) -> bool:
+    """An identity statement naming who or what ("my biggest client right now is Lumen
+    Press"): true for a while, "right now" or not."""
+    return clause.copula and any(
+        c.dep_ == "attr" and c.pos_ == "PROPN" for c in clause.head.children
+    )
+
+
 def _status_word(clause: Clause) -> bool:
     """The clause reports a state change or status ("is done", "got approved", "is blocked")."""
     head = clause.head
@@ -124,7 +132,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
     ):
         return "points into the conversation ('here is ...')"
     said = toks[0].doc.text[clause.start_char : clause.end_char] if toks else ""
-    phase = any(t.lemma_.lower() in lx.LIFE_PHASE_NOUNS for t in toks)
+    phase = any(t.lemma_.lower() in lx.LIFE_PHASE_NOUNS for t in toks) or _names_who(clause)
     for marker in lx.MOMENT_MARKERS:  # as written: "rn" is "right now", "RN" a nurse
         if not phase and re.search(rf"(?<![\w']){re.escape(marker)}(?![\w'])", said):
             return f"true of the moment ('{marker}')"

@@ -371,9 +371,8 @@ class LocalExtractor:
                 name, role = intro if intro is not None else (None, None)
                 if name is not None and role is not None:  # "I'm Nadia, producer"
                     article = not any(c.dep_ in ("det", "poss") for c in role.children)
-                    replacements.setdefault(
-                        name.left_edge.i, ("the" if article else "", role.left_edge.i)
-                    )
+                    start = role.left_edge.i if role.left_edge.i > name.i else name.i + 2
+                    replacements.setdefault(name.left_edge.i, ("the" if article else "", start))
                 if clause.conditional and not dates:
                     clause.hedged = True  # "if it's accepted" with no date: not yet a plan
                 insertions, supplied = _discourse_words(discourse, clause, replacements)

@@ -49,12 +49,11 @@ def _named(doc: Any) -> list[tuple[int, str]]:
         (e.start, person_name(e.text)) for e in doc.ents if e.label_ == "PERSON"
     ]
     for tok in doc:
-        if tok.pos_ != "PROPN" or tok.ent_type_ not in _NAME_ENT_TYPES or tok.ent_type_ == "PERSON":
+        if tok.pos_ != "PROPN" or tok.ent_type_ == "PERSON":
             continue
-        head = tok.head
-        if (tok.dep_ == "appos" and head.lemma_.lower() in lx.RELATION_NOUNS) or (
-            tok.dep_ in ("nsubj", "nsubjpass")
-        ):
+        # "my girlfriend Giulia": the relation says a person, whatever NER labels the name
+        related = tok.dep_ == "appos" and tok.head.lemma_.lower() in lx.RELATION_NOUNS
+        if related or (tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in _NAME_ENT_TYPES):
             found.append((tok.i, person_text(tok)))
     return sorted(found)
 

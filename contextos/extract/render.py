@@ -146,6 +146,8 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
         return False
     if tok.lower_ == "well" and tok.i > tok.head.i:
         return False  # "it pays well": how, not a discourse "well, ..."
+    if tok.lower_ == "too" and tok.i < tok.head.i:
+        return False  # "too much client work": a degree, not "me too"
     return tok.dep_ in lx.FILLER_DEPS and not any(True for _ in tok.children)
 
 

@@ -75,7 +75,22 @@ def self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | 
         ),
         None,
     )
-    if attr is None:
-        return None
+    if attr is None:  # "I'm Marco, freelance illustrator": the name parsed as the role's nmod
+        role = next(
+            (c for c in clause.head.children if c.dep_ == "attr" and c.pos_ == "NOUN"), None
+        )
+        name = next(
+            (
+                c
+                for c in (role.children if role is not None else ())
+                if c.dep_ in ("nmod", "compound")
+                and c.pos_ == "PROPN"
+                and c.text.casefold() in names
+                and c.i + 1 < len(c.doc)
+                and c.nbor().text == ","
+            ),
+            None,
+        )
+        return (name, role) if name is not None else None
     role = next((c for c in attr.children if c.dep_ == "appos" and c.pos_ == "NOUN"), None)
     return attr, role

@@ -720,6 +720,14 @@ def _note_this(head: Any) -> bool:
     )
 
 
+def _turns_out(head: Any, subj: Any | None) -> bool:
+    """ "(it) turns out ...", "(it) seems ...": a frame around the statement in its complement."""
+    if subj is not None and subj.lower_ != "it":
+        return False
+    lemma = head.lemma_.lower()
+    return lemma == "turn" and any(c.dep_ == "prt" and c.lower_ == "out" for c in head.children)
+
+
 def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
     """The joke marker ("lol", "😅") that goes with the clause ``toks``: one with no other
     clause of the sentence between it and the clause. "I'm allergic to shellfish, so skip the
@@ -776,8 +784,10 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                     f"'{subj.text if subj else ''} {head.text}' is an opinion",
                 )
                 continue
-        if comp is not None and kind == "imperative" and _note_this(head):
-            real_head = comp  # "remember that I'm vegan": the statement is what to remember
+        if comp is not None and (
+            (kind == "imperative" and _note_this(head)) or _turns_out(head, subj)
+        ):
+            real_head = comp  # "remember that I'm vegan", "turns out I have carpal tunnel"
             subj = _subject_of(comp)
             kind = _subject_kind(subj, comp)
         toks = _clause_tokens(real_head, heads)

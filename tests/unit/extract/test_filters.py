@@ -400,3 +400,17 @@ def test_a_sentence_opened_by_an_adverb_keeps_its_implied_speaker(run):
     assert "Dana found out the kitchen is going to be 3 weeks late" in texts
     assert "Dana is thinking of applying for the coach job" in texts
     assert not any(t.lower().startswith("idk") for t in texts)
+
+
+def test_who_someone_is_right_now_is_kept_and_a_degree_word_stays(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my biggest client right now is Lumen Press"),
+            ("user", "I'm not doing Inktober this year, too much client work."),
+            ("user", "turns out I have carpal tunnel in my right wrist."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's biggest client right now is Lumen Press" in texts
+    assert any(t.endswith("too much client work") for t in texts), texts
+    assert "Dana has carpal tunnel in their right wrist" in texts

@@ -53,3 +53,24 @@ def test_he_after_a_child_named_in_apposition_is_that_child(run):
     texts = [f.text for f in checked.facts]
     assert "Dana has a son, Eli; Eli is 9" in texts
     assert not any(t.startswith("Tom is 9") or t == "Dana has Eli" for t in texts)
+
+
+def test_she_after_a_partner_named_in_apposition_is_that_partner(run):
+    text = "my girlfriend Giulia is a pastry chef, she just opened her own bakery in Turin!"
+    _conv, _raw, checked = run([("user", text)])
+    assert any("Giulia opened her own bakery in Turin" in f.text for f in checked.facts), [
+        f.text for f in checked.facts
+    ]
+
+
+def test_a_self_introduction_with_a_role_after_the_name_states_the_role(run):
+    from contextos.models.extraction import UserRef
+
+    user = UserRef(id="m", name="Marco Bellini")
+    _conv, _raw, checked = run(
+        [("user", "Marco Bellini", "hi! I'm Marco, freelance illustrator based in Turin.")],
+        user=user,
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Marco is the freelance illustrator based in Turin" in texts
+    assert not any("is Marco" in t for t in texts)
