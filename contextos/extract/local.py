@@ -725,13 +725,14 @@ def _elaborated(piece: _Piece, before: tuple[str, int, bool] | None) -> tuple[st
 def _elaboration(clause: Clause) -> bool:
     """A verbless sentence that adds detail to the statement before it: a noun phrase with a
     name or number in it ("3 bed with a fenced yard for Pico", "junior data analyst at
-    Lakeshore Health"), not a name called out ("Femi, capsule art") or an aside ("mild
-    panic")."""
+    Lakeshore Health") or an adjective that opens one ("effective March 1"); not a name called
+    out ("Femi, capsule art") or an aside ("mild panic")."""
     if clause.skip != "fragment" or clause.subject is not None:
         return False
-    if clause.head.pos_ not in ("NOUN", "PROPN", "NUM"):
-        return False
     words = [t for t in clause.tokens if not t.is_punct]
+    adjective_first = bool(words) and clause.head.pos_ == "ADJ" and words[0].i == clause.head.i
+    if clause.head.pos_ not in ("NOUN", "PROPN", "NUM") and not adjective_first:
+        return False  # but "effective March 1", "due Friday" say when
     if len(words) < 3 or any(t.lower_ in lx.SECOND_PERSON for t in words):
         return False
     first = words[0]

@@ -366,6 +366,9 @@ def _clause_heads(sent: Any) -> list[Any]:
             prev = tok.doc[min(span) - 1] if min(span) > sent.start else None
             nxt = tok.doc[max(span) + 1] if max(span) + 1 < sent.end else None
             joined = prev if tok.i > tok.head.i else nxt  # the clause's side facing its head
+            inner = tok.doc[min(span) if tok.i > tok.head.i else max(span)]
+            if inner.text in _SEPARATORS:
+                joined = inner  # the parser gave the comma to the clause ("I'm X, started Y")
             coordinated = (
                 tok.i < tok.head.i and joined is not None and joined.lower_ in ("and", "but")
             )  # "OSBN says X and it's been 3 weeks": the parser made the second clause the root
@@ -720,6 +723,18 @@ def _note_this(head: Any) -> bool:
     )
 
 
+def _speaker_left_out(head: Any, toks: list[Any]) -> bool:
+    """A past or -ing verb right after a comma, with no subject, in a sentence whose earlier
+    clause has "I" for subject: the speaker is its subject too."""
+    first = toks[0]
+    if head.tag_ not in ("VBD", "VBG") or first.i != head.i or first.i == 0:
+        return False
+    doc = first.doc
+    return doc[first.i - 1].text == "," and any(
+        t.lower_ == "i" and t.dep_ in SUBJECT_DEPS for t in doc[first.sent.start : first.i]
+    )
+
+
 def _turns_out(head: Any, subj: Any | None) -> bool:
     """ "(it) turns out ...", "(it) seems ...": a frame around the statement in its complement."""
     if subj is not None and subj.lower_ != "it":
@@ -793,6 +808,8 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         toks = _clause_tokens(real_head, heads)
         if not toks:
             continue
+        if kind == "none" and _speaker_left_out(real_head, toks):
+            kind = "implied"  # "I'm no longer vegetarian, started eating fish again"
         predicate = _fragment_predicate(real_head) if kind == "none" else None
         insert: dict[int, str] = {}
         if predicate is not None:  # "Onboarding revamp, planned for Q2"; "Deadline: Friday"
@@ -818,6 +835,11 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         )
         clause.negated = any(
             c.dep_ == "neg" and not _contrast(c, real_head) for c in real_head.children
+        ) or any(  # "I'm no longer vegetarian": the "no" hangs off "longer"
+            g.dep_ == "neg" and c.lower_ in ("longer", "more")
+            for c in real_head.children
+            if c.dep_ == "advmod"
+            for g in c.children
         )
         clause.tense = _tense(real_head)
         clause.habitual = (

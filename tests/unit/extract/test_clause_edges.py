@@ -180,3 +180,18 @@ def test_it_taking_up_the_noun_phrase_before_a_comma_is_that_phrase(run):
     assert "The move date is Saturday, May 27, 2023 not Saturday, May 20, 2023" in texts
     assert "Dana's job pays well" in texts  # "well" after its verb says how
     assert not any("broke" in t for t in texts)
+
+
+def test_a_comma_clause_before_a_subjectless_verb_is_two_statements(run):
+    _conv, raw, checked = run(
+        [("user", "I'm no longer vegetarian, started eating fish again in the summer")]
+    )
+    by_text = {f.text: f for f in checked.facts}
+    assert by_text["Dana is no longer vegetarian"].attributes.get("polarity") == "negative"
+    assert "Dana started eating fish again in the summer" in by_text
+
+
+def test_an_adjective_with_a_date_after_a_statement_elaborates_it(run):
+    _conv, _raw, checked = run([("user", "I got promoted to senior engineer! effective March 1")])
+    [fact] = checked.facts
+    assert fact.text == "Dana got promoted to senior engineer; effective Friday, March 1, 2024"
