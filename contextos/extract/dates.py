@@ -446,6 +446,21 @@ def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
     return sorted(spans)
 
 
+def _names_a_kind(doc: Any, start: int, end: int) -> bool:
+    """A bare weekday between a determiner and a described noun, words between them ("the
+    Saturday beginner class", "my Sunday advanced one"): a kind of thing that recurs, not one
+    day."""
+    if end - start != 1 or start == 0 or end >= len(doc):
+        return False
+    day, before, after = doc[start], doc[start - 1], doc[end]
+    return (
+        _WEEKDAY_ONLY.match(day.text) is not None
+        and before.tag_ in ("DT", "PRP$")
+        and after.pos_ in ("NOUN", "ADJ", "PROPN")
+        and day.head.i > end  # but "the Friday deadline" is one Friday's
+    )
+
+
 def _verb_tense(root: Any) -> str | None:
     """ "past" or "present" for the verb a date phrase modifies directly ("stopped drinking
     coffee in January", "is retiring in June"); None when it hangs off a noun ("move-in July
@@ -498,6 +513,8 @@ def clause_dates(
         prev = doc[start - 1] if start > 0 else None
         if prev is not None and prev.lower_ in ("every", "each", "a", "an", "any"):
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
+        if _names_a_kind(doc, start, end):
+            continue  # "the Saturday beginner class": which class, not a date
         toward = prev is not None and prev.lower_ in _TOWARD
         own = _verb_tense(doc[start:end].root)  # "announced she's retiring in June": ahead
         if prev is not None and prev.lower_ == "since":
@@ -522,7 +539,12 @@ def clause_dates(
         if (
             not attributive
             and root.dep_ not in ("nsubj", "nsubjpass", "compound", "attr")
-            and (prev is None or (prev.pos_ != "ADP" and prev.lower_ not in _NO_PREP_AFTER))
+            and (
+                prev is None
+                or (
+                    (prev.pos_ != "ADP" or prev.dep_ == "prt") and prev.lower_ not in _NO_PREP_AFTER
+                )
+            )  # "broke down last Tuesday": "down" is the verb's particle, no preposition
         ):  # "the July 13th start", "August is for polishing": no preposition to add
             prefix = "on " if resolved.period in ("day", "weekend") else "in "
         dates[start] = resolved.value.date().isoformat()

@@ -62,7 +62,7 @@ _NAMED_SPLICE = re.compile(
 _MIN_WORDS = 2
 #: A label of up to four words before a colon ("Update: ...", "Decision, then: ..."); the parser
 #: tends to make the label the root and the statement after it a modifier of it.
-_LABEL = re.compile(r"[\w'’-]+(?:,?\s+[\w'’-]+){0,3}\s*:\s+")
+_LABEL = re.compile(r"[\w'’-]+(?:,?\s+[\w'’-]+){0,5}\s*:\s+")
 #: Labels longer than this many words are labels only when the words before the last two are
 #: discourse words ("But big news:", not "The thing I want to say is:").
 _PLAIN_LABEL_WORDS = 2

@@ -430,13 +430,15 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
 def _tacked_on_request(tok: Any, head: Any) -> bool:
     """ "..., put that in too": a subjectless base-form verb comma-joined after the clause is an
     instruction to the listener, not part of the statement."""
-    if tok.i < head.i or tok.dep_ not in ("advcl", "parataxis", "dep", "ccomp"):
+    if tok.i < head.i or tok.dep_ not in ("advcl", "parataxis", "dep", "ccomp", "conj"):
         return False
     if tok.pos_ != "VERB" or tok.lower_ != tok.lemma_.lower() or tok.tag_ in ("VBG", "VBN"):
         return False
     if any(c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "auxpass", "mark") for c in tok.children):
         return False
     left = min(t.i for t in tok.subtree)
+    if tok.dep_ == "conj":  # "we haven't told them yet so keep that between us"
+        return tok.doc[left].lower_ == "so" and tok.doc[left].head.i == tok.i
     return left > 0 and (
         tok.doc[left - 1].text in (",", ";", "-", "–", "—") or tok.doc[left - 1].lower_ == "so"
     )

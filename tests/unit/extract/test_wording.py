@@ -290,3 +290,21 @@ def test_me_after_the_speaker_is_named_names_them_again(run):
     )
     [fact] = checked.facts
     assert fact.text.endswith("kept annoying Dana")
+
+
+def test_lead_ins_particles_and_tacked_on_asks_leave_the_fact_clean(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Some context before my question: I run a pottery studio in Asheville."),
+            ("user", "our kiln broke down last Tuesday."),
+            ("user", "We haven't told the students yet so keep that between us."),
+            ("user", "I've stopped teaching the Saturday beginner class."),
+            ("user", "Personal update: I'm pregnant, due in July."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana runs a pottery studio in Asheville" in texts
+    assert "Dana's kiln broke down on Tuesday, May 2, 2023" in texts
+    assert "Dana hasn't told the students" in texts
+    assert "Dana has stopped teaching the Saturday beginner class" in texts
+    assert any(t.startswith("Dana is pregnant") for t in texts), texts
