@@ -536,15 +536,14 @@ def clause_dates(
         attributive = prev is not None and (
             prev.tag_ in ("DT", "PRP$", "POS", "JJ") or prev.pos_ == "CCONJ"
         )
+        # "broke down last Tuesday": "down" is the verb's particle, not the date's preposition
+        prep_before = prev is not None and (
+            (prev.pos_ == "ADP" and prev.dep_ != "prt") or prev.lower_ in _NO_PREP_AFTER
+        )
         if (
             not attributive
             and root.dep_ not in ("nsubj", "nsubjpass", "compound", "attr")
-            and (
-                prev is None
-                or (
-                    (prev.pos_ != "ADP" or prev.dep_ == "prt") and prev.lower_ not in _NO_PREP_AFTER
-                )
-            )  # "broke down last Tuesday": "down" is the verb's particle, no preposition
+            and not prep_before
         ):  # "the July 13th start", "August is for polishing": no preposition to add
             prefix = "on " if resolved.period in ("day", "weekend") else "in "
         dates[start] = resolved.value.date().isoformat()
