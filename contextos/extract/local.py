@@ -332,10 +332,16 @@ class LocalExtractor:
         discourse = Discourse()
         #: the turn, sentence and whether it said something, of the piece before
         before: tuple[str, int, bool] | None = None
+        previous: _Piece | None = None
         for piece in pieces:
             doc = piece.doc
             joins = _elaborated(piece, before)
             said_before = len(pending)
+            same_sentence = (
+                previous is not None
+                and previous.turn.id == piece.turn.id
+                and previous.segment.sentence == piece.segment.sentence
+            )
             when = _when(piece.turn)
             named_before = discourse.project_turn == piece.turn.id
             discourse.observe(doc, piece.turn.id, first_person_org=piece.in_assistant_chat)
@@ -347,6 +353,9 @@ class LocalExtractor:
                 _topic_predicate(clause, piece.segment.topic)
                 if piece.segment.topic and clause.cues.get("pronoun_object") == "it":
                     clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
+                it_object = _it_object(clause, piece, previous if same_sentence else None)
+                if it_object is not None and clause.cues.get("pronoun_object") == "it":
+                    clause.reject = clause.reject_detail = ""  # "I use it": the Kindle
                 elaborates = joins if joins is not None and _elaboration(clause) else None
                 if elaborates is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "3 bed with a yard"
@@ -376,6 +385,9 @@ class LocalExtractor:
                 if clause.conditional and not dates:
                     clause.hedged = True  # "if it's accepted" with no date: not yet a plan
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
+                if it_object is not None:
+                    replacements.setdefault(it_object[0].i, (it_object[1], it_object[0].i + 1))
+                    supplied = (*supplied, it_object[1])
                 for i, (full, end) in names.replacements(clause.tokens).items():
                     if i not in replacements:  # "Greg is leaving" -> "Greg Halloran ..."
                         replacements[i] = (full, end)
@@ -449,6 +461,7 @@ class LocalExtractor:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
             stated = any(not p.clause.reject for p in pending[said_before:])
             before = (piece.turn.id, piece.segment.sentence, stated)
+            previous = piece
         return pending
 
     def _categorise(self, pending: list[_Pending]) -> None:
@@ -687,6 +700,44 @@ def _refers_back(clause: Clause) -> bool:
                 w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.sent if w.i < t.i
             )
     return False
+
+
+def _it_object(clause: Clause, piece: _Piece, previous: _Piece | None) -> tuple[Any, str] | None:
+    """An "it" the speaker does something to, and what it stands for: the last thing named as
+    an object earlier in the sentence ("they'll ask about CRRT, I've been running it for
+    years" -> CRRT), or None."""
+    if clause.subject_kind not in ("self", "implied", "group"):
+        return None
+    it = next((t for t in clause.tokens if t.lower_ == "it" and t.dep_ == "dobj"), None)
+    if it is None:
+        return None
+    earlier = [t for t in piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i]]
+    if not earlier and previous is not None:
+        earlier = list(previous.doc)
+    named = [
+        t
+        for t in earlier
+        if t.pos_ in ("NOUN", "PROPN")
+        and t.ent_type_ not in ("DATE", "TIME")
+        and t.lemma_.lower() not in lx.TIME_NOUNS
+    ]
+    # what was done to something ("found a bug in the export tool") before where it was
+    for deps in (("dobj", "attr"), ("pobj",)):
+        found = [t for t in named if t.dep_ in deps]
+        if found:
+            return it, _object_phrase(found[-1])
+    return None
+
+
+def _object_phrase(noun: Any) -> str:
+    """ "CRRT", "the Kindle", "the old laptop": a noun named as an object, to stand for "it"."""
+    mods = [c for c in noun.lefts if c.dep_ in ("compound", "amod", "nummod") and c.i < noun.i]
+    words = [*(m.text for m in mods), noun.text]
+    det = next((c for c in noun.lefts if c.dep_ in ("det", "poss")), None)
+    if det is None:
+        return " ".join(words)
+    title = noun.pos_ == "PROPN" and det.text[:1].isupper() and det.i > det.sent.start
+    return " ".join([det.text if title else "the", *words])  # "The Overstory", "the Kindle"
 
 
 def _heading(clause: Clause, piece: _Piece) -> str | None:

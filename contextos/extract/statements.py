@@ -413,6 +413,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
             or toks[0].pos_ in ("INTJ", "CCONJ", "SCONJ")
         )
         and toks[0].i != head.i
+        and not _opens_condition(toks[0], head)
     ):
         toks.pop(0)
     toks = _strip_preamble(toks, head)
@@ -425,6 +426,17 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
     ):
         toks.pop()
     return toks
+
+
+def _opens_condition(tok: Any, head: Any) -> bool:
+    """ "if" opening a condition inside the clause ("if I ever win the lottery I'm buying a
+    boat"): part of what the clause says, not a word to drop."""
+    return (
+        tok.dep_ == "mark"
+        and tok.lower_ in lx.CONDITIONAL_MARKERS
+        and tok.head.i != head.i
+        and tok.head.head.i == head.i
+    )
 
 
 def _tacked_on_request(tok: Any, head: Any) -> bool:
@@ -693,7 +705,8 @@ def _reported_information(head: Any, comp: Any) -> bool:
             return False
         if t.lower_ == "too" and t.head.pos_ == "ADJ":
             return False
-    for c in comp.children:
+    verbs = [comp, *(c for c in comp.children if c.dep_ == "conj")]  # "X is Y and Z is dead"
+    for c in (c for v in verbs for c in v.children):
         if c.dep_ == "acomp" and c.lemma_.lower() not in lx.STATUS_WORDS:
             return False
     return True

@@ -191,20 +191,23 @@ HEDGE_ADVERBS: frozenset[str] = frozenset(
     {"probably", "likely", "apparently", "supposedly", "roughly", "kinda", "sorta"}
 )
 #: Verbs that report another person's opinion or words.
-OPINION_VERBS: frozenset[str] = frozenset(
-    {
-        "think",
-        "believe",
-        "feel",
-        "say",
-        "claim",
-        "argue",
-        "reckon",
-        "insist",
-        "suggest",
-        "complain",
-        "consider",
-    }
+OPINION_VERBS: frozenset[str] = (
+    frozenset(
+        {
+            "think",
+            "believe",
+            "feel",
+            "say",
+            "claim",
+            "argue",
+            "reckon",
+            "insist",
+            "suggest",
+            "complain",
+            "consider",
+        }
+    )
+    | HEDGE_VERBS
 )
 
 #: Of the OPINION_VERBS, those that also report plain information ("legal says the terms

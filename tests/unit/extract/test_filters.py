@@ -414,3 +414,20 @@ def test_who_someone_is_right_now_is_kept_and_a_degree_word_stays(run):
     assert "Dana's biggest client right now is Lumen Press" in texts
     assert any(t.endswith("too much client work") for t in texts), texts
     assert "Dana has carpal tunnel in their right wrist" in texts
+
+
+def test_conditions_and_guesses_are_not_plain_facts(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "if I ever win the lottery I'm buying a boat and moving to Fiji"),
+            ("user", "I guess I'm kind of a perfectionist"),
+            ("user", "my coworker Jake says Rust is the future and Go is dead"),
+        ]
+    )
+    texts = _texts(checked)
+    assert not any("lottery" in t or "Rust" in t for t in texts), texts
+    assert "Dana is kind of a perfectionist" in texts
+    assert not any("guesses" in t for t in texts)
+    lottery = next(r for r in checked.rejections if "lottery" in r.text)
+    assert lottery.text.startswith("If Dana ever wins the lottery")
+    assert any(r.reason == "third_party_opinion" and "Rust" in r.text for r in checked.rejections)

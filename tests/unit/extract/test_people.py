@@ -74,3 +74,17 @@ def test_a_self_introduction_with_a_role_after_the_name_states_the_role(run):
     texts = [f.text for f in checked.facts]
     assert "Marco is the freelance illustrator based in Turin" in texts
     assert not any("is Marco" in t for t in texts)
+
+
+def test_an_it_the_speaker_acts_on_is_the_thing_named_before_in_the_sentence(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I bought a Kindle last month, I use it every day"),
+            ("user", "my favorite book is The Overstory, I reread it every summer"),
+            ("user", "we found a bug in the export tool, I fixed it last night"),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana uses the Kindle every day" in texts
+    assert "Dana rereads The Overstory every summer" in texts
+    assert any("Dana fixed the bug on" in t for t in texts), texts
