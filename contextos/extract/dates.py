@@ -113,6 +113,7 @@ _DATE_PHRASES = re.compile(
             rf"\b{_WD_LEAD}\d{{1,2}}\s+{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b(?:{_WEEKDAY_RE}\s+)?the\s+{_ORD_RE}\b{_AFTER_ORD}",
             rf"\b(?:next|last|this)\s+(?:week|month|quarter|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
+            r"\b(?:next|last|this)\s+(?:spring|summer|fall|autumn|winter)\b",
             r"\b(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b",
             rf"\bin\s+{_COUNT_RE}\s+(?:days?|weeks?|months?|years?)\b(?!\s+ago)",
             rf"\b{_PART_OF_DAY_RE}",
@@ -146,6 +147,11 @@ def render_date(value: datetime, period: str) -> str:
         return f"{value:%B} {value.year}"
     if period == "quarter":
         return f"Q{(value.month - 1) // 3 + 1} {value.year}"
+    if period == "season":
+        name = _SEASON_NAMES[value.month]
+        return (
+            f"winter {value.year}–{value.year + 1}" if name == "winter" else f"{name} {value.year}"
+        )
     if period == "weekend":
         return f"the weekend of {value:%B} {value.day}, {value.year}"
     if period == "week":
@@ -298,6 +304,12 @@ _WEEKDAY_ONLY = re.compile(rf"^{_WEEKDAY_RE}$", re.I)
 _SHIFTED_WEEKDAY = re.compile(rf"^(?P<rel>next|last|this)\s+(?P<w>{_WEEKDAY_RE})$", re.I)
 _SHIFTED_PERIOD = re.compile(r"^(?P<rel>next|last|this)\s+(?P<unit>week|month|quarter|year)$", re.I)
 _WEEKEND = re.compile(r"^(?P<rel>next|last|this)\s+weekend$", re.I)
+_SEASON = re.compile(
+    r"^(?P<rel>next|last|this)\s+(?P<season>spring|summer|fall|autumn|winter)$", re.I
+)
+#: The month a season starts in (northern hemisphere), and a season's name by that month.
+_SEASON_STARTS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+_SEASON_NAMES = {3: "spring", 6: "summer", 9: "fall", 12: "winter"}
 _AGO = re.compile(
     r"^(?P<n>a|an|one|two|three|four|five|six|\d+)\s+(?P<unit>day|week|month|year)s?"
     r"\s+ago$",
@@ -346,6 +358,16 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
         monday = day - timedelta(days=day.weekday())
         step = _STEPS[m["rel"].lower()]
         return ResolvedDate(monday + timedelta(days=5 + 7 * step), "weekend")
+    m = _SEASON.match(text)
+    if m:  # "next summer": the summer after this one's; "this winter" may have begun in December
+        start_month = _SEASON_STARTS[m["season"].lower()]
+        year = day.year - (1 if start_month == 12 and day.month < 3 else 0)
+        start = datetime(year, start_month, 1)
+        if m["rel"].lower() == "next" and start <= day:
+            start = start.replace(year=start.year + 1)
+        elif m["rel"].lower() == "last" and start + timedelta(days=91) > day:
+            start = start.replace(year=start.year - 1)
+        return ResolvedDate(start, "season")
     m = _SHIFTED_PERIOD.match(text)
     if m:
         step = _STEPS[m["rel"].lower()]

@@ -235,3 +235,15 @@ def test_a_date_takes_the_tense_of_the_verb_it_modifies(run):
     assert any("retiring in June 2027" in t for t in texts), texts
     assert "Dana has been vegetarian since March 2026" in texts
     assert "Dana usually grades papers on Sunday mornings at the cafe" in texts
+
+
+def test_a_season_resolves_to_its_name_and_year():
+    base = datetime(2026, 10, 20, tzinfo=UTC)
+    found = {
+        p: resolve_date(p, base, "future") for p in ("next fall", "last summer", "this winter")
+    }
+    assert {p: render_date(r.value, r.period) for p, r in found.items() if r} == {
+        "next fall": "fall 2027",
+        "last summer": "summer 2026",
+        "this winter": "winter 2026–2027",
+    }
