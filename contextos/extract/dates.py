@@ -19,6 +19,7 @@ __all__ = [
     "clause_dates",
     "date_spans",
     "doc_date_spans",
+    "is_calendar_word",
     "is_resolvable",
     "render_date",
     "resolve_date",
@@ -85,7 +86,8 @@ _WD_LEAD = rf"(?:{_WEEKDAY_RE},?\s+)?"
 #: What may follow a bare "the 19th" for it to be a day of the month (not "the 2nd floor").
 _AFTER_ORD = (
     r"(?=\s*(?:$|[^\w\s]|(?:of|at|and|or|but|so|like|to|for|when|because|instead|"
-    r"not|too|then|is|was|which|as|in|by|before|after|if|we|i|it|he|she|they)\b))"
+    r"not|too|then|is|was|which|as|in|by|before|after|if|we|i|it|he|she|they|though|"
+    r"now|again|anyway|instead)\b))"
 )
 #: A part of a day named by the day ("last night", "this morning", "yesterday afternoon",
 #: "Friday evening"): that day; the part of the day is not kept.
@@ -158,6 +160,11 @@ def render_date(value: datetime, period: str) -> str:
         monday = value - timedelta(days=value.weekday())
         return f"the week of {monday:%B} {monday.day}, {monday.year}"
     return f"{value:%A}, {value:%B} {value.day}, {value.year}"
+
+
+def is_calendar_word(word: str) -> bool:
+    """A weekday or month name ("Thursday", "June"): never the name of a project or person."""
+    return _WEEKDAY_ONLY.match(word) is not None or _MONTH_ONLY.match(word) is not None
 
 
 def is_resolvable(phrase: str) -> bool:
@@ -440,7 +447,7 @@ def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | No
 #: Words between the two ends of a date range ("Monday to Friday"): the end is the first such
 #: day after the start.
 _RANGE_ENDS = frozenset({"to", "until", "till", "through", "thru", "-", "–"})
-_TOWARD = frozenset({"to", "until", "till", "by", "before"})
+_TOWARD = frozenset({"to", "until", "till", "through", "by", "before", "for"})
 #: Verbs whose bare date object is the date chosen ("we said October 1st", "picked the 8th").
 _CHOOSING_VERBS = frozenset({"say", "agree", "decide", "pick", "choose", "set", "want", "need"})
 #: Words before a date that already say how it relates ("since March", "until Friday").
@@ -529,6 +536,7 @@ def clause_dates(
         return dates, replacements
     tok_ids = {t.i for t in tokens}
     range_start: datetime | None = None  # the date a "Monday to Friday" range starts on
+    last_end, last_toward = -1, False  # where the date before ended, and whether it was ahead
     for start, end in doc_date_spans(doc) if spans is None else spans:
         if start not in tok_ids:
             continue
@@ -538,6 +546,8 @@ def clause_dates(
         if _names_a_kind(doc, start, end):
             continue  # "the Saturday beginner class": which class, not a date
         toward = prev is not None and prev.lower_ in _TOWARD
+        if prev is not None and prev.lower_ in ("and", "or") and last_end == prev.i:
+            toward = last_toward  # "booked it for Thursday and Friday": both ahead
         own = _verb_tense(doc[start:end].root)  # "announced she's retiring in June": ahead
         if prev is not None and prev.lower_ == "since":
             own = "past"
@@ -553,6 +563,7 @@ def clause_dates(
         if resolved is None:
             continue
         range_start = resolved.value
+        last_end, last_toward = end, toward
         prefix = ""
         root = doc[start:end].root
         attributive = prev is not None and (

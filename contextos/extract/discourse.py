@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.dates import is_calendar_word
 
 __all__ = ["Discourse", "bare_work_subject"]
 
@@ -193,7 +194,7 @@ def _bare_facet(noun: Any) -> bool:
 
 def _name_chunk(tok: Any) -> str | None:
     """The proper name ``tok`` is part of, unless it names a person, place, date, ..."""
-    if tok.pos_ != "PROPN" or tok.ent_type_ in _NOT_NAMES:
+    if tok.pos_ != "PROPN" or tok.ent_type_ in _NOT_NAMES or is_calendar_word(tok.text):
         return None
     if len(tok.text) <= 3 and tok.text.isupper():
         return None  # "PC", "QA": platforms and departments, not names given to work

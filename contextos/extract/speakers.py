@@ -71,7 +71,9 @@ def self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | 
         (
             c
             for c in clause.head.children
-            if c.dep_ == "attr" and c.pos_ == "PROPN" and c.text.casefold() in names
+            if c.dep_ == "attr"
+            and (c.pos_ == "PROPN" or c.text[:1].isupper())  # "I'm Grace": tagged a noun
+            and c.text.casefold() in names
         ),
         None,
     )

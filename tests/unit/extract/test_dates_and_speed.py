@@ -247,3 +247,19 @@ def test_a_season_resolves_to_its_name_and_year():
         "last summer": "summer 2026",
         "this winter": "winter 2026–2027",
     }
+
+
+def test_dates_booked_for_or_running_through_are_ahead(run):
+    when = datetime(2026, 3, 9, tzinfo=UTC)  # a Monday
+    _conv, _raw, checked = run(
+        [
+            ("user", "I booked the scope for Thursday and Friday."),
+            ("user", "The chair approved bridge funding through December."),
+            ("user", "Confocal repair got moved to the 19th though."),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana booked the scope for Thursday, March 12, 2026 and Friday, March 13, 2026" in texts
+    assert "The chair approved bridge funding through December 2026" in texts
+    assert any("Thursday, March 19, 2026" in t for t in texts), texts

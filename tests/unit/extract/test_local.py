@@ -371,3 +371,18 @@ def test_a_situation_noun_is_no_standing_instruction(extractor, make_conv):
     )
     raw = extractor.extract(conv.turns, conv, UserRef(id="dana", name="Dana Whitfield"))
     assert not any("asks for break" in f.text for f in raw.facts)
+
+
+def test_a_meeting_self_introduction_and_a_weekday_make_no_facts_of_their_own(extractor, make_conv):
+    conv = make_conv(
+        [
+            ("user", "Grace Liu", "Thanks everyone. I'm Grace, I run the research group."),
+            ("user", "Tom Becker", "Yeah, I booked it for Thursday and Friday."),
+            ("user", "Grace Liu", "Good. Deadline for the renewal is June 5."),
+        ]
+    )
+    raw = extractor.extract(conv.turns, conv, UserRef(id="grace", name="Grace Liu"))
+    texts = [f.text for f in validate(raw, {t.id: t for t in conv.turns}).facts]
+    assert "Grace is Grace" not in texts
+    assert "Grace runs the research group" in texts
+    assert not any("Thursday deadline" in t for t in texts), texts
