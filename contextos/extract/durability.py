@@ -89,7 +89,9 @@ def _predicate_adjective(clause: Clause) -> Any | None:
     if head.lemma_ not in lx.LINKING_VERBS:
         return None
     for c in head.children:
-        if c.dep_ == "acomp" and c.pos_ in ("ADJ", "VERB"):
+        if (c.dep_ == "acomp" and c.pos_ in ("ADJ", "VERB")) or (
+            c.dep_ == "attr" and c.pos_ == "ADJ"  # "kids are the best"
+        ):
             return c
     return None
 

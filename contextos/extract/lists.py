@@ -17,6 +17,12 @@ from contextos.extract.statements import SUBJECT_DEPS, Clause
 __all__ = ["list_variants"]
 
 
+#: Words opening a part after a comma that contrast or narrow, not list ("X, not Y").
+_NOT_ITEMS = frozenset(
+    {"not", "but", "especially", "particularly", "mainly", "mostly", "including"}
+)
+
+
 def _conjuncts(first: Any) -> list[Any]:
     out = [first]
     k = 0
@@ -54,8 +60,8 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
         start = nxt
     items.append(after[start:])
     items = [it for it in items if it and not all(t.is_punct for t in it)]
-    if any(it[0].lower_ in ("not", "but") for it in items[1:]):
-        return []  # "answers in Go, not Python": one preference with its contrast
+    if any(it[0].lower_ in _NOT_ITEMS for it in items[1:]):
+        return []  # "answers in Go, not Python", "baking, especially sourdough": one thing
     if any(t.dep_ == "appos" and t.head.i < it[0].i for it in items[1:] for t in it):
         return []  # "we have a son, Eli": the son is Eli
     return items if len(items) >= 2 else []

@@ -356,7 +356,9 @@ def _clause_heads(sent: Any) -> list[Any]:
     """The root plus every verb with its own subject joined by "and"/a comma/a semicolon."""
     heads = [sent.root]
     for tok in sent:
-        if tok.i == sent.root.i or tok.dep_ not in _SPLIT_DEPS or tok.pos_ not in ("VERB", "AUX"):
+        if tok.i == sent.root.i or tok.dep_ not in _SPLIT_DEPS:
+            continue
+        if tok.pos_ not in ("VERB", "AUX") and not _copular_noun(tok):
             continue
         if not any(c.dep_ in SUBJECT_DEPS for c in tok.children):
             continue
@@ -378,6 +380,31 @@ def _clause_heads(sent: Any) -> list[Any]:
                 continue  # "..., because X": a subordinate clause stays with its head
         heads.append(tok)
     return heads
+
+
+#: Verbs whose past is spelled as their present ("I hurt", "we quit").
+_SAME_FORM_PAST = frozenset(
+    "hurt put cut set quit hit let shut cost spread split burst bet cast read".split()
+)
+
+
+def _past_in_present_form(head: Any, toks: list[Any]) -> bool:
+    """A verb such as "hurt" tagged present in a clause that says when in the past ("last
+    winter", "two years ago", "yesterday")."""
+    return (
+        head.tag_ in ("VBP", "VB")
+        and head.lower_ in _SAME_FORM_PAST
+        and not any(c.dep_ in ("aux", "auxpass") for c in head.children)
+        and any(t.lower_ in lx.PAST_MARKERS for t in toks)
+    )
+
+
+def _copular_noun(tok: Any) -> bool:
+    """A noun the parser made a clause of its own, with "is" and a subject ("my favorite
+    season is fall, the leaves are amazing": "fall" hung off the second clause)."""
+    return tok.pos_ in ("NOUN", "PROPN") and any(
+        c.dep_ in ("aux", "auxpass") and c.lemma_ == "be" for c in tok.children
+    )
 
 
 def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
@@ -741,8 +768,13 @@ def _note_this(head: Any) -> bool:
 def _speaker_left_out(head: Any, toks: list[Any]) -> bool:
     """A past or -ing verb right after a comma, with no subject, in a sentence whose earlier
     clause has "I" for subject: the speaker is its subject too."""
+    lead = [t for t in toks if t.i < head.i]
+    if head.tag_ not in ("VBD", "VBG") or not all(
+        t.dep_ == "advmod" and t.head.i == head.i for t in lead
+    ):
+        return False  # "..., just got back from ...": adverbs of the verb may come first
     first = toks[0]
-    if head.tag_ not in ("VBD", "VBG") or first.i != head.i or first.i == 0:
+    if first.i == 0:
         return False
     doc = first.doc
     return doc[first.i - 1].text == "," and any(
@@ -825,6 +857,8 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             continue
         if kind == "none" and _speaker_left_out(real_head, toks):
             kind = "implied"  # "I'm no longer vegetarian, started eating fish again"
+        if _past_in_present_form(real_head, toks):
+            real_head.tag_ = "VBD"  # "I hurt my knee last winter": past, not "hurts"
         predicate = _fragment_predicate(real_head) if kind == "none" else None
         insert: dict[int, str] = {}
         if predicate is not None:  # "Onboarding revamp, planned for Q2"; "Deadline: Friday"

@@ -195,3 +195,21 @@ def test_an_adjective_with_a_date_after_a_statement_elaborates_it(run):
     _conv, _raw, checked = run([("user", "I got promoted to senior engineer! effective March 1")])
     [fact] = checked.facts
     assert fact.text == "Dana got promoted to senior engineer; effective Friday, March 1, 2024"
+
+
+def test_persona_chat_statements_come_out_whole(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "i'm good, just got back from walking my two labradors. you?"),
+            ("user", "kids are the best though."),
+            ("user", "my favorite season is fall, the leaves are amazing."),
+            ("user", "i love baking, especially sourdough."),
+            ("user", "i used to run but i hurt my knee skiing last winter."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana got back from walking their two labradors" in texts
+    assert "Dana's favorite season is fall" in texts
+    assert "Dana loves baking, especially sourdough" in texts
+    assert any(t.startswith("Dana hurt their knee skiing in winter") for t in texts), texts
+    assert not any(t.startswith("Kids are") or "leaves" in t for t in texts)
