@@ -139,7 +139,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
             head.tag_ in ("VBD", "VBG")
             and _opens_sentence(head)
             and not any(c.lower_ in ("me", "us") for c in head.children)
-        ):  # "took me two tries": something else did the taking
+            and not _it_took(head)
+        ):  # "took me two tries", "took 3 years": something else did the taking
             return "implied"
         if head.tag_ == "VB" and not any(c.dep_ == "aux" for c in head.children):
             return "imperative"
@@ -326,6 +327,20 @@ def _bare_exchange(toks: list[Any], head: Any, subject: Any | None) -> bool:
         if t.dep_ in ("ccomp", "xcomp", "acomp", "attr"):
             return False
     return True
+
+
+#: What "it took" / "it cost" measures ("took 3 years", "cost 200 bucks").
+_MEASURES = frozenset(
+    "second minute hour day week month year decade try attempt time dollar buck euro".split()
+)
+
+
+def _it_took(head: Any) -> bool:
+    """ "took 3 years", "cost 40 bucks": said of "it", not of the speaker."""
+    return head.lemma_.lower() in ("take", "cost", "last") and any(
+        c.dep_ in ("dobj", "npadvmod", "attr") and c.lemma_.lower() in _MEASURES
+        for c in head.children
+    )
 
 
 def _opens_sentence(head: Any) -> bool:

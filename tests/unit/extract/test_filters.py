@@ -383,10 +383,17 @@ def test_what_the_speaker_asks_to_be_remembered_is_a_statement(run):
 
 
 def test_a_verb_with_me_as_object_and_no_subject_is_not_about_the_speaker(run):
-    _conv, _raw, checked = run([("user", "I finally passed the CKA exam! took me two tries")])
+    _conv, _raw, checked = run(
+        [
+            ("user", "I finally passed the CKA exam! took me two tries"),
+            ("user", "I paid off the student loans!! took 3 years."),
+            ("user", "took the train to Boston yesterday"),
+        ]
+    )
     texts = _texts(checked)
     assert any(t.startswith("Dana passed the CKA exam") for t in texts)
-    assert not any("tries" in t for t in texts)
+    assert not any("tries" in t or "3 years" in t for t in texts)
+    assert any(t.startswith("Dana took the train to Boston") for t in texts)
 
 
 def test_a_sentence_opened_by_an_adverb_keeps_its_implied_speaker(run):
