@@ -139,9 +139,15 @@ class PrototypeClassifier:
     def classify(self, texts: list[str]) -> list[tuple[str, float]]:
         if not texts:
             return []
+        return self.classify_vectors(np.asarray(self._embed(texts), dtype=np.float32))
+
+    def classify_vectors(self, vecs: np.ndarray) -> list[tuple[str, float]]:
+        """(category, score) for texts already embedded (unit MiniLM vectors): the ingestion
+        pipeline embeds every fact anyway, so categorising there costs one small product."""
+        if not len(vecs):
+            return []
         labels, protos = self._prototypes()
-        vecs = np.asarray(self._embed(texts), dtype=np.float32)
-        sims = vecs @ protos.T
+        sims = np.asarray(vecs, dtype=np.float32) @ protos.T
         out: list[tuple[str, float]] = []
         cats = list(lx.CATEGORY_PROTOTYPES)
         for row in sims:

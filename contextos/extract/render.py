@@ -119,6 +119,22 @@ def _agreeing_verbs(subj: Any) -> set[int]:
 _PERFECT_OBJECTS = frozenset({"dobj", "ccomp", "xcomp", "attr", "oprd"})
 
 
+#: Clitics spelled out after a plural subject or a modal ("they're", "should've").
+_PLURAL_CLITICS = {"'re": "are", "’re": "are", "'ve": "have", "’ve": "have"}
+
+
+def _clitic(tok: Any) -> str:
+    """A clitic that does not agree with the speaker, spelled out: "is"/"has" after a singular
+    subject, "are"/"have" after a plural one or a modal ("should've been")."""
+    prev = tok.doc[tok.i - 1] if tok.i > 0 else None
+    plural = prev is not None and (
+        prev.tag_ in ("MD", "NNS", "NNPS") or prev.lower_ in ("they", "you", "these", "those")
+    )
+    if plural and tok.lower_ in _PLURAL_CLITICS:
+        return _PLURAL_CLITICS[tok.lower_]
+    return lx.CLITICS[tok.lower_]
+
+
 def _agree(tok: Any) -> str:
     """``tok`` (a first-person or plural verb form) made third-person singular."""
     low = tok.lower_
@@ -314,7 +330,7 @@ def render_clause(
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
         elif low in lx.CLITICS and tok.pos_ == "AUX":
-            text = lx.CLITICS[low]
+            text = _clitic(tok)
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
         elif low in lx.JOKE_MARKERS or tok.is_space or _EMOJI.match(tok.text):

@@ -29,7 +29,8 @@ from contextos.extract.lexicon import (
 
 __all__ = ["Segment", "injection_cue", "is_phatic", "is_question", "segment_turn"]
 
-_FENCE = re.compile(r"^\s*(?:-{3,}|`{3,}|={3,}|\*{3,}|_{3,})\s*$")
+#: A fence line: a rule, or a code fence with its language ("```python", "~~~").
+_FENCE = re.compile(r"^\s*(?:-{3,}|={3,}|\*{3,}|_{3,}|(?:`{3,}|~{3,})[\w+#.-]*)\s*$")
 #: Abbreviations whose full stop ends no sentence ("Dr. Okafor", "St. Joseph's", "e.g. Go").
 #: Only those that rarely end one: titles before a name, "vs." and "e.g." before an example.
 _ABBREVIATIONS = "dr mr mrs ms mx prof st mt ft jr sr vs e.g i.e".split()

@@ -155,3 +155,24 @@ def test_a_number_opening_a_line_ends_no_sentence():
 
     pieces = segment_turn("Plan:\n1. finish the report\n2. call the landlord. Then rest.")
     assert [p.text for p in pieces][:2] == ["finish the report", "call the landlord."]
+
+
+def test_a_code_fence_with_a_language_quotes_the_code_not_what_follows(run):
+    from contextos.extract.sentences import segment_turn
+
+    code = "```python\ndef get_db():\n    yield db\n```\n"
+    text = code + "we use SQLAlchemy 2.0 with async everywhere"
+    pieces = segment_turn(text)
+    assert [(p.text, p.quoted) for p in pieces if not p.quoted] == [
+        ("we use SQLAlchemy 2.0 with async everywhere", False)
+    ]
+    _conv, _raw, checked = run([("user", text)])
+    assert "Dana uses SQLAlchemy 2.0 with async everywhere" in [f.text for f in checked.facts]
+
+
+def test_a_clitic_after_a_modal_is_have():
+    from contextos.extract.nlp import DEFAULT_MODEL, load_pipeline
+    from contextos.extract.render import _clitic
+
+    [doc] = load_pipeline(DEFAULT_MODEL).parse(["I should've checked it first."], 1)
+    assert _clitic(doc[2]) == "have"
