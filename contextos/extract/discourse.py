@@ -40,7 +40,9 @@ _OWN = frozenset({"our", "my"})
 #: Head nouns a name is given to: "the demo for X", "calling the app X".
 _PROJECT_PARTS = lx.PROJECT_NOUNS | lx.FACET_NOUNS
 #: Work items a bare subject belongs to the speaker for ("Thesis is due").
-_WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS
+#: What chat names without "my" at the start of a sentence ("Goal is a 10k by September").
+_OWN_ITEMS = frozenset("goal budget commute rent salary mortgage".split())
+_WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS | _OWN_ITEMS
 
 
 @dataclass

@@ -60,8 +60,8 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
         start = nxt
     items.append(after[start:])
     items = [it for it in items if it and not all(t.is_punct for t in it)]
-    if any(it[0].lower_ in _NOT_ITEMS for it in items[1:]):
-        return []  # "answers in Go, not Python", "baking, especially sourdough": one thing
+    if any(it[0].lower_ in _NOT_ITEMS or it[0].pos_ in ("ADV", "ADP") for it in items[1:]):
+        return []  # "in Go, not Python", "baking, especially sourdough", "..., currently at X"
     if any(t.dep_ == "appos" and t.head.i < it[0].i for it in items[1:] for t in it):
         return []  # "we have a son, Eli": the son is Eli
     return items if len(items) >= 2 else []

@@ -721,9 +721,18 @@ def _it_object(clause: Clause, piece: _Piece, previous: _Piece | None) -> tuple[
         and t.ent_type_ not in ("DATE", "TIME")
         and t.lemma_.lower() not in lx.TIME_NOUNS
     ]
-    # what was done to something ("found a bug in the export tool") before where it was
+    if any(t.lower_ == "it" and t.dep_ == "dobj" for t in earlier):
+        return None  # "keep it under 200 words, I'm reading it ...": "it" from further back
+    # what was done to something ("found a bug in the export tool") before where it was, or
+    # what was spoken of ("they'll ask about CRRT"); not a measure ("under 200 words")
     for deps in (("dobj", "attr"), ("pobj",)):
-        found = [t for t in named if t.dep_ in deps]
+        found = [
+            t
+            for t in named
+            if t.dep_ in deps
+            and not any(c.dep_ == "nummod" for c in t.children)
+            and (deps != ("pobj",) or t.head.lower_ in ("about", "on", "with"))
+        ]
         if found:
             return it, _object_phrase(found[-1])
     return None

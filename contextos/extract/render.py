@@ -339,9 +339,10 @@ def render_clause(
             continue
         else:
             text = _plain(tok)
-        if (lower_first and first is not None and tok.i == first.i) or (
-            tok.i in ctx.insertions and tok.is_sent_start and tok.pos_ != "PROPN"
-        ):  # no longer the first word: "Design is done" -> "The X design is done"
+        if (
+            (lower_first and first is not None and tok.i == first.i)
+            or (tok.i in ctx.insertions and tok.is_sent_start and tok.pos_ != "PROPN")
+        ) and not text[:2].isupper():  # "Design is done" -> "The X design is done"; not "GA"
             text = text[:1].lower() + text[1:]
         parts.append(text + ws)
     out = "".join(parts).strip().lstrip(",;:-–— ")

@@ -434,6 +434,9 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
     for c in head.children:
         if called_out(c):
             excluded.add(c.i)
+        if _so_fragment(c, head):  # "I'm lactose intolerant, so nothing with dairy"
+            excluded.update(t.i for t in c.subtree)
+            excluded.add(c.left_edge.i - 1)
         if _tacked_on_request(c, head) or _tacked_on_comment(c, head):
             excluded.update(t.i for t in c.subtree)
             before = c.left_edge.i - 1
@@ -468,6 +471,21 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
     ):
         toks.pop()
     return toks
+
+
+def _so_fragment(tok: Any, head: Any) -> bool:
+    """A verbless phrase after ", so" that the parser hung on the head as a second object
+    ("..., so nothing with dairy"): a consequence for the listener, not part of the fact."""
+    left = tok.left_edge.i
+    doc = tok.doc
+    return (
+        tok.i > head.i
+        and tok.dep_ in ("attr", "dobj", "npadvmod", "dep")
+        and left >= 2
+        and doc[left - 1].lower_ == "so"
+        and doc[left - 2].text == ","
+        and not any(t.pos_ in ("VERB", "AUX") for t in tok.subtree)
+    )
 
 
 def _opens_condition(tok: Any, head: Any) -> bool:

@@ -308,3 +308,23 @@ def test_lead_ins_particles_and_tacked_on_asks_leave_the_fact_clean(run):
     assert "Dana hasn't told the students" in texts
     assert "Dana has stopped teaching the Saturday beginner class" in texts
     assert any(t.startswith("Dana is pregnant") for t in texts), texts
+
+
+def test_requests_around_facts_leave_the_facts_whole(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Write me a cover letter. I have 5 years of experience in SaaS marketing, "
+                "currently at HubSpot.",
+            ),
+            ("user", "I'm lactose intolerant and my partner is vegan, so nothing with dairy."),
+            ("user", "Keep it under 200 words, I'm reading it for my book club."),
+            ("user", "I need a workout plan. Goal is a 10k by September."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana has 5 years of experience in SaaS marketing, currently at HubSpot" in texts
+    assert "Dana is lactose intolerant; Dana's partner is vegan" in texts
+    assert not any("200 words" in t for t in texts), texts
+    assert "Dana's goal is a 10k by September 2023" in texts
