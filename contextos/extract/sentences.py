@@ -235,13 +235,45 @@ def _pasted_quote(intro: str, line: str) -> bool:
 _OWN_HEADING = re.compile(r"^((?:my|our)\b[^:\n.!?]{1,60}):$", re.I)
 
 
+#: Words an introduction uses for a text someone else wrote ("here's the job description").
+_DOCUMENT_WORD = re.compile(
+    r"\b(?:description|jd|posting|listing|article|document|doc|contract|policy|notice|"
+    r"announcement|offer|proposal|report|feedback|terms|agreement|transcript)s?\b",
+    re.I,
+)
+#: An introduction that says someone sent or wrote what follows ("my landlord sent this:").
+_SENT_THIS = re.compile(r"\b(?:sent|wrote|forwarded|posted|replied|said|says)\b[^.!?]*:\s*$", re.I)
+#: A line the speaker opens in their own voice: no pasted text starts so.
+_OWN_VOICE = re.compile(r"^\s*(?:i|i'm|i've|i'd|i'll|my)\b", re.I)
+#: A line in which the speaker talks again after a pasted text ("what should I reply?").
+_SPEAKER_AGAIN = re.compile(
+    r"^\s*(?:i|i'm|i've|i'd|i'll|my|can you|could you|what|how|should|thoughts|any)\b"
+    r"|\?\s*$",
+    re.I,
+)
+
+
+def _pasted_plain(intro: str, line: str) -> bool:
+    """Whether ``line`` opens an unquoted paragraph that ``intro`` presents as someone else's
+    text ("Here's the job description, can you tailor my resume to it?" then "We are looking
+    for ..."). The paragraph must not open with the speaker's own "I" or "my"."""
+    intro = intro.rstrip()
+    if not intro or intro[-1] not in ":?." or _OWN_WRITING.search(intro):
+        return False
+    presented = _SENT_THIS.search(intro) is not None or (
+        _DOCUMENT_WORD.search(intro) is not None or _MESSAGE_WORD.search(intro) is not None
+    )
+    return presented and _OWN_VOICE.match(line) is None and not line.rstrip().endswith("?")
+
+
 def _blocks(text: str) -> list[tuple[int, int, bool]]:
-    """(start, end, quoted) line blocks: fenced, ``>``-quoted and pasted quoted paragraphs
-    are quoted."""
+    """(start, end, quoted) line blocks: fenced, ``>``-quoted and pasted paragraphs are quoted.
+    An unquoted pasted paragraph ends at a blank line or where the speaker talks again."""
     out: list[tuple[int, int, bool]] = []
     pos = 0
     in_fence = False
     in_pasted = False
+    plain = False  # the pasted paragraph has no quotation marks
     intro = ""
     for line in text.splitlines(keepends=True):
         start, end = pos, pos + len(line)
@@ -250,9 +282,14 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
             in_fence = not in_fence
             continue
         if not line.strip():
-            in_pasted = False
+            in_pasted = plain = False
         else:
-            in_pasted = in_pasted or _pasted_quote(intro, line)
+            if in_pasted and plain and _SPEAKER_AGAIN.search(line):
+                in_pasted = plain = False
+            elif not in_pasted and _pasted_quote(intro, line):
+                in_pasted = True
+            elif not in_pasted and not in_fence and _pasted_plain(intro, line):
+                in_pasted = plain = True
             intro = line
         quoted = in_fence or in_pasted or line.lstrip().startswith(">")
         if out and out[-1][2] == quoted and out[-1][1] == start:

@@ -176,3 +176,26 @@ def test_a_clitic_after_a_modal_is_have():
 
     [doc] = load_pipeline(DEFAULT_MODEL).parse(["I should've checked it first."], 1)
     assert _clitic(doc[2]) == "have"
+
+
+def test_an_unquoted_text_presented_as_someone_elses_is_pasted(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Here's the job description, can you tailor my resume to it?\n\nWe are looking "
+                "for a Senior Engineer. You will lead the payments team.\n\nI have 6 years of Go.",
+            ),
+            (
+                "user",
+                "my landlord sent this:\nDear tenant, your rent will increase to 2,400 from March "
+                "1.\nwhat should I reply? I work from home so I can't move",
+            ),
+            ("user", "here's my email to the team:\nWe are moving the launch to Friday."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert not any("Senior Engineer" in t or "payments team" in t or "rent" in t for t in texts)
+    assert "Dana has 6 years of Go" in texts
+    assert any(t.startswith("Dana works from home") for t in texts), texts
+    assert any(t.startswith("Dana is moving the launch") for t in texts)  # their own email
