@@ -36,7 +36,7 @@ from contextos.models.facts import CandidateFact, Fact
 from contextos.models.transcript import Conversation, Turn, stable_id
 from contextos.resolve.entities import EntityIndex, normalize_name
 from contextos.resolve.fact_memory import FactMemory
-from contextos.resolve.facts import Decision, decide, replacement
+from contextos.resolve.facts import Decision, decide, replacement, restatement
 from contextos.validate import validate
 
 __all__ = [
@@ -249,17 +249,30 @@ class ConversationPipeline:
                 if d.kind == "new":
                     d = self._status_update(fact, memory) or d
             target = memory.get(d.target_id) if d.target_id else None
+            if d.kind == "merge" and target is not None and not target.is_current:
+                d = restatement(fact.text, fact.valid_from, target, memory.holder(target.id))
+                target = memory.get(d.target_id) if d.target_id else None
+                if d.kind != "merge" and memory.get(fact.id) is not None:
+                    # its words are stored as the fact that was replaced: this sighting, which
+                    # brings it back, is a fact of its own
+                    version = stable_id(fact.id, write.conversation_key, *fact.turn_ids)
+                    fact = fact.model_copy(update={"id": version})
             if d.kind in ("supersedes", "superseded_by") and _same_turn(
                 fact, by_id.get(d.target_id or "")
             ):
                 # "moved to Porto" and "lives in Porto" from one turn: said together, not a change
                 d, target = Decision("new"), None
-            if (
-                d.kind == "merge"
-                and target is not None
-                and (target.is_current or target.id == fact.id)
-            ):
-                fact = fact.model_copy(update={"id": target.id})
+            if d.kind == "merge" and target is not None:
+                # more evidence of the target: the merged copy keeps the target's validity
+                # (what the store keeps), so a replaced fact is not made current in memory
+                fact = fact.model_copy(
+                    update={
+                        "id": target.id,
+                        "valid_from": target.valid_from,
+                        "valid_to": target.valid_to,
+                        "superseded_by": target.superseded_by,
+                    }
+                )
                 stats.facts_merged += 1
             elif d.kind == "supersedes" and target is not None:
                 at = to_epoch(fact.valid_from)

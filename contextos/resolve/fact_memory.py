@@ -114,6 +114,16 @@ class FactMemory:
         row = self._rows.get(fact_id)
         return self._facts[row] if row is not None else None
 
+    def holder(self, fact_id: str) -> KnownFact | None:
+        """The current fact at the end of ``fact_id``'s chain of ``superseded_by`` — what holds
+        a replaced fact's place now (itself, if current; None if the chain ends otherwise)."""
+        fact = self.get(fact_id)
+        seen: set[str] = set()
+        while fact is not None and not fact.is_current and fact.id not in seen:
+            seen.add(fact.id)
+            fact = self.get(fact.superseded_by) if fact.superseded_by else None
+        return fact if fact is not None and fact.is_current else None
+
     def vector(self, fact_id: str) -> np.ndarray | None:
         """The stored vector of a known fact (so a repeated statement is not embedded again)."""
         row = self._rows.get(fact_id)

@@ -16,6 +16,10 @@ Given a new candidate and its nearest existing facts (by embedding similarity), 
   ``valid_to``/``superseded_by``. Nothing is deleted.
 * **new** — otherwise.
 
+A statement repeating a fact that has been replaced is a **restatement** (see
+:func:`restatement`): said after the change, it is current again — as a fact of its own, so the
+replaced one keeps its interval — and it replaces what had replaced it.
+
 Order-independent: when the candidate is *older* than the fact it conflicts with, it is stored
 already superseded by the newer one, so ingesting exports in any order gives the same graph.
 """
@@ -41,6 +45,7 @@ __all__ = [
     "older",
     "replacement",
     "replaces_detail",
+    "restatement",
 ]
 
 MERGE_SIMILARITY = 0.92
@@ -100,6 +105,32 @@ def replacement(
     return Decision(kind, existing.id, similarity)
 
 
+def restatement(
+    text: str,
+    valid_from: datetime | None,
+    ended: Fact | KnownFact,
+    holder: Fact | KnownFact | None,
+) -> Decision:
+    """A candidate repeating ``ended``, a fact that has been replaced; ``holder`` is what holds
+    its place now (the current end of its ``superseded_by`` chain, if any).
+
+    Said while ``ended`` still held (an export ingested out of order), it is more evidence of
+    it. Said later, it is the newest statement and the fact is current again. It cannot merge
+    into ``ended``: that node keeps its interval, which is the history of the change, so it
+    would either stay history or, made current, stand beside ``holder``. So it is a fact of its
+    own that replaces ``holder`` like any change does (or is stored already replaced by it,
+    when ``holder`` is newer) — unless ``holder`` already says the same thing: then it is
+    more evidence of that one.
+    """
+    if older(valid_from, ended.valid_to):
+        return Decision("merge", ended.id, 1.0)
+    if holder is None:
+        return Decision("new")
+    if _details(text) == _details(holder.text):
+        return Decision("merge", holder.id, 1.0)
+    return replacement(holder, valid_from, 1.0)
+
+
 def decide(
     text: str,
     subject: str,
@@ -108,7 +139,8 @@ def decide(
     negated: bool,
     neighbours: list[tuple[Fact, float]] | list[tuple[KnownFact, float]],
 ) -> Decision:
-    """What to do with a candidate, given ``(fact, cosine)`` neighbours, best first."""
+    """What to do with a candidate, given ``(fact, cosine)`` neighbours, best first. A merge
+    may name a fact that is no longer current; :func:`restatement` says what that means."""
     for fact, sim in neighbours:
         if not _same_subject(fact.subject, subject):
             continue
