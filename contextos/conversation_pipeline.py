@@ -16,6 +16,7 @@ from typing import TypeVar
 import numpy as np
 
 from contextos.extract.base import Extractor
+from contextos.extract.categories import PrototypeClassifier, categorise_uncued
 from contextos.graph.records import to_epoch
 from contextos.graph.store import (
     ConversationWrite,
@@ -126,6 +127,14 @@ class ConversationPipeline:
         self.windows = windows
         self._entity_index: dict[str, EntityIndex] = {}
         self._fact_memory: dict[str, FactMemory] = {}
+        self._prototypes: PrototypeClassifier | None = None
+
+    def _classifier(self) -> PrototypeClassifier:
+        """Categories for facts no lexical cue placed, from the vectors embedded for them anyway
+        (the prototype sentences are embedded once per run)."""
+        if self._prototypes is None:
+            self._prototypes = PrototypeClassifier(self.embed)
+        return self._prototypes
 
     def _index(self, user: UserRef) -> EntityIndex:
         if user.id not in self._entity_index:
@@ -234,6 +243,11 @@ class ConversationPipeline:
         now = datetime.now(UTC)
         facts = [self._fact(cand, user, write, now) for cand in candidates]
         vectors = self._vectors(facts, memory)
+        candidates = categorise_uncued(candidates, vectors, self._classifier())
+        facts = [
+            f if f.category == c.category else f.model_copy(update={"category": c.category})
+            for f, c in zip(facts, candidates, strict=True)
+        ]
         prepared = memory.prepare(vectors, [f.subject for f in facts])
         by_id: dict[str, FactWrite] = {}
         for cand, fact, vec, ready in zip(candidates, facts, vectors, prepared, strict=True):

@@ -26,6 +26,7 @@ import numpy as np
 from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_scenarios, load_spc
 from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
 from contextos.evaluation.report import DatasetReport, EvalReport
+from contextos.extract.categories import PrototypeClassifier, categorise_uncued
 from contextos.extract.local import LocalExtractor
 from contextos.extract.render import display_name
 from contextos.models.extraction import UserRef
@@ -130,6 +131,7 @@ def _eval_scenarios(
 ) -> DatasetReport:
     rep = DatasetReport("scenarios")
     rejections: Counter[str] = Counter()
+    classifier = PrototypeClassifier(embed)
     for sc in scenarios:
         turns = sc.turns
         start = time.perf_counter()
@@ -140,6 +142,8 @@ def _eval_scenarios(
         rep.conversations += len(sc.conversations)
         rep.turns += len(turns)
         facts = [f for v in validated for f in v.facts]
+        # as ingestion does: uncued facts take the nearest category prototype of their vector
+        facts = categorise_uncued(facts, embed([f.text for f in facts]), classifier)
         rejected = _rejected_candidates(results, validated)
         for v in validated:
             rejections.update(r.reason for r in v.rejections)

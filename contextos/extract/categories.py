@@ -17,6 +17,7 @@ import numpy as np
 
 from contextos.extract import lexicon as lx
 from contextos.extract.statements import Clause
+from contextos.models.facts import CandidateFact, FactType
 
 __all__ = [
     "Classification",
@@ -113,6 +114,33 @@ def lexical_category(clause: Clause) -> Classification | None:
     if clause.tense == "future":
         return Classification("plan", "future tense")
     return _any_noun(clause)
+
+
+def uncued(fact: CandidateFact) -> bool:
+    """A fact whose own words named no category (it is "other" for want of a cue): the
+    embedding prototypes may place it. Facts about the conversation with the assistant stay
+    "other"."""
+    return (
+        fact.category == "other"
+        and not fact.attributes.get("cue")
+        and fact.type is not FactType.SHARED_NARRATIVE
+    )
+
+
+def categorise_uncued(
+    facts: list[CandidateFact], vectors: Any, classifier: PrototypeClassifier
+) -> list[CandidateFact]:
+    """``facts`` with the :func:`uncued` ones given the category of the prototypes nearest
+    their ``vectors`` (one unit vector per fact, embedded by the classifier's embedder)."""
+    todo = [k for k, f in enumerate(facts) if uncued(f)]
+    if not todo:
+        return facts
+    found = classifier.classify_vectors(np.asarray([vectors[k] for k in todo], dtype=np.float32))
+    out = list(facts)
+    for k, (category, score) in zip(todo, found, strict=True):
+        attributes = {**out[k].attributes, "cue": f"prototype similarity {score:.2f}"}
+        out[k] = out[k].model_copy(update={"category": category, "attributes": attributes})
+    return out
 
 
 class PrototypeClassifier:

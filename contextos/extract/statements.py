@@ -322,7 +322,11 @@ def _bare_exchange(toks: list[Any], head: Any, subject: Any | None) -> bool:
             continue
         if t.pos_ in ("NOUN", "NUM", "VERB") or t.like_num:
             return False
-        if t.pos_ == "PROPN" and t.dep_ not in ("dobj", "dative", "pobj", "compound"):
+        if t.pos_ == "PROPN" and (
+            t.dep_ not in ("dobj", "dative", "pobj", "compound")
+            or t.ent_type_ in ("NORP", "LANGUAGE")  # "I speak fluent Portuguese"
+            or any(c.dep_ == "amod" for c in t.children)
+        ):
             return False
         if t.dep_ in ("ccomp", "xcomp", "acomp", "attr"):
             return False

@@ -296,11 +296,13 @@ CATEGORY_PROTOTYPES: dict[str, tuple[str, ...]] = {
         "She loves hiking in the mountains.",
         "He prefers short answers.",
         "They enjoy cooking Italian food.",
+        "He plays the guitar in his free time.",
     ),
     "dislike": ("She hates writing reports from scratch.", "He can't stand loud music."),
     "expertise": (
         "She has ten years of experience in accounting.",
         "He is an expert in distributed databases.",
+        "She speaks fluent French.",
     ),
     "experience": (
         "She visited Japan last year.",
@@ -323,7 +325,12 @@ CATEGORY_PROTOTYPES: dict[str, tuple[str, ...]] = {
         "The team moved their tracking to a new software platform.",
     ),
     "learning_interest": ("She is learning Spanish.", "He is taking an online course."),
-    "trait": ("She tends to overthink decisions.", "He is an early riser.", "She is a vegetarian."),
+    "trait": (
+        "She tends to overthink decisions.",
+        "He is an early riser.",
+        "She is a vegetarian.",
+        "He volunteers at the food bank on weekends.",
+    ),
     "work": (
         "She works as a nurse at the city hospital.",
         "He is the lead programmer.",
