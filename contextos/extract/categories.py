@@ -176,19 +176,19 @@ class PrototypeClassifier:
             return []
         labels, protos = self._prototypes()
         sims = np.asarray(vecs, dtype=np.float32) @ protos.T
-        out: list[tuple[str, float]] = []
         cats = list(lx.CATEGORY_PROTOTYPES)
-        for row in sims:
-            best, best_score = "other", -1.0
-            for cat in cats:
-                scores = sorted(
-                    (row[i] for i, lab in enumerate(labels) if lab == cat), reverse=True
-                )[: self._top_k]
-                score = float(np.mean(scores))
-                if score > best_score:
-                    best, best_score = cat, score
-            out.append((best, best_score))
-        return out
+        # per category, the mean of its top_k prototype similarities (all rows at once)
+        scores = np.stack(
+            [
+                np.sort(sims[:, [i for i, lab in enumerate(labels) if lab == cat]], axis=1)[
+                    :, ::-1
+                ][:, : self._top_k].mean(axis=1)
+                for cat in cats
+            ],
+            axis=1,
+        )
+        best = scores.argmax(axis=1)
+        return [(cats[b], float(scores[r, b])) for r, b in enumerate(best)]
 
 
 def base_confidence(clause: Clause, cue: Classification | None) -> float:
