@@ -11,7 +11,6 @@ from cx_helpers import servers_for
 
 from contextos import ContextOS, InputError
 from contextos.embeddings.tokens import count_tokens
-from contextos.models import Conversation, Turn
 from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
 
 
@@ -181,57 +180,28 @@ def test_parallel_extraction_writes_exactly_what_sequential_does(tmp_path):
     assert workers == []  # the extraction worker is gone when ingest returns
 
 
-def _chat(cid: str, day: int, text: str) -> Conversation:
-    at = datetime(2026, 3, day, 9, tzinfo=UTC)
-    return Conversation(
-        id=cid,
-        source="transcript",
-        started_at=at,
-        turns=[
-            Turn(
-                id=f"{cid}-0",
-                conversation_id=cid,
-                index=0,
-                role="user",
-                speaker="user",
-                text=text,
-                timestamp=at,
-            ),
-            Turn(
-                id=f"{cid}-1",
-                conversation_id=cid,
-                index=1,
-                role="assistant",
-                speaker="assistant",
-                text="Noted.",
-                timestamp=at,
-            ),
-        ],
-    )
-
-
 @pytest.mark.parametrize("text", ["I don't use Windows anymore.", "I work at Globex as a tester."])
-def test_a_statement_repeated_later_is_the_same_current_fact(cx, text):
+def test_a_statement_repeated_later_is_the_same_current_fact(cx, chat, text):
     """Said again in a later chat (negated or not): one fact, still current, both turns as
     evidence — never a fact superseding itself."""
-    cx.ingest([_chat("a", 2, text)], user="u9", user_name="Robin")
-    report = cx.ingest([_chat("b", 5, text)], user="u9", user_name="Robin")
+    cx.ingest([chat("a", 2, text)], user="u9", user_name="Robin")
+    report = cx.ingest([chat("b", 5, text)], user="u9", user_name="Robin")
     assert report.facts_superseded == 0
     facts = cx.facts("u9", include_superseded=True)
     assert len(facts) == 1
     fact = facts[0]
     assert fact.valid_to is None and fact.superseded_by is None
-    assert set(fact.turn_ids) == {"a-0", "b-0"}
+    assert set(fact.turn_ids) == {"a:0", "b:0"}
 
 
-def test_a_new_project_status_replaces_the_old_one_however_it_is_worded(cx):
+def test_a_new_project_status_replaces_the_old_one_however_it_is_worded(cx, chat):
     """ "blocked on the payments team" then "active again": one current status, the old one
     kept as history — in whichever order the chats are ingested."""
-    blocked = _chat("a", 2, "The billing migration is blocked on the payments team.")
-    active = _chat("b", 5, "The billing migration is active again.")
+    blocked = chat("a", 2, "The billing migration is blocked on the payments team.")
+    active = chat("b", 5, "The billing migration is active again.")
     for user, order in (("u1", [blocked, active]), ("u2", [active, blocked])):
-        for chat in order:
-            cx.ingest([chat], user=user, user_name="Robin")
+        for conv in order:
+            cx.ingest([conv], user=user, user_name="Robin")
         current = [f for f in cx.facts(user) if f.project]
         assert [f.text for f in current] == ["The billing migration is active again"]
         assert current[0].status == "active"

@@ -5,50 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import pytest
 
-from contextos import ContextOS
-from contextos.models import Conversation, Turn
-
-
-@pytest.fixture
-def cx(tmp_path):
-    with ContextOS.open(tmp_path / "data") as c:
-        yield c
-
-
-def _chat(texts: list[str]) -> Conversation:
-    at = datetime(2026, 3, 2, 9, tzinfo=UTC)
-    turns = []
-    for k, text in enumerate(texts):
-        turns.append(
-            Turn(
-                id=f"t{k}",
-                conversation_id="c",
-                index=2 * k,
-                role="user",
-                speaker="user",
-                text=text,
-                timestamp=at,
-            )
-        )
-        turns.append(
-            Turn(
-                id=f"a{k}",
-                conversation_id="c",
-                index=2 * k + 1,
-                role="assistant",
-                speaker="assistant",
-                text="Noted.",
-                timestamp=at,
-            )
-        )
-    return Conversation(id="c", source="transcript", started_at=at, turns=turns)
-
-
-def test_uncued_facts_are_categorised_at_ingest_and_cued_ones_keep_their_category(cx):
+def test_uncued_facts_are_categorised_at_ingest_and_cued_ones_keep_their_category(cx, make_conv):
+    said = ["I speak fluent Portuguese.", "I love hiking in the Alps.", "I live in Lyon."]
+    turns = [t for text in said for t in (("user", "user", text), ("assistant", "Noted."))]
     cx.ingest(
-        [_chat(["I speak fluent Portuguese.", "I love hiking in the Alps.", "I live in Lyon."])],
+        [make_conv(turns, datetime(2026, 3, 2, 9, tzinfo=UTC))],
         user="u",
         user_name="Robin",
     )

@@ -11,51 +11,15 @@ from datetime import UTC, datetime
 import numpy as np
 import pytest
 
-from contextos import ContextOS
-from contextos.models import Conversation, Fact, Turn
+from contextos.models import Fact
 from contextos.resolve.fact_memory import FactMemory
 from contextos.resolve.facts import restatement
 
 USER = "u1"
 
 
-@pytest.fixture
-def cx(tmp_path):
-    with ContextOS.open(tmp_path / "data") as c:
-        yield c
-
-
 def _day(day: int) -> datetime:
     return datetime(2026, 3, day, 9, tzinfo=UTC)
-
-
-def _chat(cid: str, day: int, text: str) -> Conversation:
-    at = _day(day)
-    return Conversation(
-        id=cid,
-        source="transcript",
-        started_at=at,
-        turns=[
-            Turn(
-                id=f"{cid}-0",
-                conversation_id=cid,
-                index=0,
-                role="user",
-                speaker="user",
-                text=text,
-                timestamp=at,
-            ),
-            Turn(
-                id=f"{cid}-1",
-                conversation_id=cid,
-                index=1,
-                role="assistant",
-                speaker="assistant",
-                text="Noted.",
-                timestamp=at,
-            ),
-        ],
-    )
 
 
 def _ingest(cx, chats, together: bool = False):
@@ -92,20 +56,20 @@ SEQUENCES = {
 @pytest.mark.parametrize("together", [False, True], ids=["one chat per ingest", "one ingest"])
 @pytest.mark.parametrize("texts", SEQUENCES.values(), ids=SEQUENCES.keys())
 def test_a_replaced_fact_said_again_is_current_again_and_replaces_its_replacement(
-    cx, texts, together
+    cx, chat, texts, together
 ):
     first, second, third = texts
-    chats = [_chat("a", 2, first), _chat("b", 5, second), _chat("c", 8, third)]
+    chats = [chat("a", 2, first), chat("b", 5, second), chat("c", 8, third)]
     report = _ingest(cx, chats, together)
     assert report.facts_superseded == (2 if together else 1)
 
     current = cx.facts(USER)
     assert len(current) == 1, [f.text for f in current]
     again = current[0]
-    assert "c-0" in again.turn_ids and again.valid_from == _day(8)
+    assert "c:0" in again.turn_ids and again.valid_from == _day(8)
 
-    (old,) = _by_turn(cx, "a-0")  # history is kept: the first ended when the second came
-    (replaced,) = _by_turn(cx, "b-0")
+    (old,) = _by_turn(cx, "a:0")  # history is kept: the first ended when the second came
+    (replaced,) = _by_turn(cx, "b:0")
     assert old.id != again.id
     assert old.superseded_by == replaced.id and old.valid_to == _day(5)
     assert replaced.superseded_by == again.id and replaced.valid_to == _day(8)
@@ -119,59 +83,59 @@ def test_a_replaced_fact_said_again_is_current_again_and_replaces_its_replacemen
     assert changes[("added", again.id)].before == replaced.text
 
 
-def test_said_again_once_more_it_is_the_same_current_fact(cx):
+def test_said_again_once_more_it_is_the_same_current_fact(cx, chat):
     """The third sighting of a statement that came back is more evidence of it, not a change."""
     lisbon, porto = "I live in Lisbon.", "I live in Porto now."
-    _ingest(cx, [_chat("a", 2, lisbon), _chat("b", 5, porto), _chat("c", 8, lisbon)])
-    report = _ingest(cx, [_chat("d", 11, lisbon)])
+    _ingest(cx, [chat("a", 2, lisbon), chat("b", 5, porto), chat("c", 8, lisbon)])
+    report = _ingest(cx, [chat("d", 11, lisbon)])
     assert report.facts_superseded == 0
     (current,) = cx.facts(USER)
-    assert set(current.turn_ids) == {"c-0", "d-0"}
+    assert set(current.turn_ids) == {"c:0", "d:0"}
     assert len(cx.facts(USER, include_superseded=True)) == 3
 
 
-def test_a_fact_can_come_back_more_than_once(cx):
+def test_a_fact_can_come_back_more_than_once(cx, chat):
     lisbon, porto = "I live in Lisbon.", "I live in Porto now."
     days = (2, 5, 8, 11)
     texts = (lisbon, porto, lisbon, porto)
-    _ingest(cx, [_chat(c, d, t) for c, d, t in zip("abcd", days, texts, strict=True)])
+    _ingest(cx, [chat(c, d, t) for c, d, t in zip("abcd", days, texts, strict=True)])
     (current,) = cx.facts(USER)
-    assert current.turn_ids == ["d-0"]
+    assert current.turn_ids == ["d:0"]
     history = sorted(cx.facts(USER, include_superseded=True), key=lambda f: f.valid_from)
-    assert [f.turn_ids for f in history] == [["a-0"], ["b-0"], ["c-0"], ["d-0"]]
+    assert [f.turn_ids for f in history] == [["a:0"], ["b:0"], ["c:0"], ["d:0"]]
     for f, nxt in zip(history, history[1:], strict=False):
         assert f.superseded_by == nxt.id and f.valid_to == nxt.valid_from
 
 
-def test_repeating_a_current_fact_changes_nothing(cx):
+def test_repeating_a_current_fact_changes_nothing(cx, chat):
     """After a change, the newer fact said again merges into itself; the older stays history."""
     chats = [
-        _chat("a", 2, "I live in Lisbon."),
-        _chat("b", 5, "I live in Porto now."),
-        _chat("c", 8, "I live in Porto now."),
+        chat("a", 2, "I live in Lisbon."),
+        chat("b", 5, "I live in Porto now."),
+        chat("c", 8, "I live in Porto now."),
     ]
     report = _ingest(cx, chats)
     assert report.facts_superseded == 0 and report.facts_merged == 1
     (current,) = cx.facts(USER)
-    assert set(current.turn_ids) == {"b-0", "c-0"} and current.valid_from == _day(5)
-    (old,) = _by_turn(cx, "a-0")
+    assert set(current.turn_ids) == {"b:0", "c:0"} and current.valid_from == _day(5)
+    (old,) = _by_turn(cx, "a:0")
     assert old.superseded_by == current.id and old.valid_to == _day(5)
     assert len(cx.facts(USER, include_superseded=True)) == 2
 
 
-def test_a_repeat_from_before_the_change_is_evidence_of_the_old_fact(cx):
+def test_a_repeat_from_before_the_change_is_evidence_of_the_old_fact(cx, chat):
     """Ingested out of order, a repeat said while the old fact still held brings nothing back."""
     chats = [
-        _chat("a", 2, "I live in Lisbon."),
-        _chat("b", 8, "I live in Porto now."),
-        _chat("c", 5, "I live in Lisbon."),
+        chat("a", 2, "I live in Lisbon."),
+        chat("b", 8, "I live in Porto now."),
+        chat("c", 5, "I live in Lisbon."),
     ]
     report = _ingest(cx, chats)
     assert report.facts_superseded == 0
     (current,) = cx.facts(USER)
-    assert current.turn_ids == ["b-0"]
+    assert current.turn_ids == ["b:0"]
     (old,) = [f for f in cx.facts(USER, include_superseded=True) if f.id != current.id]
-    assert set(old.turn_ids) == {"a-0", "c-0"} and old.superseded_by == current.id
+    assert set(old.turn_ids) == {"a:0", "c:0"} and old.superseded_by == current.id
 
 
 # -- the rule itself ------------------------------------------------------------------------
