@@ -451,7 +451,7 @@ _TOWARD = frozenset({"to", "until", "till", "through", "by", "before", "for"})
 #: Verbs whose bare date object is the date chosen ("we said October 1st", "picked the 8th").
 _CHOOSING_VERBS = frozenset({"say", "agree", "decide", "pick", "choose", "set", "want", "need"})
 #: Words before a date that already say how it relates ("since March", "until Friday").
-_NO_PREP_AFTER = frozenset({"since", "until", "till", "before", "after"})
+_NO_PREP_AFTER = frozenset({"since", "until", "till", "before", "after", "not"})
 
 
 def doc_date_spans(doc: Any) -> list[tuple[int, int]]:

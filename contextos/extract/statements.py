@@ -819,6 +819,11 @@ def _speaker_left_out(head: Any, toks: list[Any]) -> bool:
     )
 
 
+def _i_meant(head: Any, kind: str) -> bool:
+    """ "I meant my sister is 32, not 30": a correction; the statement is what was meant."""
+    return kind in ("self", "implied") and head.lower_ == "meant"
+
+
 def _turns_out(head: Any, subj: Any | None) -> bool:
     """ "(it) turns out ...", "(it) seems ...": a frame around the statement in its complement."""
     if subj is not None and subj.lower_ != "it":
@@ -884,7 +889,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 )
                 continue
         if comp is not None and (
-            (kind == "imperative" and _note_this(head)) or _turns_out(head, subj)
+            (kind == "imperative" and _note_this(head))
+            or _turns_out(head, subj)
+            or _i_meant(head, kind)
         ):
             real_head = comp  # "remember that I'm vegan", "turns out I have carpal tunnel"
             subj = _subject_of(comp)

@@ -438,3 +438,15 @@ def test_conditions_and_guesses_are_not_plain_facts(run):
     lottery = next(r for r in checked.rejections if "lottery" in r.text)
     assert lottery.text.startswith("If Dana ever wins the lottery")
     assert any(r.reason == "third_party_opinion" and "Rust" in r.text for r in checked.rejections)
+
+
+def test_a_correction_states_what_was_meant(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "oops I meant my sister is 32, not 30"),
+            ("user", "actually correction, the flight is Wednesday not Tuesday"),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's sister is 32, not 30" in texts
+    assert any(t.startswith("The flight is Wednesday") and "not on" not in t for t in texts)
