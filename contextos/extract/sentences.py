@@ -165,6 +165,14 @@ def _splices(text: str) -> list[tuple[int, int, int]]:
     return out
 
 
+#: Words a lead-in before a comma may be made of ("honestly, ...", "no problem, ..."). Not
+#: a greeting: the parser reads "hey, on my break so typing fast" as less than a statement,
+#: which is right, and what is left without the "hey" as one.
+_LEAD_WORDS = DISCOURSE_WORDS | (
+    PHATIC_WORDS - {"hi", "hello", "hey", "hiya", "morning", "evening", "afternoon", "gm"}
+)
+
+
 def _lead_in_length(piece: str) -> int:
     """Characters of a lead-in of discourse words before a comma ("and ugh, ", "honestly, ")
     opening ``piece``: the parser tends to make such a word the root of the sentence."""
@@ -172,7 +180,7 @@ def _lead_in_length(piece: str) -> int:
     if m is None or len(_WORD.findall(piece[m.end() :])) < _MIN_AFTER_LABEL:
         return 0
     words = _WORD.findall(m.group(1))
-    return m.end() if all(w.lower() in DISCOURSE_WORDS for w in words) else 0
+    return m.end() if all(w.lower() in _LEAD_WORDS for w in words) else 0
 
 
 def _marker_length(piece: str) -> int:

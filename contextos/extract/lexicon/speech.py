@@ -15,7 +15,8 @@ PHATIC_WORDS: frozenset[str] = words(
     very lot great ok okay k kk yes yeah yep yup sure cool nice perfect awesome fine got it bye
     cheers sounds lol haha no nope nah alright right exactly correct done sent will do that's
     thats that works for me please pls love amazing brilliant wonderful excellent appreciate
-    it's its all good this helps helpful makes sense understood noted agreed"""
+    it's its all good this helps helpful makes sense understood noted agreed problem worries
+    course"""
 )
 
 # --- run-on sentences ------------------------------------------------------------------------

@@ -386,3 +386,16 @@ def test_a_meeting_self_introduction_and_a_weekday_make_no_facts_of_their_own(ex
     assert "Grace is Grace" not in texts
     assert "Grace runs the research group" in texts
     assert not any("Thursday deadline" in t for t in texts), texts
+
+
+def test_a_phatic_lead_in_is_no_subject(extractor, make_conv):
+    conv = make_conv(
+        [
+            ("user", "Maya Chen", "No problem, just put it in the team calendar."),
+            ("user", "Luis Ortega", "Works for me."),
+            ("user", "Priya Nair", "Same."),
+        ]
+    )
+    raw = extractor.extract(conv.turns, conv, UserRef(id="maya", name="Maya Chen"))
+    texts = [f.text for f in validate(raw, {t.id: t for t in conv.turns}).facts]
+    assert not any(t.lower().startswith("problem") for t in texts), texts
