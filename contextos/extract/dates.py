@@ -585,4 +585,26 @@ def clause_dates(
             replacements[prev.i] = ("on " + resolved.text, end)  # "at the end of the month"
             continue
         replacements[start] = (prefix + resolved.text, end)
+        day_end = _range_end_day(doc, end, resolved, tok_ids)
+        if day_end is not None:  # "May 18 to 22", "June 8-12": a day of the same month
+            replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
+            dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+def _range_end_day(doc: Any, end: int, start: ResolvedDate, tok_ids: set[int]) -> datetime | None:
+    """The day a bare number ends a range with, after a day ("May 18 to 22", "June 8-12")."""
+    if start.period != "day" or end + 1 >= len(doc) or end + 1 not in tok_ids:
+        return None
+    sep, num = doc[end], doc[end + 1]
+    if sep.lower_ not in _RANGE_ENDS or not num.text.isdigit():
+        return None
+    if end + 2 < len(doc) and doc[end + 2].pos_ in ("NOUN", "PROPN"):
+        return None  # "May 18 to 22 people"
+    day = int(num.text)
+    if not start.value.day < day <= 31:
+        return None
+    try:
+        return start.value.replace(day=day)
+    except ValueError:
+        return None

@@ -263,3 +263,17 @@ def test_dates_booked_for_or_running_through_are_ahead(run):
     assert "Dana booked the scope for Thursday, March 12, 2026 and Friday, March 13, 2026" in texts
     assert "The chair approved bridge funding through December 2026" in texts
     assert any("Thursday, March 19, 2026" in t for t in texts), texts
+
+
+def test_a_bare_day_ends_a_range_in_its_start_month(run):
+    when = datetime(2026, 4, 6, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm off for my brother's wedding, May 18 to 22."),
+            ("user", "I'm out June 8-12 for a conference"),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert any("Monday, May 18, 2026 to Friday, May 22, 2026" in t for t in texts), texts
+    assert "Dana is out on Monday, June 8, 2026 to Friday, June 12, 2026 for a conference" in texts
