@@ -13,6 +13,8 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any, Literal
 
+from contextos.extract import lexicon as lx
+
 __all__ = [
     "Direction",
     "ResolvedDate",
@@ -508,6 +510,12 @@ def _verb_tense(root: Any) -> str | None:
         return None  # "we said October 1st": the date said, not when it was said
     if verb.tag_ == "VBD":
         return "past"
+    if (
+        verb.tag_ == "VBN"
+        and verb.lemma_.lower() in lx.DONE_VERBS
+        and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    ):
+        return "past"  # "the dashboard shipped Tuesday": done, so last Tuesday
     if verb.tag_ == "VBN" and any(
         c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children
     ):

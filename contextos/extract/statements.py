@@ -171,6 +171,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         return "person"
     if subj.pos_ in ("NOUN", "NUM") or _acronym(subj):  # "IT finally gave us licenses"
         return "thing"
+    if subj.tag_ == "VBG" and not list(subj.children):  # "fundraising paused until January"
+        return "thing"
     return "vague"
 
 
@@ -566,8 +568,8 @@ def _bare_status_participle(subj: Any, head: Any) -> bool:
         and head.lower_ in lx.STATUS_WORDS
         and subj.dep_ == "nsubj"
         and subj.pos_ in ("NOUN", "PROPN")
-        and not any(c.dep_ in ("aux", "auxpass") for c in head.children)
-    )
+        and not any(c.dep_ in ("aux", "auxpass", "npadvmod", "tmod") for c in head.children)
+    )  # but "the dashboard shipped Tuesday" says when: a past verb, not a status
 
 
 def _dislocated(subj: Any) -> list[Any] | None:
@@ -909,7 +911,10 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             subj, real_head = real_head, predicate
             kind = _subject_kind(subj, predicate)
             toks = [t for t in toks if not (t.is_punct and subj.i < t.i < predicate.left_edge.i)]
-            past = any(t.lower_ in lx.PAST_MARKERS for t in predicate.subtree)
+            past = any(t.lower_ in lx.PAST_MARKERS for t in predicate.subtree) or (
+                predicate.lemma_.lower() in lx.DONE_VERBS
+                and any(c.dep_ in ("npadvmod", "tmod") for c in predicate.children)
+            )  # "the dashboard shipped Tuesday": it was shipped
             insert[predicate.left_edge.i] = _left_out_copula(subj, past)
         elif subj is not None and _comma_after_subject(subj, real_head):
             toks = [t for t in toks if t.i != subj.i + 1]  # "test, started Monday"

@@ -224,6 +224,11 @@ EXCHANGE_VERBS: frozenset[str] = words(
 )
 #: Words that put a participle fragment in the past ("pricing test, started last Monday").
 PAST_MARKERS: frozenset[str] = words("last ago yesterday earlier previously already")
+#: Verbs of work done: a bare participle of one with a time said happened then ("the
+#: dashboard shipped Tuesday" is last Tuesday, and "was shipped").
+DONE_VERBS: frozenset[str] = words(
+    "ship finish complete launch release deploy merge approve sign submit deliver close publish fix"
+)
 
 #: Verbs that report someone's advice or urging ("she keeps telling me to ...").
 ADVICE_VERBS: frozenset[str] = words(

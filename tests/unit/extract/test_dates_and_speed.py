@@ -277,3 +277,17 @@ def test_a_bare_day_ends_a_range_in_its_start_month(run):
     texts = [f.text for f in checked.facts]
     assert any("Monday, May 18, 2026 to Friday, May 22, 2026" in t for t in texts), texts
     assert "Dana is out on Monday, June 8, 2026 to Friday, June 12, 2026 for a conference" in texts
+
+
+def test_work_done_on_a_weekday_is_past_and_a_gerund_names_an_activity(run):
+    when = datetime(2026, 10, 5, tzinfo=UTC)  # a Monday
+    _conv, _raw, checked = run(
+        [
+            ("user", "the web dashboard shipped Tuesday, finally."),
+            ("user", "fundraising paused until January."),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert "The web dashboard was shipped on Tuesday, September 29, 2026" in texts
+    assert "Fundraising paused until January 2027" in texts
