@@ -804,21 +804,28 @@ def _note_this(head: Any) -> bool:
     )
 
 
-def _speaker_left_out(head: Any, toks: list[Any]) -> bool:
-    """A past or -ing verb right after a comma, with no subject, in a sentence whose earlier
-    clause has "I" for subject: the speaker is its subject too."""
+def _subject_left_out(head: Any, toks: list[Any]) -> Any | None:
+    """The subject a verb right after a comma shares with the clause before it, or None:
+    "I'm no longer vegetarian, started eating fish" ("I"), "Carlos accepted, starts Dec 1"
+    (Carlos). Only "I" and a proper name, the last subject before the comma."""
     lead = [t for t in toks if t.i < head.i]
-    if head.tag_ not in ("VBD", "VBG") or not all(
+    if head.tag_ not in ("VBD", "VBG", "VBZ") or not all(
         t.dep_ == "advmod" and t.head.i == head.i for t in lead
     ):
-        return False  # "..., just got back from ...": adverbs of the verb may come first
+        return None  # "..., just got back from ...": adverbs of the verb may come first
     first = toks[0]
-    if first.i == 0:
-        return False
+    if first.i == 0 or first.doc[first.i - 1].text != ",":
+        return None
     doc = first.doc
-    return doc[first.i - 1].text == "," and any(
-        t.lower_ == "i" and t.dep_ in SUBJECT_DEPS for t in doc[first.sent.start : first.i]
-    )
+    subjects = [t for t in doc[first.sent.start : first.i] if t.dep_ in SUBJECT_DEPS]
+    if not subjects:
+        return None
+    last = subjects[-1]
+    if last.lower_ == "i" and head.tag_ != "VBZ":
+        return last
+    if last.pos_ == "PROPN" and last.ent_type_ in ("", "PERSON") and head.tag_ != "VBG":
+        return last
+    return None
 
 
 def _i_meant(head: Any, kind: str) -> bool:
@@ -901,12 +908,22 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
         toks = _clause_tokens(real_head, heads)
         if not toks:
             continue
-        if kind == "none" and _speaker_left_out(real_head, toks):
+        insert: dict[int, str] = {}
+        shared = _subject_left_out(real_head, toks) if kind == "none" else None
+        if shared is not None and shared.lower_ == "i":
             kind = "implied"  # "I'm no longer vegetarian, started eating fish again"
+        elif shared is not None:  # "Carlos accepted, starts Dec 1": Carlos starts
+            subj, kind = shared, "person"
+            insert[toks[0].i] = " ".join(
+                t.text
+                for t in sorted(
+                    [c for c in shared.children if c.dep_ == "compound"] + [shared],
+                    key=lambda t: t.i,
+                )
+            )
         if _past_in_present_form(real_head, toks):
             real_head.tag_ = "VBD"  # "I hurt my knee last winter": past, not "hurts"
         predicate = _fragment_predicate(real_head) if kind == "none" else None
-        insert: dict[int, str] = {}
         if predicate is not None:  # "Onboarding revamp, planned for Q2"; "Deadline: Friday"
             subj, real_head = real_head, predicate
             kind = _subject_kind(subj, predicate)

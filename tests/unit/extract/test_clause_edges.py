@@ -211,3 +211,9 @@ def test_persona_chat_statements_come_out_whole(run):
     assert "Dana loves baking, especially sourdough" in texts
     assert any(t.startswith("Dana hurt their knee skiing in winter") for t in texts), texts
     assert not any(t.startswith("Kids are") or "leaves" in t for t in texts)
+
+
+def test_a_verb_after_a_comma_shares_the_named_subject_before_it(run):
+    _conv, _raw, checked = run([("user", "Carlos accepted the offer, starts Dec 1.")])
+    texts = [f.text for f in checked.facts]
+    assert "Carlos accepted the offer; Carlos starts on Friday, December 1, 2023" in texts
