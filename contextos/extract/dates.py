@@ -504,8 +504,9 @@ def _verb_tense(root: Any) -> str | None:
     verb = tok.head
     if verb.pos_ not in ("VERB", "AUX") or verb.i == tok.i:
         return None
-    while verb.tag_ in ("VBG", "VB") and verb.dep_ in ("xcomp", "dobj", "pcomp", "conj"):
+    while verb.tag_ == "VBG" and verb.dep_ in ("xcomp", "dobj", "pcomp", "conj"):
         verb = verb.head  # "stopped drinking coffee in January": the time of the stopping
+    # ("decided to ship on Friday" stays with "ship": a to-infinitive looks ahead)
     if tok.dep_ in ("npadvmod", "attr") and verb.lemma_.lower() in _CHOOSING_VERBS:
         return None  # "we said October 1st": the date said, not when it was said
     if verb.tag_ == "VBD":

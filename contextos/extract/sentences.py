@@ -268,8 +268,12 @@ def _pasted_plain(intro: str, line: str) -> bool:
     intro = intro.rstrip()
     if not intro or intro[-1] not in ":?." or _OWN_WRITING.search(intro):
         return False
-    presented = _SENT_THIS.search(intro) is not None or (
-        _DOCUMENT_WORD.search(intro) is not None or _MESSAGE_WORD.search(intro) is not None
+    message = _MESSAGE_WORD.search(intro)
+    presented = (
+        _SENT_THIS.search(intro) is not None
+        or _DOCUMENT_WORD.search(intro) is not None
+        # "Notes from today's meeting:" are as often the speaker's own
+        or (message is not None and not message.group(0).lower().startswith("note"))
     )
     return presented and _OWN_VOICE.match(line) is None and not line.rstrip().endswith("?")
 

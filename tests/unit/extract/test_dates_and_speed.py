@@ -291,3 +291,11 @@ def test_work_done_on_a_weekday_is_past_and_a_gerund_names_an_activity(run):
     texts = [f.text for f in checked.facts]
     assert "The web dashboard was shipped on Tuesday, September 29, 2026" in texts
     assert "Fundraising paused until January 2027" in texts
+
+
+def test_a_decision_to_act_on_a_day_looks_ahead(run):
+    when = datetime(2026, 1, 5, tzinfo=UTC)  # a Monday
+    _conv, _raw, checked = run([("user", "We decided to ship the beta on Friday.")], when)
+    assert "Dana decided to ship the beta on Friday, January 9, 2026" in [
+        f.text for f in checked.facts
+    ]

@@ -199,3 +199,9 @@ def test_an_unquoted_text_presented_as_someone_elses_is_pasted(run):
     assert "Dana has 6 years of Go" in texts
     assert any(t.startswith("Dana works from home") for t in texts), texts
     assert any(t.startswith("Dana is moving the launch") for t in texts)  # their own email
+
+
+def test_notes_introduced_by_the_speaker_stay_theirs(run):
+    text = "Notes from today's meeting:\nWe decided to ship the beta on Friday."
+    _conv, _raw, checked = run([("user", text)])
+    assert any(f.text.startswith("Dana decided to ship the beta") for f in checked.facts)
