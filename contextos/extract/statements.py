@@ -807,7 +807,8 @@ def _note_this(head: Any) -> bool:
 def _subject_left_out(head: Any, toks: list[Any]) -> Any | None:
     """The subject a verb right after a comma shares with the clause before it, or None:
     "I'm no longer vegetarian, started eating fish" ("I"), "Carlos accepted, starts Dec 1"
-    (Carlos). Only "I" and a proper name, the last subject before the comma."""
+    (Carlos), "my sister Mia got the job, starts Monday" (Mia). Only "I" and a proper name,
+    the last subject before the comma."""
     lead = [t for t in toks if t.i < head.i]
     if head.tag_ not in ("VBD", "VBG", "VBZ") or not all(
         t.dep_ == "advmod" and t.head.i == head.i for t in lead
@@ -823,6 +824,9 @@ def _subject_left_out(head: Any, toks: list[Any]) -> Any | None:
     last = subjects[-1]
     if last.lower_ == "i" and head.tag_ != "VBZ":
         return last
+    named = next((c for c in last.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+    if last.pos_ == "NOUN" and named is not None:
+        last = named  # "my sister Mia got the job, starts Monday": Mia starts
     if last.pos_ == "PROPN" and last.ent_type_ in ("", "PERSON") and head.tag_ != "VBG":
         return last
     return None

@@ -214,6 +214,12 @@ def test_persona_chat_statements_come_out_whole(run):
 
 
 def test_a_verb_after_a_comma_shares_the_named_subject_before_it(run):
-    _conv, _raw, checked = run([("user", "Carlos accepted the offer, starts Dec 1.")])
+    _conv, _raw, checked = run(
+        [
+            ("user", "Carlos accepted the offer, starts Dec 1."),
+            ("user", "my sister Mia got the job, starts Monday"),
+        ]
+    )
     texts = [f.text for f in checked.facts]
+    assert "Dana's sister Mia got the job; Mia starts on Monday, May 15, 2023" in texts
     assert "Carlos accepted the offer; Carlos starts on Friday, December 1, 2023" in texts
