@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.entities import person_name
+from contextos.extract.names import person_name
 from contextos.extract.statements import Clause
 
 __all__ = ["apposition_clauses", "role_phrase_text"]

@@ -14,11 +14,12 @@ from datetime import datetime
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.names import person_name
 from contextos.extract.statements import Clause
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
 
-__all__ = ["ClauseGraph", "clause_graph", "person_name"]
+__all__ = ["ClauseGraph", "clause_graph"]
 
 EvidenceFn = Callable[[int, int], Evidence]
 _WORK_VERBS = frozenset(
@@ -46,14 +47,6 @@ _WORK_VERBS = frozenset(
 class ClauseGraph:
     entities: list[CandidateEntity] = field(default_factory=list)
     relations: list[CandidateRelation] = field(default_factory=list)
-
-
-def person_name(text: str) -> str:
-    """A PERSON span without the lower-case words NER swept in ("cc Tom Hall" -> "Tom Hall")."""
-    words = text.split()
-    while len(words) > 1 and not words[0][:1].isupper():
-        words.pop(0)
-    return " ".join(words).removesuffix("'s").removesuffix("’s")
 
 
 def _phrase(tok: Any) -> tuple[str, int, int]:

@@ -45,6 +45,7 @@ from contextos.extract.discourse import Discourse, bare_work_subject
 from contextos.extract.durability import has_anchor, transient_reason
 from contextos.extract.entities import clause_graph
 from contextos.extract.lists import list_variants
+from contextos.extract.names import person_text
 from contextos.extract.nlp import DEFAULT_MODEL, Pipeline, load_pipeline
 from contextos.extract.patterns import (
     FormatSignal,
@@ -54,7 +55,7 @@ from contextos.extract.patterns import (
     ritual_signal,
     setting_signals,
 )
-from contextos.extract.people import FullNames, people, person_text, pronoun_referent
+from contextos.extract.people import FullNames, people, pronoun_referent
 from contextos.extract.render import (
     RenderContext,
     display_name,
@@ -421,7 +422,7 @@ class LocalExtractor:
                     transient = transient_reason(clause, cue, dates)
                     if transient:
                         clause.reject, clause.reject_detail = "vague", f"transient: {transient}"
-                    elif _unresolved_listener(clause, piece):
+                    elif _unresolved_listener(clause, piece, called):
                         clause.reject = "vague"
                         clause.reject_detail = "about the listener, who is not named"
                 variants = list_variants(clause)
@@ -711,7 +712,7 @@ def _it_object(clause: Clause, piece: _Piece, previous: _Piece | None) -> tuple[
     it = next((t for t in clause.tokens if t.lower_ == "it" and t.dep_ == "dobj"), None)
     if it is None:
         return None
-    earlier = [t for t in piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i]]
+    earlier = list(piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i])
     if not earlier and previous is not None:
         earlier = list(previous.doc)
     named = [
@@ -809,12 +810,12 @@ def _addressee(called: Any | None, piece: _Piece, names: FullNames) -> str | Non
     return display_name(piece.addressee) if piece.addressee else None
 
 
-def _unresolved_listener(clause: Clause, piece: _Piece) -> bool:
+def _unresolved_listener(clause: Clause, piece: _Piece, called: Any | None) -> bool:
     """The clause speaks of "you" and nothing says who that is: not the assistant, not a
     person addressed in a meeting ("I'll let you know", "nice to meet you")."""
     if piece.in_assistant_chat or piece.addressee is not None:
         return False
-    if called_out_before(clause.tokens) is not None:
+    if called is not None:  # "and Oskar, the build is yours": a person called out
         return False
     return any(t.lower_ in lx.SECOND_PERSON for t in clause.tokens)
 

@@ -14,26 +14,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.entities import person_name
+from contextos.extract.names import person_name, person_text
 from contextos.extract.statements import Clause
 
-__all__ = ["FullNames", "people", "person_text", "pronoun_referent"]
+__all__ = ["FullNames", "people", "pronoun_referent"]
 
 #: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
 _NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
 #: Words in a full name: a given name and a surname, or with a middle name.
 _FULL_NAME_WORDS = (2, 3)
-
-
-def person_text(tok: Any) -> str:
-    """The name ``tok`` is part of: its PERSON entity, or the token with its proper-noun
-    compounds ("Greg Halloran")."""
-    for ent in tok.doc.ents:
-        if ent.start <= tok.i < ent.end and ent.label_ == "PERSON":
-            return person_name(str(ent.text))
-    parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
-    parts.sort(key=lambda t: t.i)
-    return person_name(" ".join(t.text for t in parts))
 
 
 def people(doc: Any) -> list[str]:

@@ -61,7 +61,7 @@ _NAMED_SPLICE = re.compile(
     r"(?:is|was|has|had|will|owns|leads|runs|took|joined|left)\b)"
 )
 _MIN_WORDS = 2
-#: A label of up to four words before a colon ("Update: ...", "Decision, then: ..."); the parser
+#: A label of up to six words before a colon ("Update: ...", "Decision, then: ..."); the parser
 #: tends to make the label the root and the statement after it a modifier of it.
 _LABEL = re.compile(r"[\w'’-]+(?:,?\s+[\w'’-]+){0,5}\s*:\s+")
 #: Labels longer than this many words are labels only when the words before the last two are
@@ -251,12 +251,13 @@ _DOCUMENT_WORD = re.compile(
 )
 #: An introduction that says someone sent or wrote what follows ("my landlord sent this:").
 _SENT_THIS = re.compile(r"\b(?:sent|wrote|forwarded|posted|replied|said|says)\b[^.!?]*:\s*$", re.I)
+#: How the speaker opens a line in their own voice.
+_FIRST_PERSON = r"i|i'm|i've|i'd|i'll|my"
 #: A line the speaker opens in their own voice: no pasted text starts so.
-_OWN_VOICE = re.compile(r"^\s*(?:i|i'm|i've|i'd|i'll|my)\b", re.I)
+_OWN_VOICE = re.compile(rf"^\s*(?:{_FIRST_PERSON})\b", re.I)
 #: A line in which the speaker talks again after a pasted text ("what should I reply?").
 _SPEAKER_AGAIN = re.compile(
-    r"^\s*(?:i|i'm|i've|i'd|i'll|my|can you|could you|what|how|should|thoughts|any)\b"
-    r"|\?\s*$",
+    rf"^\s*(?:{_FIRST_PERSON}|can you|could you|what|how|should|thoughts|any)\b|\?\s*$",
     re.I,
 )
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import date_spans
+from contextos.extract.names import person_text
 
 __all__ = [
     "SUBJECT_DEPS",
@@ -349,13 +350,16 @@ def _it_took(head: Any) -> bool:
     )
 
 
+def _own_adverbs(tokens: Any, head: Any) -> bool:
+    """Every one of ``tokens`` is an adverb of ``head`` ("just", "finally")."""
+    return all(t.dep_ == "advmod" and t.head.i == head.i for t in tokens)
+
+
 def _opens_sentence(head: Any) -> bool:
     """``head`` is the sentence's first word after its lead-in, or after adverbs of its own
     ("just found out ...", "finally finished ...")."""
     start = head.sent.start + _lead(head.sent)
-    return start <= head.i and all(
-        t.dep_ == "advmod" and t.head.i == head.i for t in head.doc[start : head.i]
-    )
+    return start <= head.i and _own_adverbs(head.doc[start : head.i], head)
 
 
 def _lead(sent: Any) -> int:
@@ -809,9 +813,8 @@ def _subject_left_out(head: Any, toks: list[Any]) -> Any | None:
     "I'm no longer vegetarian, started eating fish" ("I"), "Carlos accepted, starts Dec 1"
     (Carlos), "my sister Mia got the job, starts Monday" (Mia). Only "I" and a proper name,
     the last subject before the comma."""
-    lead = [t for t in toks if t.i < head.i]
-    if head.tag_ not in ("VBD", "VBG", "VBZ") or not all(
-        t.dep_ == "advmod" and t.head.i == head.i for t in lead
+    if head.tag_ not in ("VBD", "VBG", "VBZ") or not _own_adverbs(
+        [t for t in toks if t.i < head.i], head
     ):
         return None  # "..., just got back from ...": adverbs of the verb may come first
     first = toks[0]
@@ -838,7 +841,7 @@ def _i_meant(head: Any, kind: str) -> bool:
 
 
 def _turns_out(head: Any, subj: Any | None) -> bool:
-    """ "(it) turns out ...", "(it) seems ...": a frame around the statement in its complement."""
+    """ "(it) turns out ...": a frame around the statement in its complement."""
     if subj is not None and subj.lower_ != "it":
         return False
     lemma = head.lemma_.lower()
@@ -918,13 +921,7 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             kind = "implied"  # "I'm no longer vegetarian, started eating fish again"
         elif shared is not None:  # "Carlos accepted, starts Dec 1": Carlos starts
             subj, kind = shared, "person"
-            insert[toks[0].i] = " ".join(
-                t.text
-                for t in sorted(
-                    [c for c in shared.children if c.dep_ == "compound"] + [shared],
-                    key=lambda t: t.i,
-                )
-            )
+            insert[toks[0].i] = person_text(shared)
         if _past_in_present_form(real_head, toks):
             real_head.tag_ = "VBD"  # "I hurt my knee last winter": past, not "hurts"
         predicate = _fragment_predicate(real_head) if kind == "none" else None

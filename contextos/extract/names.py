@@ -1,0 +1,28 @@
+"""How a person's name is written in fact text: a PERSON span cleaned of the words NER swept
+in, and the name a token is part of. Token and string helpers only, so that every stage that
+reads names (statements, entities, people) can share them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["person_name", "person_text"]
+
+
+def person_name(text: str) -> str:
+    """A PERSON span without the lower-case words NER swept in ("cc Tom Hall" -> "Tom Hall")."""
+    words = text.split()
+    while len(words) > 1 and not words[0][:1].isupper():
+        words.pop(0)
+    return " ".join(words).removesuffix("'s").removesuffix("’s")
+
+
+def person_text(tok: Any) -> str:
+    """The name ``tok`` is part of: its PERSON entity, or the token with its proper-noun
+    compounds ("Greg Halloran")."""
+    for ent in tok.doc.ents:
+        if ent.start <= tok.i < ent.end and ent.label_ == "PERSON":
+            return person_name(str(ent.text))
+    parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
+    parts.sort(key=lambda t: t.i)
+    return person_name(" ".join(t.text for t in parts))
