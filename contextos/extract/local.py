@@ -706,10 +706,11 @@ def _refers_back(clause: Clause) -> bool:
 def _it_object(clause: Clause, piece: _Piece, previous: _Piece | None) -> tuple[Any, str] | None:
     """An "it" the speaker does something to, and what it stands for: the last thing named as
     an object earlier in the sentence ("they'll ask about CRRT, I've been running it for
-    years" -> CRRT), or None."""
+    years" -> CRRT), or None. An "it" after a preposition ("rewrite our tooling in it") stands
+    only for a name ("learning Rust"), never a plain noun ("gave me licenses ... into it")."""
     if clause.subject_kind not in ("self", "implied", "group"):
         return None
-    it = next((t for t in clause.tokens if t.lower_ == "it" and t.dep_ == "dobj"), None)
+    it = next((t for t in clause.tokens if t.lower_ == "it" and t.dep_ in ("dobj", "pobj")), None)
     if it is None:
         return None
     earlier = list(piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i])
@@ -734,6 +735,8 @@ def _it_object(clause: Clause, piece: _Piece, previous: _Piece | None) -> tuple[
             and not any(c.dep_ == "nummod" for c in t.children)
             and (deps != ("pobj",) or t.head.lower_ in ("about", "on", "with"))
         ]
+        if it.dep_ == "pobj":  # "rewrite our tooling in it": only a name (Rust), not "licenses"
+            found = [t for t in found if t.pos_ == "PROPN"]
         if found:
             return it, _object_phrase(found[-1])
     return None

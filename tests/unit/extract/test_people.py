@@ -88,3 +88,17 @@ def test_an_it_the_speaker_acts_on_is_the_thing_named_before_in_the_sentence(run
     assert "Dana uses the Kindle every day" in texts
     assert "Dana rereads The Overstory every summer" in texts
     assert any("Dana fixed the bug on" in t for t in texts), texts
+
+
+def test_an_it_after_a_preposition_stands_only_for_a_name(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm learning Rust, I want to rewrite our CLI tooling in it this year."),
+            ("user", "I started using Obsidian, I keep all my notes in it now."),
+            ("user", "IT gave me AuditBoard licenses, I moved the evidence tracking into it."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert any("rewrite their CLI tooling in Rust" in t for t in texts), texts
+    assert any("keeps all their notes in Obsidian" in t for t in texts), texts
+    assert not any("into AuditBoard licenses" in t for t in texts), texts
