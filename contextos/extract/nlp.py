@@ -45,7 +45,11 @@ class Pipeline:
         """Tag, parse and lemmatise (no NER)."""
         disable = [p for p in _PARSE_DISABLE if p in self.nlp.pipe_names]
         with self._lock:
-            return list(self.nlp.pipe(texts, batch_size=batch_size, disable=disable))
+            docs = list(self.nlp.pipe(texts, batch_size=batch_size, disable=disable))
+        for doc in docs:
+            if _EMOJI.search(doc.text):
+                _tag_emoji(doc)
+        return docs
 
     def add_entities(self, docs: list[Any], batch_size: int = 128) -> list[Any]:
         """Run NER on already parsed docs (in place) and return them. Docs with nothing NER
@@ -68,6 +72,17 @@ _TIME_WORDS = frozenset(
 
 
 _DIGIT = re.compile(r"\d")
+#: Pictographs, dingbats and their joiners/variation selectors: emoji and their modifiers.
+_EMOJI = re.compile("[\u2190-\u2bff\u2700-\u27bf\ufe0f\u200d\U0001f000-\U0001faff]")
+
+
+def _tag_emoji(doc: Any) -> None:
+    """Tag emoji as symbols: the small model calls them proper nouns or numbers ("turn it on
+    now 🎉"), which made them count as named things, entities and content words."""
+    for t in doc:
+        if _EMOJI.fullmatch(t.text[:1]) and not any(c.isalnum() for c in t.text):
+            t.pos_ = "SYM"
+            t.tag_ = "NFP"
 
 
 def may_have_entities(doc: Any) -> bool:

@@ -151,6 +151,15 @@ def test_a_clause_about_nothing_but_a_pronoun_is_rejected_as_vague(run):
     assert any("only a pronoun" in r.detail for r in vague)
 
 
+def test_an_emoji_is_not_a_named_thing(run):
+    _conv, raw, checked = run(
+        [("user", "Autopay shipped on Tuesday!! every customer can turn it on now 🎉")]
+    )
+    assert not any("turn it on" in f.text for f in checked.facts), [f.text for f in checked.facts]
+    assert any("turn it on" in r.text and r.reason == "vague" for r in checked.rejections)
+    assert not any("🎉" in e.name for e in raw.entities)
+
+
 def test_in_a_chat_between_two_people_you_is_not_a_fact_about_anyone(run):
     _conv, _raw, checked = run(
         [
