@@ -56,6 +56,7 @@ from contextos.extract.patterns import (
     setting_signals,
 )
 from contextos.extract.people import FullNames, people, pronoun_referent
+from contextos.extract.pronouns import thing_pronoun
 from contextos.extract.render import (
     RenderContext,
     display_name,
@@ -334,10 +335,20 @@ class LocalExtractor:
         #: the turn, sentence and whether it said something, of the piece before
         before: tuple[str, int, bool] | None = None
         previous: _Piece | None = None
+        #: the speaker's sentence being read and the one before it in the same turn (tokens)
+        this_sentence: tuple[str, int] | None = None
+        sentence_tokens: list[Any] = []
+        sentence_before: list[Any] | None = None
         for piece in pieces:
             doc = piece.doc
             joins = _elaborated(piece, before)
             said_before = len(pending)
+            sentence = (piece.turn.id, piece.segment.sentence)
+            if sentence != this_sentence:
+                same_turn = this_sentence is not None and this_sentence[0] == piece.turn.id
+                sentence_before = sentence_tokens if same_turn else None
+                this_sentence, sentence_tokens = sentence, []
+            sentence_tokens.extend(doc)
             same_sentence = (
                 previous is not None
                 and previous.turn.id == piece.turn.id
@@ -354,9 +365,18 @@ class LocalExtractor:
                 _topic_predicate(clause, piece.segment.topic)
                 if piece.segment.topic and clause.cues.get("pronoun_object") == "it":
                     clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
-                it_object = _it_object(clause, piece, previous if same_sentence else None)
-                if it_object is not None and clause.cues.get("pronoun_object") == "it":
-                    clause.reject = clause.reject_detail = ""  # "I use it": the Kindle
+                earlier = list(doc[clause.tokens[0].sent.start : clause.tokens[0].i])
+                if not earlier and same_sentence and previous is not None:
+                    earlier = list(previous.doc)
+                thing = thing_pronoun(clause.tokens, clause.subject_kind, earlier, sentence_before)
+                it_object = None
+                if thing is not None and thing.stands_for is not None:
+                    it_object = (thing.token, thing.stands_for)
+                    if clause.cues.get("pronoun_object") in ("it", "them"):
+                        clause.reject = clause.reject_detail = ""  # "I use it": the Kindle
+                elif thing is not None and not (clause.reject or piece.segment.topic):
+                    clause.reject = "vague"  # "I'll have to give it a try"
+                    clause.reject_detail = f"'{thing.token.text}' stands for something not said"
                 elaborates = joins if joins is not None and _elaboration(clause) else None
                 if elaborates is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "3 bed with a yard"
@@ -701,56 +721,6 @@ def _refers_back(clause: Clause) -> bool:
                 w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.sent if w.i < t.i
             )
     return False
-
-
-def _it_object(clause: Clause, piece: _Piece, previous: _Piece | None) -> tuple[Any, str] | None:
-    """An "it" the speaker does something to, and what it stands for: the last thing named as
-    an object earlier in the sentence ("they'll ask about CRRT, I've been running it for
-    years" -> CRRT), or None. An "it" after a preposition ("rewrite our tooling in it") stands
-    only for a name ("learning Rust"), never a plain noun ("gave me licenses ... into it")."""
-    if clause.subject_kind not in ("self", "implied", "group"):
-        return None
-    it = next((t for t in clause.tokens if t.lower_ == "it" and t.dep_ in ("dobj", "pobj")), None)
-    if it is None:
-        return None
-    earlier = list(piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i])
-    if not earlier and previous is not None:
-        earlier = list(previous.doc)
-    named = [
-        t
-        for t in earlier
-        if t.pos_ in ("NOUN", "PROPN")
-        and t.ent_type_ not in ("DATE", "TIME")
-        and t.lemma_.lower() not in lx.TIME_NOUNS
-    ]
-    if any(t.lower_ == "it" and t.dep_ == "dobj" for t in earlier):
-        return None  # "keep it under 200 words, I'm reading it ...": "it" from further back
-    # what was done to something ("found a bug in the export tool") before where it was, or
-    # what was spoken of ("they'll ask about CRRT"); not a measure ("under 200 words")
-    for deps in (("dobj", "attr"), ("pobj",)):
-        found = [
-            t
-            for t in named
-            if t.dep_ in deps
-            and not any(c.dep_ == "nummod" for c in t.children)
-            and (deps != ("pobj",) or t.head.lower_ in ("about", "on", "with"))
-        ]
-        if it.dep_ == "pobj":  # "rewrite our tooling in it": only a name (Rust), not "licenses"
-            found = [t for t in found if t.pos_ == "PROPN"]
-        if found:
-            return it, _object_phrase(found[-1])
-    return None
-
-
-def _object_phrase(noun: Any) -> str:
-    """ "CRRT", "the Kindle", "the old laptop": a noun named as an object, to stand for "it"."""
-    mods = [c for c in noun.lefts if c.dep_ in ("compound", "amod", "nummod") and c.i < noun.i]
-    words = [*(m.text for m in mods), noun.text]
-    det = next((c for c in noun.lefts if c.dep_ in ("det", "poss")), None)
-    if det is None:
-        return " ".join(words)
-    title = noun.pos_ == "PROPN" and det.text[:1].isupper() and det.i > det.sent.start
-    return " ".join([det.text if title else "the", *words])  # "The Overstory", "the Kindle"
 
 
 def _heading(clause: Clause, piece: _Piece) -> str | None:

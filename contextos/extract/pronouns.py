@@ -1,0 +1,173 @@
+"""What an "it" or a "them" in the speaker's statement stands for.
+
+A fact must read on its own: "Dana has read hundreds of them" says nothing once the chat is
+gone. A thing pronoun the speaker acts on ("I use it every day", "I've read hundreds of them",
+"I love the way it makes me feel") takes the thing named last before it with the same number —
+an object earlier in the sentence ("I bought a Kindle, I use it every day"), or, when the
+sentence names none, an object or a subject of the speaker's sentence before ("I love reading
+mysteries. I've read hundreds of them."). One that stands for something only the other speaker
+named ("I'll have to give it a try") has no referent here; the statement is then rejected as
+vague rather than stored half-said. Pronouns that point ahead ("I find it hard to say no",
+"I hate it when ...") or are part of a set phrase ("made it to the finals") are left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from contextos.extract import lexicon as lx
+
+__all__ = ["ThingPronoun", "object_phrase", "thing_pronoun"]
+
+#: the pronoun, and the fine-grained noun tags of the things it can stand for
+_NUMBER = {"it": ("NN", "NNP"), "them": ("NNS", "NNPS"), "they": ("NNS", "NNPS")}
+#: where a pronoun is something acted on ("use it", "read on it", "give it a try")
+_OBJECT_DEPS = ("dobj", "pobj", "dative")
+#: the kinds of subject whose statements are the speaker's own doing
+_SPEAKERS = ("self", "implied", "group")
+#: prepositions after which a noun was spoken of rather than used as a place or a measure
+_ABOUT = ("about", "on", "with")
+#: what a thing named in the sentence before does in it, for a pronoun to stand for it
+_BEFORE_DEPS = frozenset({"dobj", "attr", "nsubj", "nsubjpass", "pobj", "poss", "appos"})
+#: words that open what an "it" points ahead to ("find it hard to", "hate it when")
+_TO_THAT = frozenset({"to", "that"})
+_WHEN_IF = frozenset({"when", "if", "whenever"})
+#: a word right after "it" that makes a set phrase ("love it here", "take it easy")
+_SET_PHRASE_ADVERBS = frozenset({"here", "there", "all", "up", "easy", "out"})
+#: the speaker's own possessives, which read "their" in the third person
+_OWN = frozenset({"my", "our"})
+_THIRD = frozenset({"his", "her", "their"})
+
+
+@dataclass(frozen=True)
+class ThingPronoun:
+    """A thing pronoun in a statement and the words it stands for, or ``None`` for words when
+    nothing the speaker said names it."""
+
+    token: Any
+    stands_for: str | None
+
+
+def thing_pronoun(
+    clause_tokens: list[Any],
+    subject_kind: str,
+    earlier: list[Any],
+    before: list[Any] | None,
+) -> ThingPronoun | None:
+    """The thing pronoun of a statement of the speaker's and what it stands for; ``None`` when
+    the statement has none, or has one whose referent is written next to it in the sentence.
+
+    ``earlier``: the tokens before the statement in its sentence; ``before``: the tokens of the
+    speaker's previous sentence in the same turn, if any."""
+    if subject_kind not in _SPEAKERS:
+        return None
+    pron = next((t for t in clause_tokens if _needs_referent(t)), None)
+    if pron is None:
+        return None
+    if any(t.lower_ == pron.lower_ for t in earlier):
+        return None  # "keep it short, I'm reading it on my phone": from further back still
+    tags = _NUMBER[pron.lower_]
+    # not what it hangs on ("hundreds of them") nor what its own verb acts on ("the humor in it")
+    verb = next((a for a in pron.ancestors if a.pos_ in ("VERB", "AUX")), None)
+    mine = {a.i for a in pron.ancestors} | {c.i for c in verb.children} if verb else set()
+    inside = [t for t in clause_tokens if t.i < pron.i and t.i not in mine]
+    in_sentence = [t for t in [*earlier, *inside] if _names_thing(t, tags)]
+    if in_sentence:
+        found = _antecedent(in_sentence)
+        # named in the sentence but not as an object: the reader has it next to the pronoun
+        return ThingPronoun(pron, object_phrase(found)) if found is not None else None
+    # the sentence before: only when it names one such thing ("I love reading mysteries. I've
+    # read hundreds of them"); "we track the evidence in a workbook. I hate it" is either
+    named = [t for t in before or () if _names_thing(t, tags) and t.dep_ in _BEFORE_DEPS]
+    named = [t for t in named if not _measure(t) and t.lower_ not in lx.VAGUE_OBJECTS]
+    if len({t.lemma_.lower() for t in named}) == 1:
+        return ThingPronoun(pron, object_phrase(named[-1]))
+    return ThingPronoun(pron, None)
+
+
+def _needs_referent(tok: Any) -> bool:
+    """An "it"/"them" the statement acts on, or an "it"/"they" doing something in a clause
+    that describes a thing ("the way it makes me feel")."""
+    low = tok.lower_
+    if low not in _NUMBER or tok.pos_ != "PRON" or tok.text == "IT":  # "I work in IT"
+        return False
+    if low in ("it", "them") and tok.dep_ in _OBJECT_DEPS:
+        return not _points_ahead(tok)
+    if low == "them" and tok.dep_ == "nsubj":
+        return True  # "watching them play"
+    return tok.dep_ == "nsubj" and tok.head.dep_ == "relcl"  # "the way they mix punk"
+
+
+def _points_ahead(tok: Any) -> bool:
+    """ "find it hard to", "hate it when", "made it to the finals", "love it here", "the
+    mystery of it all": "it" stands for what follows or for nothing."""
+    head = tok.head
+    after = [c for c in head.children if c.i > tok.i]
+    for c in after:
+        if c.dep_ in ("oprd", "acomp") and c.pos_ == "ADJ" and _introduced(c, _TO_THAT):
+            return True  # "find it hard to say no", "make it clear that"
+        if c.dep_ == "ccomp" or (c.dep_ == "advcl" and tok.nbor(1).lower_ in _WHEN_IF):
+            return True  # "hate it when people are late", not "fixed it that night when"
+    if tok.lower_ == "it" and any(
+        c.lower_ in _SET_PHRASE_ADVERBS for c in tok.doc[tok.i + 1 : tok.i + 2]
+    ):
+        return True  # not "I've read them all"
+    return head.lemma_ == "make"  # "we made it", "made it to the finals"
+
+
+def _introduced(word: Any, marks: frozenset[str]) -> bool:
+    """Whether a clause opened by one of ``marks`` is ``word`` or hangs on it."""
+    return any(
+        c.dep_ in ("mark", "aux", "advmod") and c.lower_ in marks and c.i < w.i
+        for w in (word, *word.children)
+        for c in w.children
+    )
+
+
+def _names_thing(tok: Any, tags: tuple[str, ...]) -> bool:
+    return (
+        tok.tag_ in tags
+        and tok.ent_type_ not in ("DATE", "TIME", "PERSON")
+        and tok.lemma_.lower() not in lx.TIME_NOUNS
+    )
+
+
+def _antecedent(named: list[Any]) -> Any | None:
+    """The last of ``named`` that was acted on or spoken of: what was done to something ("found
+    a bug in the export tool") before where it was, then what was talked about ("ask about
+    CRRT"); not a measure ("under 200 words")."""
+    for wanted in (("dobj", "attr"), ("pobj",)):
+        found = [
+            t
+            for t in named
+            if t.dep_ in wanted
+            and t.lower_ not in lx.VAGUE_OBJECTS  # "how my VP likes things, and how I like them"
+            and (wanted != ("pobj",) or (t.head.lower_ in _ABOUT and not _measure(t)))
+        ]
+        if found:
+            return found[-1]
+    return None
+
+
+def _measure(noun: Any) -> bool:
+    """ "under 200 words": a counted noun after a preposition measures, it is not a thing."""
+    return noun.dep_ == "pobj" and any(c.dep_ == "nummod" for c in noun.children)
+
+
+def object_phrase(noun: Any) -> str:
+    """ "CRRT", "the Kindle", "the old laptop": a noun named as an object, to stand for "it"."""
+    mods = [c for c in noun.lefts if c.dep_ in ("compound", "amod", "nummod") and c.i < noun.i]
+    words = [*(m.text for m in mods), noun.text]
+    if words[0] == noun.doc[noun.sent.start].text and noun.pos_ != "PROPN":
+        words[0] = words[0].lower()  # "Octopuses are cool! I love watching them"
+    det = next((c for c in noun.lefts if c.dep_ in ("det", "poss")), None)
+    counted = any(m.dep_ == "nummod" for m in mods)  # "two dogs" -> "the two dogs"
+    if det is None:
+        return " ".join(["the", *words] if noun.tag_ == "NN" or counted else words)
+    if det.lower_ in _OWN:
+        return " ".join(["their", *words])  # "I love my parents, I call them": their parents
+    if det.lower_ in _THIRD:
+        return " ".join([det.lower_, *words])
+    title = noun.pos_ == "PROPN" and det.text[:1].isupper() and det.i > det.sent.start
+    return " ".join([det.text if title else "the", *words])  # "The Overstory", "the Kindle"

@@ -1,0 +1,73 @@
+"""A thing pronoun in the speaker's statement takes what it stands for, or the statement is
+not stored half-said (contextos.extract.pronouns)."""
+
+from __future__ import annotations
+
+
+def _texts(run, *lines: str) -> tuple[list[str], list[str]]:
+    _conv, _raw, checked = run([("user", line) for line in lines])
+    return [f.text for f in checked.facts], [r.text for r in checked.rejections]
+
+
+def test_a_pronoun_takes_the_one_thing_the_sentence_before_named(run):
+    facts, _ = _texts(
+        run,
+        "I love reading mysteries. I've read hundreds of them.",
+        "Octopuses are really cool! I love watching them play in the water.",
+        "I have two dogs. I take them to the park every morning.",
+        "The Eagles are a good team. I'm looking forward to seeing them play in the playoffs.",
+        "so I'm building a little app to log bouldering sessions. calling it SendLog",
+    )
+    assert "Dana has read hundreds of mysteries" in facts
+    assert "Dana loves watching octopuses play in the water" in facts
+    assert "Dana takes the two dogs to the park every morning" in facts
+    assert any("seeing the Eagles play in the playoffs" in t for t in facts), facts
+    assert "Dana is calling the little app SendLog" in facts
+
+
+def test_a_pronoun_in_the_same_sentence_takes_the_object_before_it(run):
+    facts, _ = _texts(
+        run,
+        "I love my new bike, I ride it to work every day.",
+        "I love my parents, I call them every Sunday.",
+        "I pushed my CISA exam to September, no way I'm studying for it with all this going on.",
+    )
+    assert "Dana rides their new bike to work every day" in facts
+    assert "Dana calls their parents every Sunday" in facts
+    assert any("studying for their CISA exam" in t for t in facts), facts
+
+
+def test_what_the_pronoun_hangs_on_or_its_verb_acts_on_is_not_what_it_stands_for(run):
+    facts, _ = _texts(
+        run,
+        "That's a great book! I love the humor in it.",
+        "I love thrillers. I've read hundreds of them.",
+    )
+    assert "Dana loves the humor in the great book" in facts
+    assert "Dana has read hundreds of thrillers" in facts
+
+
+def test_a_pronoun_nothing_the_speaker_said_names_is_rejected_as_vague(run):
+    facts, rejected = _texts(
+        run,
+        "I'll have to give it a try.",
+        "I love the way it makes my home feel cozy and warm.",
+        "we track the evidence in a huge workbook. I hate it so much, I open it every day.",
+    )
+    assert not any(" it " in f" {t} " for t in facts), facts
+    assert "Dana will have to give it a try" in rejected
+    assert any("the way it makes" in t for t in rejected)
+    assert any(t.startswith("Dana opens it every day") for t in rejected), rejected
+
+
+def test_an_it_that_points_ahead_or_is_a_set_phrase_is_left_alone(run):
+    facts, _ = _texts(
+        run,
+        "I write a lot of essays, and I always find it hard to cut down the length.",
+        "I made it to the finals last year!",
+        "I hate it when people are late.",
+        "I fixed it that night when I got home, the login bug was a typo.",
+    )
+    assert "Dana always finds it hard to cut down the length" in facts
+    assert any(t.startswith("Dana made it to the finals") for t in facts), facts
+    assert "Dana hates it when people are late" in facts
