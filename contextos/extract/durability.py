@@ -121,6 +121,14 @@ def _evaluation(clause: Clause, anchored: bool) -> str:
     return ""
 
 
+#: A bracketed slot of a template ("[Your Name]", "(user 1's name)", "<name>"), not a value.
+_PLACEHOLDER = re.compile(
+    r"[\[(<{](?:\s*your\b|[^\])>}]{0,30}\b(?:name|username|user\s*\d+|insert|placeholder)\b)"
+    r"[^\])>}]{0,30}[\])>}]",
+    re.IGNORECASE,
+)
+
+
 def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int, str]) -> str:
     """Why ``clause`` is not durable information, or "" when it is."""
     toks = clause.tokens
@@ -134,6 +142,9 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
     ):
         return "points into the conversation ('here is ...')"
     said = toks[0].doc.text[clause.start_char : clause.end_char] if toks else ""
+    slot = _PLACEHOLDER.search(said)
+    if slot:
+        return f"a template placeholder ('{slot.group(0)}')"
     phase = any(t.lemma_.lower() in lx.LIFE_PHASE_NOUNS for t in toks) or _names_who(clause)
     for marker in lx.MOMENT_MARKERS:  # as written: "rn" is "right now", "RN" a nurse
         if not phase and re.search(rf"(?<![\w']){re.escape(marker)}(?![\w'])", said):

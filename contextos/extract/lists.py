@@ -107,6 +107,10 @@ def list_variants(clause: Clause) -> list[list[Any]]:
             elif c.dep_ in ("cc", "punct") and c.i > item.i:
                 glue.add(c.i)
         own[item.i] = sub
+    # "like to explore the sea and learn about fish": the first item's "to" is every item's
+    marker = next((c for c in conjuncts[0].children if c.dep_ == "aux" and c.lower_ == "to"), None)
+    if marker is not None:
+        own[conjuncts[0].i].discard(marker.i)
     variants: list[list[Any]] = []
     for item in conjuncts:
         drop = set(glue)

@@ -459,3 +459,19 @@ def test_a_correction_states_what_was_meant(run):
     texts = _texts(checked)
     assert "Dana's sister is 32, not 30" in texts
     assert any(t.startswith("The flight is Wednesday") and "not on" not in t for t in texts)
+
+
+def test_a_template_placeholder_is_not_a_name(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Hi, my name is [user 1's name]. I'm a stock broker."),
+            ("user", "Hi, I'm (your name here)."),
+            ("user", "I work at Acme (the user research team)."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana is a stock broker" in texts
+    assert not any("name" in t for t in texts), texts
+    assert "Dana works at Acme (the user research team)" in texts
+    placeholders = [r for r in checked.rejections if "template placeholder" in r.detail]
+    assert placeholders, checked.rejections

@@ -81,10 +81,13 @@ def test_preference_lists_become_one_fact_per_item(run):
             ("user", "I like to hike, bake bread, and play chess."),
             ("user", "I love jazz, opera and punk."),
             ("user", "I love rock and roll."),
+            ("user", "I like to explore the sea and learn about all the different sea creatures."),
         ]
     )
     texts = _texts(checked)
     for t in (
+        "Dana likes to explore the sea",
+        "Dana likes to learn about all the different sea creatures",
         "Dana likes to hike",
         "Dana likes to bake bread",
         "Dana likes to play chess",
