@@ -159,6 +159,9 @@ def object_phrase(noun: Any) -> str:
     """ "CRRT", "the Kindle", "the old laptop": a noun named as an object, to stand for "it"."""
     mods = [c for c in noun.lefts if c.dep_ in ("compound", "amod", "nummod") and c.i < noun.i]
     words = [*(m.text for m in mods), noun.text]
+    after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
+    if after is not None and after.dep_ == "appos" and after.head.i == noun.i and not after.n_lefts:
+        words.append(after.text)  # "the redirect URI", "my sister Mia": one name split in two
     if words[0] == noun.doc[noun.sent.start].text and noun.pos_ != "PROPN":
         words[0] = words[0].lower()  # "Octopuses are cool! I love watching them"
     det = next((c for c in noun.lefts if c.dep_ in ("det", "poss")), None)

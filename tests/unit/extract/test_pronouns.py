@@ -37,6 +37,13 @@ def test_a_pronoun_in_the_same_sentence_takes_the_object_before_it(run):
     assert any("studying for their CISA exam" in t for t in facts), facts
 
 
+def test_a_name_the_parser_split_in_two_stands_whole_for_the_pronoun(run):
+    facts, _ = _texts(
+        run, "the google thing was the redirect URI like you said, I fixed it that night"
+    )
+    assert "Dana fixed the redirect URI that night" in facts
+
+
 def test_what_the_pronoun_hangs_on_or_its_verb_acts_on_is_not_what_it_stands_for(run):
     facts, _ = _texts(
         run,
