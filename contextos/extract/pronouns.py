@@ -4,7 +4,7 @@ A fact must read on its own: "Dana has read hundreds of them" says nothing once 
 gone. A thing pronoun the speaker acts on ("I use it every day", "I've read hundreds of them",
 "I love the way it makes me feel") takes the thing named last before it with the same number —
 an object earlier in the sentence ("I bought a Kindle, I use it every day"), or, when the
-sentence names none, an object or a subject of the speaker's sentence before ("I love reading
+sentence names none, the one such thing the speaker's sentence before names ("I love reading
 mysteries. I've read hundreds of them."). One that stands for something only the other speaker
 named ("I'll have to give it a try") has no referent here; the statement is then rejected as
 vague rather than stored half-said. Pronouns that point ahead ("I find it hard to say no",
@@ -162,7 +162,7 @@ def object_phrase(noun: Any) -> str:
     after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
     if after is not None and after.dep_ == "appos" and after.head.i == noun.i and not after.n_lefts:
         words.append(after.text)  # "the redirect URI", "my sister Mia": one name split in two
-    if words[0] == noun.doc[noun.sent.start].text and noun.pos_ != "PROPN":
+    if (mods[0] if mods else noun).i == noun.sent.start and noun.pos_ != "PROPN":
         words[0] = words[0].lower()  # "Octopuses are cool! I love watching them"
     det = next((c for c in noun.lefts if c.dep_ in ("det", "poss")), None)
     counted = any(m.dep_ == "nummod" for m in mods)  # "two dogs" -> "the two dogs"
