@@ -72,7 +72,9 @@ def _head_verb(clause: Clause) -> Classification | None:
             return Classification("learning_interest", "'take a course'")
         return None
     if lemma in ("move", "relocate") and "to" in preps:
-        return Classification("location", f"'{lemma} to'")
+        if _to_a_place(head):
+            return Classification("location", f"'{lemma} to' a place")
+        return None  # "moving from Jira to Linear", "the launch moves to February"
     if lemma in ("drive", "fly", "commute") and not preps & {"to", "from"}:
         return None
     if lemma == "use" and clause.tense == "past" and any(c.dep_ == "xcomp" for c in head.children):
@@ -80,6 +82,19 @@ def _head_verb(clause: Clause) -> Classification | None:
     if lemma in lx.CATEGORY_VERBS:
         return Classification(lx.CATEGORY_VERBS[lemma], f"verb '{lemma}'")
     return None
+
+
+def _to_a_place(verb: Any) -> bool:
+    """Whether what ``verb`` moves to is a place: one the NER knows ("to Porto") or a home ("to
+    a bigger flat"); not a tool, a team or a date."""
+    for prep in verb.children:
+        if prep.dep_ == "prep" and prep.lower_ == "to":
+            for obj in prep.children:
+                if obj.dep_ == "pobj" and (
+                    obj.ent_type_ in ("GPE", "LOC", "FAC") or obj.lemma_.lower() in lx.HOME_NOUNS
+                ):
+                    return True
+    return False
 
 
 def _predicate_noun(clause: Clause) -> Classification | None:

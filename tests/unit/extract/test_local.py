@@ -399,3 +399,19 @@ def test_a_phatic_lead_in_is_no_subject(extractor, make_conv):
     raw = extractor.extract(conv.turns, conv, UserRef(id="maya", name="Maya Chen"))
     texts = [f.text for f in validate(raw, {t.id: t for t in conv.turns}).facts]
     assert not any(t.lower().startswith("problem") for t in texts), texts
+
+
+def test_moving_to_a_place_is_a_location_but_moving_to_a_tool_or_date_is_not(run):
+    _conv, raw, _checked = run(
+        [
+            ("user", "I moved to Porto last month."),
+            ("user", "I moved to a bigger flat in March."),
+            ("user", "We moved from Jira to Linear last week."),
+            ("user", "The launch moved to February."),
+        ]
+    )
+    by_text = {c.text: c for c in raw.facts}
+    location = {t for t, c in by_text.items() if c.category == "location"}
+    assert any("Porto" in t for t in location), by_text
+    assert any("flat" in t for t in location), by_text
+    assert not any("Linear" in t or "launch" in t for t in location), location
