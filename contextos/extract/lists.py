@@ -67,6 +67,18 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
     return items if len(items) >= 2 else []
 
 
+def _verb_part(item: list[Any]) -> list[Any]:
+    """ "to make" of "to make jewelry", "to go to" of "to go to concerts": an item's words up to
+    what its verb acts on."""
+    for k, tok in enumerate(item[1:], start=1):
+        if tok.pos_ in _OBJECT_START:
+            return item[:k]
+    return item[:1]
+
+
+_OBJECT_START = frozenset({"NOUN", "PROPN", "DET", "ADJ", "NUM", "PRON"})
+
+
 def list_variants(clause: Clause) -> list[list[Any]]:
     """One token list per item when a preference or possession names a list ("I like to hike,
     read, and play chess" -> "I like to hike", "I like to read", "I like to play chess");
@@ -79,9 +91,13 @@ def list_variants(clause: Clause) -> list[list[Any]]:
     if items:
         before = [t for t in clause.tokens if t.i <= head.i]
         marker = items[0][0] if items[0][0].lower_ == "to" else None
+        # "like to make jewelry, soaps, and candles": a noun item shares the first item's verb
+        shared = _verb_part(items[0]) if marker is not None else []
         out = []
         for k, item in enumerate(items):
-            lead = [marker] if marker is not None and k and item[0].lower_ != "to" else []
+            lead: list[Any] = []
+            if marker is not None and k and item[0].lower_ != "to":
+                lead = [marker] if item[0].pos_ in ("VERB", "AUX") else shared
             while item and (item[-1].is_punct or item[-1].pos_ == "CCONJ"):
                 item = item[:-1]
             if item:

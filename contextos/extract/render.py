@@ -303,7 +303,8 @@ def render_clause(
             and ctx.pronoun_referent
         ):
             text = ctx.pronoun_referent
-        elif tok.i in agree:
+        elif tok.i in agree and not (k and tokens[k - 1].lower_ == "to"):
+            # not a listed verb that now follows the list's "to" ("likes to read, spend time")
             text = _agree(tok)
             if (
                 (low in lx.CLITICS or low in ("'m", "'re"))

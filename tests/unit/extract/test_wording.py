@@ -82,10 +82,15 @@ def test_preference_lists_become_one_fact_per_item(run):
             ("user", "I love jazz, opera and punk."),
             ("user", "I love rock and roll."),
             ("user", "I like to explore the sea and learn about all the different sea creatures."),
+            ("user", "I like to make jewelry, soaps, and candles."),
+            ("user", "I love to read, cook, and spend time with my family."),
         ]
     )
     texts = _texts(checked)
     for t in (
+        "Dana likes to make soaps",
+        "Dana likes to make candles",
+        "Dana loves to spend time with their family",
         "Dana likes to explore the sea",
         "Dana likes to learn about all the different sea creatures",
         "Dana likes to hike",
