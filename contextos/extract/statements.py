@@ -286,6 +286,17 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
     return str(pronoun.lower_)
 
 
+def _says_so(head: Any) -> bool:
+    """ "I'm hoping so too", "I'm afraid so": a verb of thinking or saying whose "so" stands
+    for what the other person said."""
+    nxt = head.doc[head.i + 1] if head.i + 1 < len(head.doc) else None
+    return (
+        nxt is not None
+        and nxt.lower_ == "so"
+        and (head.lemma_.lower() in lx.SO_VERBS or head.lower_ in lx.SO_VERBS)
+    )
+
+
 def _in_spans(tok: Any, spans: list[tuple[int, int]]) -> bool:
     """Whether ``tok`` starts inside one of the character ``spans`` (date phrases)."""
     return any(a <= tok.idx < b for a, b in spans)
@@ -293,9 +304,20 @@ def _in_spans(tok: Any, spans: list[tuple[int, int]]) -> bool:
 
 def _described(tok: Any) -> bool:
     """ "thing(s)"/"stuff" with a word that says what kind ("sweet things", "the google
-    thing"); "new things", "other things" say nothing."""
-    return tok.lower_ in ("thing", "things", "stuff") and any(
+    thing") or a verb that does ("building things"); "new things", "doing those things" say
+    nothing."""
+    if tok.lower_ not in ("thing", "things", "stuff"):
+        return False
+    if any(
         c.dep_ in ("amod", "compound") and c.lower_ not in lx.EMPTY_ADJECTIVES for c in tok.children
+    ):
+        return True
+    head = tok.head
+    return (
+        tok.dep_ == "dobj"
+        and head.pos_ == "VERB"
+        and head.lemma_.lower() not in lx.LIGHT_VERBS
+        and not any(c.lower_ in lx.VAGUE_OBJECTS for c in tok.children)  # "those things"
     )
 
 
@@ -985,6 +1007,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 clause.reject = "vague"
                 clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"
                 clause.cues["pronoun_object"] = pronoun
+            elif _says_so(real_head):
+                clause.reject = "vague"
+                clause.reject_detail = "'so' stands for what was said before"
             elif _bare_exchange(toks, real_head, clause.subject):
                 clause.reject = "vague"
                 clause.reject_detail = f"'{real_head.text}' with nothing said"

@@ -78,6 +78,18 @@ THIRD_PERSONAL: frozenset[str] = frozenset({"he", "she", "they", "him", "her", "
 VAGUE_OBJECTS: frozenset[str] = frozenset(
     {"it", "that", "this", "them", "those", "these", "thing", "things", "stuff"}
 )
+#: Verbs that say nothing of the things they take ("do those things", "have stuff to sort"):
+#: "building things" says what kind, "doing things" does not.
+LIGHT_VERBS: frozenset[str] = frozenset(
+    """do have get like love enjoy hate want need try see know say think find take put keep
+    sort handle buy"""
+    .split()
+)
+#: Words whose "so" stands for what the other person said ("I hope so", "I'm afraid so"),
+#: lemmas and forms (the small model lemmatises "hoping" as "hop").
+SO_VERBS: frozenset[str] = frozenset(
+    "hope hoping think guess suppose believe expect imagine say tell fear afraid".split()
+)
 #: Adjectives that do not say what kind of things: "new things", "other stuff".
 EMPTY_ADJECTIVES: frozenset[str] = frozenset(
     {

@@ -475,3 +475,18 @@ def test_a_template_placeholder_is_not_a_name(run):
     assert "Dana works at Acme (the user research team)" in texts
     placeholders = [r for r in checked.rejections if "template placeholder" in r.detail]
     assert placeholders, checked.rejections
+
+
+def test_things_a_verb_describes_are_kept_and_a_so_for_what_was_said_is_vague(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm not very good at building things."),
+            ("user", "I like to do those things."),
+            ("user", "Thanks! I'm hoping so too."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert texts == ["Dana is not very good at building things"], texts
+    reasons = {r.text: r.detail for r in checked.rejections}
+    assert "only a pronoun" in reasons["Dana likes to do those things"]
+    assert "'so' stands for" in reasons["Dana is hoping"]
