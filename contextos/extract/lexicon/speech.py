@@ -82,8 +82,7 @@ VAGUE_OBJECTS: frozenset[str] = frozenset(
 #: "building things" says what kind, "doing things" does not.
 LIGHT_VERBS: frozenset[str] = frozenset(
     """do have get like love enjoy hate want need try see know say think find take put keep
-    sort handle buy"""
-    .split()
+    sort handle buy""".split()
 )
 #: Words whose "so" stands for what the other person said ("I hope so", "I'm afraid so"),
 #: lemmas and forms (the small model lemmatises "hoping" as "hop").
