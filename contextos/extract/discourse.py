@@ -69,7 +69,8 @@ class Discourse:
                 words = tuple(name.casefold().split())
                 if words not in self._projects:
                     self._by_first.setdefault(words[0], []).append(words)
-                self._projects[words] = name
+                if name != name.lower() or words not in self._projects:
+                    self._projects[words] = name  # "Autopay", not a later "autopay"
                 seen.append((i, name))
         lows = [t.lower_ for t in toks]
         for k, low in enumerate(lows):
@@ -79,6 +80,10 @@ class Discourse:
         if seen:
             self.project = max(seen)[1]
             self.project_turn = turn_id
+
+    def project_names(self) -> dict[str, str]:
+        """Every project name read so far, by its casefolded words ("sendlog": "SendLog")."""
+        return {" ".join(words): name for words, name in self._projects.items()}
 
     def it_referent(self, clause_subject: Any, named_before: bool) -> str | None:
         """The project a subject "it" stands for: only right after the project was named, in an

@@ -8,7 +8,7 @@ dated event nouns; documents the speaker writes or edits; decisions ("went with 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -132,15 +132,34 @@ def clause_graph(
     dates: dict[int, str],
     referent: str | None,
     category: str,
+    projects: Mapping[str, str] | None = None,
 ) -> ClauseGraph:
-    """Entities and relations of one clause (offsets in ``evidence`` are doc offsets)."""
+    """Entities and relations of one clause (offsets in ``evidence`` are doc offsets);
+    ``projects``: the names the conversation gave its projects, by their casefolded words,
+    which are projects whatever the NER calls them ("Autopay" is no organisation)."""
+    projects = projects or {}
     g = ClauseGraph()
     span_ev = evidence(clause.start_char, clause.end_char)
     tok_ids = {t.i for t in clause.tokens}
     doc = clause.sent.doc
     persons: list[str] = []
+    head = clause.head
+    status = _status(head)
+    named = _named_project(clause, projects)
+    if named is not None:
+        name, s, e = named
+        subject_of_status = status is not None and _is_subject_side(clause, s)
+        g.entities.append(
+            CandidateEntity(
+                name=name,
+                type="Project",
+                properties={"status": status} if subject_of_status else {},
+                evidence=evidence(s, e),
+                observed_at=when,
+            )
+        )
     for ent in doc.ents:
-        if ent.start not in tok_ids:
+        if ent.start not in tok_ids or ent.text.casefold() in projects:
             continue
         if ent.label_ == "PERSON":
             persons.append(person_name(ent.text))
@@ -194,12 +213,7 @@ def clause_graph(
                 properties={"relationship": noun},
             )
         )
-    head = clause.head
     head_lemma = head.lemma_.lower()
-    status = lx.STATUS_CUES.get(head_lemma)
-    for c in head.children:
-        if c.dep_ in ("acomp", "attr") and c.lemma_.lower() in lx.STATUS_CUES:
-            status = lx.STATUS_CUES[c.lemma_.lower()]
     speaker_subject = clause.subject_kind in ("self", "group", "implied")
     for tok in clause.tokens:
         lemma = tok.lemma_.lower()
@@ -341,6 +355,38 @@ def clause_graph(
             twin.properties.update({k: v for k, v in ent.properties.items() if v})
     g.entities = list(merged.values())
     return g
+
+
+def _status(head: Any) -> str | None:
+    """The project status the clause's verb or its complement says ("is blocked", "shipped")."""
+    status = lx.STATUS_CUES.get(head.lemma_.lower())
+    for c in head.children:
+        if c.dep_ in ("acomp", "attr") and c.lemma_.lower() in lx.STATUS_CUES:
+            status = lx.STATUS_CUES[c.lemma_.lower()]
+    return status
+
+
+def _named_project(clause: Clause, projects: Mapping[str, str]) -> tuple[str, int, int] | None:
+    """The first project the conversation named that the clause mentions, as (name as first
+    written, start, end in doc offsets): "Autopay" in "the autopay beta went live"."""
+    if not projects:
+        return None
+    toks = clause.tokens
+    lows = [t.lower_ for t in toks]
+    for k in range(len(toks)):
+        for key, name in projects.items():
+            words = key.split()
+            if lows[k : k + len(words)] == words:
+                last = toks[k + len(words) - 1]
+                return name, toks[k].idx, last.idx + len(last.text)
+    return None
+
+
+def _is_subject_side(clause: Clause, start: int) -> bool:
+    """Whether the name at doc offset ``start`` is in the clause's subject ("the Autopay beta
+    went live", not "we talked about Autopay and shipped the export")."""
+    subj = clause.subject
+    return subj is not None and any(t.idx == start for t in subj.subtree)
 
 
 def _blocker(head: Any) -> str | None:

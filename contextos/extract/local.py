@@ -127,6 +127,8 @@ class _Pending:
     own_words: str = ""
     #: the sentence key of the statement a verbless follow-up sentence elaborates
     joins: tuple[str, int] | None = None
+    #: the project names the conversation had given by then, by their casefolded words
+    projects: dict[str, str] = field(default_factory=dict)
 
 
 class LocalExtractor:
@@ -473,6 +475,7 @@ class LocalExtractor:
                                 referent=referent,
                                 joins=elaborates,
                                 own_words=heading or "",
+                                projects=discourse.project_names(),
                             )
                         )
             said = _said_as_fact(piece)
@@ -537,7 +540,9 @@ class LocalExtractor:
                 subject = p.referent
             when = _when(turn)
             referent = p.referent
-            graph = clause_graph(clause, piece.speaker, evidence, when, p.dates, referent, category)
+            graph = clause_graph(
+                clause, piece.speaker, evidence, when, p.dates, referent, category, p.projects
+            )
             names = list(
                 dict.fromkeys(
                     e.name

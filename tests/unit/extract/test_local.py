@@ -415,3 +415,19 @@ def test_moving_to_a_place_is_a_location_but_moving_to_a_tool_or_date_is_not(run
     assert any("Porto" in t for t in location), by_text
     assert any("flat" in t for t in location), by_text
     assert not any("Linear" in t or "launch" in t for t in location), location
+
+
+def test_a_project_the_conversation_named_is_a_project_entity_with_its_status(run):
+    _conv, raw, _checked = run(
+        [
+            ("user", "Context: Autopay is our new feature, still in discovery."),
+            ("user", "Update: the Autopay beta shipped yesterday."),
+        ]
+    )
+    kinds = {(e.type, e.name) for e in raw.entities}
+    assert ("Project", "Autopay") in kinds, kinds
+    assert ("Organization", "Autopay") not in kinds and ("Person", "Autopay") not in kinds
+    shipped = [e for e in raw.entities if e.name == "Autopay" and e.properties.get("status")]
+    assert [e.properties["status"] for e in shipped] == ["completed"]
+    status_facts = [f for f in raw.facts if f.attributes.get("project") == "Autopay"]
+    assert status_facts and status_facts[0].attributes["status"] == "completed"
