@@ -8,7 +8,7 @@ dated event nouns; documents the speaker writes or edits; decisions ("went with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -19,7 +19,7 @@ from contextos.extract.statements import Clause
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
 
-__all__ = ["ClauseGraph", "clause_graph"]
+__all__ = ["ClauseGraph", "NameKinds", "clause_graph", "name_kinds"]
 
 EvidenceFn = Callable[[int, int], Evidence]
 _WORK_VERBS = frozenset(
@@ -133,10 +133,15 @@ def clause_graph(
     referent: str | None,
     category: str,
     projects: Mapping[str, str] | None = None,
+    kinds: NameKinds | None = None,
 ) -> ClauseGraph:
-    """Entities and relations of one clause (offsets in ``evidence`` are doc offsets);
-    ``projects``: the names the conversation gave its projects, by their casefolded words,
-    which are projects whatever the NER calls them ("Autopay" is no organisation)."""
+    """Entities and relations of one clause (offsets in ``evidence`` are doc offsets).
+
+    ``projects``: the names the conversation gave its projects, by their casefolded words;
+    they are projects whatever the NER calls them ("Autopay" is no organisation).
+    ``kinds``: what the batch's names are, whatever the NER labels them here ("Elena" is a
+    person after "my wife Elena", "Jira" a product after "everything's in Jira")."""
+    kinds = kinds or NameKinds()
     projects = projects or {}
     g = ClauseGraph()
     span_ev = evidence(clause.start_char, clause.end_char)
@@ -161,7 +166,12 @@ def clause_graph(
     for ent in doc.ents:
         if ent.start not in tok_ids or ent.text.casefold() in projects:
             continue
+        name = person_name(ent.text)
         if ent.label_ == "PERSON":
+            person = name not in kinds.things or name in kinds.people
+        else:
+            person = ent.label_ == "ORG" and name in kinds.people
+        if person and not _where_things_are(ent):
             persons.append(person_name(ent.text))
             g.entities.append(
                 CandidateEntity(
@@ -171,7 +181,7 @@ def clause_graph(
                     observed_at=when,
                 )
             )
-        elif ent.label_ == "ORG":
+        elif ent.label_ in ("ORG", "PERSON"):  # "tracks everything in Jira": a product
             g.entities.append(
                 CandidateEntity(
                     name=ent.text,
@@ -355,6 +365,53 @@ def clause_graph(
             twin.properties.update({k: v for k, v in ent.properties.items() if v})
     g.entities = list(merged.values())
     return g
+
+
+@dataclass(frozen=True)
+class NameKinds:
+    """What the names of a batch are, read across all its sentences: the small model's NER
+    labels the same name PERSON in one sentence and ORG in the next."""
+
+    #: named with a relation ("my wife Elena") or labelled PERSON and never a place of things
+    people: frozenset[str] = frozenset()
+    #: somewhere things are kept ("everything's in Jira", "hosted on Vercel"): a product
+    things: frozenset[str] = frozenset()
+
+
+def name_kinds(docs: Iterable[Any]) -> NameKinds:
+    """The :class:`NameKinds` of the names in ``docs``."""
+    related: set[str] = set()
+    labelled: set[str] = set()
+    things: set[str] = set()
+    for doc in docs:
+        for e in doc.ents:
+            if _where_things_are(e):
+                things.add(e.text)
+            elif e.label_ == "PERSON":
+                labelled.add(person_name(e.text))
+        for tok in doc:
+            if tok.pos_ == "PROPN" and _related(tok):
+                related.add(tok.text)
+    return NameKinds(frozenset(related | (labelled - things)), frozenset(things - related))
+
+
+def _related(tok: Any) -> bool:
+    """ "my wife Elena" (either way the parser hangs it), "Elena, my wife"."""
+    if tok.dep_ == "appos" and tok.head.lemma_.lower() in lx.RELATION_NOUNS:
+        return True
+    return any(
+        c.dep_ in ("compound", "appos") and c.lemma_.lower() in lx.RELATION_NOUNS
+        for c in tok.children
+    )
+
+
+def _where_things_are(ent: Any) -> bool:
+    """A name after "in"/"on"/"into" ("everything is in Jira", "hosted on Vercel"): the small
+    model's PERSON there is a product or a company; people are not where things are kept."""
+    return ent.root.dep_ == "pobj" and ent.root.head.lower_ in _CONTAINER_PREPOSITIONS
+
+
+_CONTAINER_PREPOSITIONS = frozenset({"in", "on", "into", "onto", "inside", "via"})
 
 
 def _status(head: Any) -> str | None:

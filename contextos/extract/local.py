@@ -43,7 +43,7 @@ from contextos.extract.consolidate import merge_sentence_facts
 from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, bare_work_subject
 from contextos.extract.durability import has_anchor, transient_reason
-from contextos.extract.entities import clause_graph
+from contextos.extract.entities import NameKinds, clause_graph, name_kinds
 from contextos.extract.lists import list_variants
 from contextos.extract.names import person_text
 from contextos.extract.nlp import DEFAULT_MODEL, Pipeline, load_pipeline
@@ -203,7 +203,7 @@ class LocalExtractor:
             names = FullNames((p.people for p in pieces), known)
             pending = self._render(pieces, names)
             self._categorise(pending)
-            self._emit(pending, user, results, names)
+            self._emit(pending, user, results, names, name_kinds(p.doc for p in pieces))
         for res in results:
             merge_repeats(res)
         corroborate(results)
@@ -505,7 +505,10 @@ class LocalExtractor:
         user: UserRef,
         results: list[ExtractionResult],
         full_names: FullNames,
+        kinds: NameKinds | None = None,
     ) -> None:
+        """Candidates of ``pending`` into ``results``; ``kinds``: what the batch's names are
+        (people, products), read across all of its sentences."""
         emitted: list[list[tuple[tuple[str, int] | None, CandidateFact]]] = [[] for _ in results]
         turn_texts: dict[str, str] = {}
         #: per turn, the sentence key and subject of the last statement about a named person
@@ -541,7 +544,15 @@ class LocalExtractor:
             when = _when(turn)
             referent = p.referent
             graph = clause_graph(
-                clause, piece.speaker, evidence, when, p.dates, referent, category, p.projects
+                clause,
+                piece.speaker,
+                evidence,
+                when,
+                p.dates,
+                referent,
+                category,
+                p.projects,
+                kinds,
             )
             names = list(
                 dict.fromkeys(

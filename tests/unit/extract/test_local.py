@@ -431,3 +431,16 @@ def test_a_project_the_conversation_named_is_a_project_entity_with_its_status(ru
     assert [e.properties["status"] for e in shipped] == ["completed"]
     status_facts = [f for f in raw.facts if f.attributes.get("project") == "Autopay"]
     assert status_facts and status_facts[0].attributes["status"] == "completed"
+
+
+def test_people_stay_people_and_tools_are_not_people(run):
+    _conv, raw, _checked = run(
+        [
+            ("user", "the family: my wife Elena teaches high school spanish."),
+            ("user", "Elena got an offer from Beaverton School District near Portland."),
+            ("user", "we're moving from Jira to Linear, I track everything in Jira."),
+        ]
+    )
+    kinds = {(e.type, e.name) for e in raw.entities}
+    assert ("Person", "Elena") in kinds and ("Organization", "Elena") not in kinds, kinds
+    assert ("Person", "Jira") not in kinds, kinds
