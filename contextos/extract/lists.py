@@ -77,6 +77,19 @@ def _verb_part(item: list[Any]) -> list[Any]:
 
 
 _OBJECT_START = frozenset({"NOUN", "PROPN", "DET", "ADJ", "NUM", "PRON"})
+#: tags that open a thing, never a verb: "soaps", "Minecraft", "the park", "historical fiction"
+_THING_TAGS = frozenset({"NNS", "NNPS", "NNP", "DT", "JJ", "CD", "PRP$"})
+
+
+def _names_a_thing(item: list[Any]) -> bool:
+    """Whether a listed item is a thing for the first item's verb ("make jewelry, soaps"),
+    not a verb of its own the small model tagged a noun ("read, garden, and party")."""
+    first = item[0]
+    if first.pos_ in ("VERB", "AUX"):
+        return False
+    if first.tag_ in _THING_TAGS:
+        return True
+    return len(item) > 1 and first.tag_ == "NN" and item[1].tag_ in ("NN", "NNS")
 
 
 def list_variants(clause: Clause) -> list[list[Any]]:
@@ -97,7 +110,7 @@ def list_variants(clause: Clause) -> list[list[Any]]:
         for k, item in enumerate(items):
             lead: list[Any] = []
             if marker is not None and k and item[0].lower_ != "to":
-                lead = [marker] if item[0].pos_ in ("VERB", "AUX") else shared
+                lead = shared if _names_a_thing(item) else [marker]
             while item and (item[-1].is_punct or item[-1].pos_ == "CCONJ"):
                 item = item[:-1]
             if item:

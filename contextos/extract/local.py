@@ -55,7 +55,7 @@ from contextos.extract.patterns import (
     ritual_signal,
     setting_signals,
 )
-from contextos.extract.people import FullNames, people, pronoun_referent
+from contextos.extract.people import FullNames, object_referent, people, pronoun_referent
 from contextos.extract.pronouns import thing_pronoun
 from contextos.extract.render import (
     RenderContext,
@@ -333,6 +333,8 @@ class LocalExtractor:
     def _render(self, pieces: list[_Piece], names: FullNames) -> list[_Pending]:
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
+        #: the people each turn named so far, in order
+        people_by_turn: dict[str, list[str]] = {}
         discourse = Discourse()
         #: the turn, sentence and whether it said something, of the piece before
         before: tuple[str, int, bool] | None = None
@@ -411,6 +413,15 @@ class LocalExtractor:
                 if it_object is not None:
                     replacements.setdefault(it_object[0].i, (it_object[1], it_object[0].i + 1))
                     supplied = (*supplied, it_object[1])
+                whom = object_referent(
+                    clause,
+                    people_by_turn.get(piece.turn.id, ()),
+                    (piece.speaker, piece.display),
+                )
+                if whom is not None:  # "I met Ana. I'm meeting her again" -> Ana
+                    name = names.of(whom[1])
+                    replacements.setdefault(whom[0].i, (name, whom[0].i + 1))
+                    supplied = (*supplied, name)
                 for i, (full, end) in names.replacements(clause.tokens).items():
                     if i not in replacements:  # "Greg is leaving" -> "Greg Halloran ..."
                         replacements[i] = (full, end)
@@ -483,6 +494,7 @@ class LocalExtractor:
             pending.extend(_places(piece, said))
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
+                people_by_turn.setdefault(piece.turn.id, []).extend(piece.people)
             stated = any(not p.clause.reject for p in pending[said_before:])
             before = (piece.turn.id, piece.segment.sentence, stated)
             previous = piece

@@ -10,14 +10,14 @@ alone. A first name given with two different surnames is left as it is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.names import person_name, person_text
 from contextos.extract.statements import Clause
 
-__all__ = ["FullNames", "people", "pronoun_referent"]
+__all__ = ["FullNames", "object_referent", "people", "pronoun_referent"]
 
 #: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
 _NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
@@ -62,6 +62,34 @@ def pronoun_referent(clause: Clause, fallback: str | None) -> str | None:
             if e.label_ == "PERSON" and e.end <= clause.subject.i
         ]
     return before[-1] if before else fallback
+
+
+def object_referent(
+    clause: Clause, named_before: Sequence[str], speakers: Iterable[str]
+) -> tuple[Any, str] | None:
+    """A "him"/"her" the statement acts on and the person it stands for, when only one person
+    can be meant: the only one named before it in the turn ("I met Ana at the conference.
+    I'm meeting her again next week" -> Ana). ``named_before``: the people the speaker named
+    in earlier sentences of the turn; ``speakers``: the speaker's own names, never meant."""
+    pron = next(
+        (
+            t
+            for t in clause.tokens
+            if t.lower_ in ("him", "her") and t.tag_ == "PRP" and t.dep_ in _OBJECT_DEPS
+        ),
+        None,
+    )
+    if pron is None:
+        return None
+    here = [name for i, name in _named(clause.sent.doc) if i < pron.i]
+    candidates = {n for n in (*named_before, *here)} - set(speakers)
+    if len(candidates) != 1:
+        return None
+    return pron, next(iter(candidates))
+
+
+#: where a "him"/"her" is someone acted on ("call her", "talk to him", "watch her play")
+_OBJECT_DEPS = frozenset({"dobj", "pobj", "dative", "nsubj"})
 
 
 def _full_name(name: str) -> bool:

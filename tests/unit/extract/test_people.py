@@ -102,3 +102,15 @@ def test_an_it_after_a_preposition_stands_only_for_a_name(run):
     assert any("rewrite their CLI tooling in Rust" in t for t in texts), texts
     assert any("keeps all their notes in Obsidian" in t for t in texts), texts
     assert not any("into AuditBoard licenses" in t for t in texts), texts
+
+
+def test_a_him_or_her_takes_the_one_person_the_turn_named(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My brother Tom lives in Leeds. I visit him every summer."),
+            ("user", "Tom and Ana are coming over. I'll cook for her."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana visits Tom every summer" in texts, texts
+    assert not any("cook for Tom" in t or "cook for Ana" in t for t in texts), texts

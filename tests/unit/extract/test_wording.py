@@ -84,6 +84,7 @@ def test_preference_lists_become_one_fact_per_item(run):
             ("user", "I like to explore the sea and learn about all the different sea creatures."),
             ("user", "I like to make jewelry, soaps, and candles."),
             ("user", "I love to read, cook, and spend time with my family."),
+            ("user", "I like to sing, garden, and party."),
         ]
     )
     texts = _texts(checked)
@@ -91,6 +92,8 @@ def test_preference_lists_become_one_fact_per_item(run):
         "Dana likes to make soaps",
         "Dana likes to make candles",
         "Dana loves to spend time with their family",
+        "Dana likes to garden",
+        "Dana likes to party",
         "Dana likes to explore the sea",
         "Dana likes to learn about all the different sea creatures",
         "Dana likes to hike",
