@@ -47,11 +47,12 @@ _SENTENCE_END = re.compile(
 _WORD = re.compile(r"[\w'’]+")
 #: A comma (or "so"/"but") followed by a first-person subject, or a spaced dash: the start of a
 #: new main clause in run-on chat ("I like mornings, I'm an early riser"; "it's done - we ship").
+#: A dash between two numbers is a range ("June 8 - 12", "9 - 5"), not a splice.
 _SPLICE = re.compile(
     r"(?:,\s+|\s+(?=(?:but|so)\s))(?:(?:and|but|so|plus|also)\s+)?"
     r"(?=(?:" + "|".join(CLAUSE_OPENERS) + r")\b)"
     r"|(?:,\s+|\s+)(?:and|but|so)\s+(?=(?:" + "|".join(THIRD_OPENERS) + r")\b)"
-    r"|\s+[-–—]\s+(?=\w)",
+    r"|(?<!\d)\s+[-–—]\s+(?=\w)|(?<=\d)\s+[-–—]\s+(?!\d)",
     re.I,
 )
 #: A comma followed by a named subject and its verb: "still in discovery, Ravi Shah is the eng

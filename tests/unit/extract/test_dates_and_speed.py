@@ -271,12 +271,14 @@ def test_a_bare_day_ends_a_range_in_its_start_month(run):
         [
             ("user", "I'm off for my brother's wedding, May 18 to 22."),
             ("user", "I'm out June 8-12 for a conference"),
+            ("user", "and I'm away July 6 - 10 for a wedding"),
         ],
         when,
     )
     texts = [f.text for f in checked.facts]
     assert any("Monday, May 18, 2026 to Friday, May 22, 2026" in t for t in texts), texts
     assert "Dana is out on Monday, June 8, 2026 to Friday, June 12, 2026 for a conference" in texts
+    assert any("Monday, July 6, 2026 to Friday, July 10, 2026 for a wedding" in t for t in texts)
 
 
 def test_work_done_on_a_weekday_is_past_and_a_gerund_names_an_activity(run):
