@@ -98,6 +98,14 @@ def may_have_entities(doc: Any) -> bool:
     return False
 
 
+#: A dotted name from code ("sqlalchemy.exc.OperationalError", "React.Component"): one token,
+#: not a sentence end before the capital. A lower-case word and one dot ("it.Then") is a
+#: missing space, not code. The model has no token_match of its own.
+_DOTTED_NAME = re.compile(
+    r"^(?:[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*|[A-Z_]\w*|\w*[\d_]\w*)\.[A-Z]\w*[a-z]\w*$"
+)
+
+
 def _read_shorthand(nlp: Any) -> None:
     """Make the parser read chat shorthand as the word it stands for ("bc" as "because"):
     tokenizer special cases that keep the text and set the norm the model's features use."""
@@ -117,6 +125,7 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
         nlp = spacy.load(model, exclude=["senter"])
         install_fast_attributes(nlp)
         _read_shorthand(nlp)
+        nlp.tokenizer.token_match = _DOTTED_NAME.match
     except Exception as exc:  # OSError for a missing model, ImportError, config errors
         raise ExtractionError(
             f"cannot load the spaCy model '{model}' for local extraction: {exc}. "

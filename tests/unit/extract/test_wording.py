@@ -339,3 +339,16 @@ def test_requests_around_facts_leave_the_facts_whole(run):
     assert "Dana is lactose intolerant; Dana's partner is vegan" in texts
     assert not any("200 words" in t for t in texts), texts
     assert "Dana's goal is a 10k by September 2023" in texts
+
+
+def test_a_dotted_name_from_code_is_one_word_but_a_missing_space_still_ends_a_sentence(run):
+    from contextos.extract.nlp import DEFAULT_MODEL, load_pipeline
+
+    _conv, _raw, checked = run(
+        [("user", "I keep getting `sqlalchemy.exc.OperationalError` when I run the migrations.")]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana keeps getting `sqlalchemy.exc.OperationalError` when Dana runs the migrations"
+    ]
+    (doc,) = load_pipeline(DEFAULT_MODEL).parse(["React.Component is old. I ended it.Then left."])
+    assert [s.text for s in doc.sents] == ["React.Component is old.", "I ended it.", "Then left."]
