@@ -126,8 +126,14 @@ def _introduced(word: Any, marks: frozenset[str]) -> bool:
 
 
 def _names_thing(tok: Any, tags: tuple[str, ...]) -> bool:
+    """Whether ``tok`` names a thing of the pronoun's number: a noun with one of ``tags``,
+    or, for "it", a capitalised word inside the sentence the tagger read as a verb ("learning
+    Go")."""
+    named = tok.tag_ in tags or (
+        "NN" in tags and tok.is_title and tok.i > tok.sent.start and tok.pos_ == "VERB"
+    )
     return (
-        tok.tag_ in tags
+        named
         and tok.ent_type_ not in ("DATE", "TIME", "PERSON")
         and tok.lemma_.lower() not in lx.TIME_NOUNS
     )
@@ -160,8 +166,13 @@ def object_phrase(noun: Any) -> str:
     mods = [c for c in noun.lefts if c.dep_ in ("compound", "amod", "nummod") and c.i < noun.i]
     words = [*(m.text for m in mods), noun.text]
     after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
-    if after is not None and after.dep_ == "appos" and after.head.i == noun.i and not after.n_lefts:
-        words.append(after.text)  # "the redirect URI", "my sister Mia": one name split in two
+    if (
+        after is not None
+        and after.dep_ in ("appos", "nummod")
+        and after.head.i == noun.i
+        and not after.n_lefts
+    ):
+        words.append(after.text)  # "the redirect URI", "a Pixel 8": one name split in two
     if (mods[0] if mods else noun).i == noun.sent.start and noun.pos_ != "PROPN":
         words[0] = words[0].lower()  # "Octopuses are cool! I love watching them"
     det = next((c for c in noun.lefts if c.dep_ in ("det", "poss")), None)

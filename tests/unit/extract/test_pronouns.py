@@ -25,6 +25,16 @@ def test_a_pronoun_takes_the_one_thing_the_sentence_before_named(run):
     assert "Dana is calling the little app SendLog" in facts
 
 
+def test_a_name_the_tagger_took_for_a_verb_or_split_from_its_number_stands_whole(run):
+    facts, _ = _texts(
+        run,
+        "I've been learning Go for six months. I wrote a CLI in it that syncs our Notion docs.",
+        "I bought a Pixel 8 in March, I use it mostly for photos.",
+    )
+    assert any(t.startswith("Dana wrote a CLI in Go") for t in facts), facts
+    assert "Dana uses the Pixel 8 mostly for photos" in facts
+
+
 def test_a_pronoun_in_the_same_sentence_takes_the_object_before_it(run):
     facts, _ = _texts(
         run,
