@@ -106,6 +106,11 @@ _DOTTED_NAME = re.compile(
 )
 
 
+def _keep_dotted_names(nlp: Any) -> None:
+    """Make the tokenizer keep a dotted name from code whole (see ``_DOTTED_NAME``)."""
+    nlp.tokenizer.token_match = _DOTTED_NAME.match
+
+
 def _read_shorthand(nlp: Any) -> None:
     """Make the parser read chat shorthand as the word it stands for ("bc" as "because"):
     tokenizer special cases that keep the text and set the norm the model's features use."""
@@ -125,7 +130,7 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
         nlp = spacy.load(model, exclude=["senter"])
         install_fast_attributes(nlp)
         _read_shorthand(nlp)
-        nlp.tokenizer.token_match = _DOTTED_NAME.match
+        _keep_dotted_names(nlp)
     except Exception as exc:  # OSError for a missing model, ImportError, config errors
         raise ExtractionError(
             f"cannot load the spaCy model '{model}' for local extraction: {exc}. "
