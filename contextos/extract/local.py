@@ -369,18 +369,9 @@ class LocalExtractor:
                 _topic_predicate(clause, piece.segment.topic)
                 if piece.segment.topic and clause.cues.get("pronoun_object") == "it":
                     clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
-                earlier = list(doc[clause.tokens[0].sent.start : clause.tokens[0].i])
-                if not earlier and same_sentence and previous is not None:
-                    earlier = list(previous.doc)
-                thing = thing_pronoun(clause.tokens, clause.subject_kind, earlier, sentence_before)
-                it_object = None
-                if thing is not None and thing.stands_for is not None:
-                    it_object = (thing.token, thing.stands_for)
-                    if clause.cues.get("pronoun_object") in ("it", "them"):
-                        clause.reject = clause.reject_detail = ""  # "I use it": the Kindle
-                elif thing is not None and not (clause.reject or piece.segment.topic):
-                    clause.reject = "vague"  # "I'll have to give it a try"
-                    clause.reject_detail = f"'{thing.token.text}' stands for something not said"
+                it_object = _thing_referent(
+                    clause, piece, previous if same_sentence else None, sentence_before
+                )
                 elaborates = joins if joins is not None and _elaboration(clause) else None
                 if elaborates is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "3 bed with a yard"
@@ -749,6 +740,29 @@ def _refers_back(clause: Clause) -> bool:
                 w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.sent if w.i < t.i
             )
     return False
+
+
+def _thing_referent(
+    clause: Clause, piece: _Piece, previous: _Piece | None, sentence_before: list[Any] | None
+) -> tuple[Any, str] | None:
+    """The thing pronoun of ``clause`` and the words that stand for it ("I use it": the
+    Kindle); a clause whose pronoun nothing said names is rejected as vague here.
+    ``previous``: the piece before in the same sentence; ``sentence_before``: the tokens of the
+    speaker's sentence before, in the same turn."""
+    earlier = list(piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i])
+    if not earlier and previous is not None:
+        earlier = list(previous.doc)
+    thing = thing_pronoun(clause.tokens, clause.subject_kind, earlier, sentence_before)
+    if thing is None:
+        return None
+    if thing.stands_for is not None:
+        if clause.cues.get("pronoun_object") in ("it", "them"):
+            clause.reject = clause.reject_detail = ""  # "I use it": the Kindle
+        return thing.token, thing.stands_for
+    if not (clause.reject or piece.segment.topic):
+        clause.reject = "vague"  # "I'll have to give it a try"
+        clause.reject_detail = f"'{thing.token.text}' stands for something not said"
+    return None
 
 
 def _heading(clause: Clause, piece: _Piece) -> str | None:
