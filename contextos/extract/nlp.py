@@ -106,6 +106,31 @@ _DOTTED_NAME = re.compile(
 )
 
 
+_INLINE_CODE = "contextos_inline_code"
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
+
+
+def _merge_inline_code(doc: Any) -> Any:
+    """Make each inline code span (`` `...` `` on one line) one token, so an error message or
+    a command inside it is a name in the sentence, not words the parser reads ("could not
+    connect" in a pasted error is no hypothetical)."""
+    if "`" not in doc.text:
+        return doc
+    with doc.retokenize() as retokenizer:
+        for m in _CODE_SPAN.finditer(doc.text):
+            span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
+            if span is not None and len(span) > 1:
+                retokenizer.merge(span)
+    return doc
+
+
+def _register_inline_code() -> None:
+    from spacy.language import Language
+
+    if not Language.has_factory(_INLINE_CODE):
+        Language.component(_INLINE_CODE, func=_merge_inline_code)
+
+
 def _keep_dotted_names(nlp: Any) -> None:
     """Make the tokenizer keep a dotted name from code whole (see ``_DOTTED_NAME``)."""
     nlp.tokenizer.token_match = _DOTTED_NAME.match
@@ -127,10 +152,12 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
     try:
         import spacy
 
+        _register_inline_code()
         nlp = spacy.load(model, exclude=["senter"])
         install_fast_attributes(nlp)
         _read_shorthand(nlp)
         _keep_dotted_names(nlp)
+        nlp.add_pipe(_INLINE_CODE, first=True)
     except Exception as exc:  # OSError for a missing model, ImportError, config errors
         raise ExtractionError(
             f"cannot load the spaCy model '{model}' for local extraction: {exc}. "

@@ -352,3 +352,12 @@ def test_a_dotted_name_from_code_is_one_word_but_a_missing_space_still_ends_a_se
     ]
     (doc,) = load_pipeline(DEFAULT_MODEL).parse(["React.Component is old. I ended it.Then left."])
     assert [s.text for s in doc.sents] == ["React.Component is old.", "I ended it.", "Then left."]
+
+
+def test_inline_code_is_one_word_of_the_sentence_not_words_the_parser_reads(run):
+    error = "`sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) could not connect`"
+    _conv, _raw, checked = run([("user", f"getting this error when I run my FastAPI app: {error}")])
+    assert [f.text for f in checked.facts] == [
+        f"Dana is getting this error when Dana runs their FastAPI app: {error}"
+    ]
+    assert not [r for r in checked.rejections if r.reason == "hypothetical"]
