@@ -55,7 +55,13 @@ from contextos.extract.patterns import (
     ritual_signal,
     setting_signals,
 )
-from contextos.extract.people import FullNames, object_referent, people, pronoun_referent
+from contextos.extract.people import (
+    FullNames,
+    called_names,
+    object_referent,
+    people,
+    pronoun_referent,
+)
 from contextos.extract.pronouns import thing_pronoun
 from contextos.extract.render import (
     RenderContext,
@@ -485,7 +491,9 @@ class LocalExtractor:
             pending.extend(_places(piece, said))
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
-                people_by_turn.setdefault(piece.turn.id, []).extend(piece.people)
+            named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")
+            if named_here:
+                people_by_turn.setdefault(piece.turn.id, []).extend(named_here)
             stated = any(not p.clause.reject for p in pending[said_before:])
             before = (piece.turn.id, piece.segment.sentence, stated)
             previous = piece

@@ -17,7 +17,7 @@ from contextos.extract import lexicon as lx
 from contextos.extract.names import person_name, person_text
 from contextos.extract.statements import Clause
 
-__all__ = ["FullNames", "object_referent", "people", "pronoun_referent"]
+__all__ = ["FullNames", "called_names", "object_referent", "people", "pronoun_referent"]
 
 #: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
 _NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
@@ -81,12 +81,35 @@ def object_referent(
     )
     if pron is None:
         return None
-    here = [name for i, name in _named(clause.sent.doc) if i < pron.i]
+    doc = clause.sent.doc
+    here = [name for i, name in _named(doc) if i < pron.i]
+    here += [name for name in called_names(doc) if name not in here]
     candidates = {n for n in (*named_before, *here)} - set(speakers)
     if len(candidates) != 1:
         return None
     return pron, next(iter(candidates))
 
+
+def called_names(doc: Any) -> list[str]:
+    """Names given with "called"/"named" to something that is not a piece of work ("a rescue
+    greyhound called Biscuit", "my dog is called Rex"): pets, mostly, whom a later "him" or
+    "her" stands for."""
+    out = []
+    for tok in doc:
+        if tok.pos_ != "PROPN" or tok.dep_ != "oprd" or tok.head.lemma_ not in ("call", "name"):
+            continue
+        verb = tok.head
+        named = (
+            verb.head
+            if verb.dep_ == "acl"
+            else next((c for c in verb.children if c.dep_ in ("nsubjpass", "nsubj")), None)
+        )
+        if named is not None and named.lemma_.lower() not in _WORK_NOUNS:
+            out.append(person_text(tok))
+    return out
+
+
+_WORK_NOUNS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.FACET_NOUNS
 
 #: where a "him"/"her" is someone acted on ("call her", "talk to him", "watch her play")
 _OBJECT_DEPS = frozenset({"dobj", "pobj", "dative", "nsubj"})

@@ -114,3 +114,15 @@ def test_a_him_or_her_takes_the_one_person_the_turn_named(run):
     texts = [f.text for f in checked.facts]
     assert "Dana visits Tom every summer" in texts, texts
     assert not any("cook for Tom" in t or "cook for Ana" in t for t in texts), texts
+
+
+def test_a_him_or_her_takes_a_pet_named_with_called_but_never_a_piece_of_work(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I just adopted a rescue greyhound called Biscuit. I walk him twice a day."),
+            ("user", "We built an app called SendLog. I demoed it to her yesterday."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana walks Biscuit twice a day" in texts, texts
+    assert not any("to SendLog" in t for t in texts), texts
