@@ -34,7 +34,7 @@ _BEFORE_DEPS = frozenset({"dobj", "attr", "nsubj", "nsubjpass", "pobj", "poss", 
 _TO_THAT = frozenset({"to", "that"})
 _WHEN_IF = frozenset({"when", "if", "whenever"})
 #: a word right after "it" that makes a set phrase ("love it here", "take it easy")
-_SET_PHRASE_ADVERBS = frozenset({"here", "there", "all", "up", "easy", "out"})
+_SET_PHRASE_ADVERBS = frozenset({"here", "there", "all", "easy"})
 #: the speaker's own possessives, which read "their" in the third person
 _OWN = frozenset({"my", "our"})
 _THIRD = frozenset({"his", "her", "their"})

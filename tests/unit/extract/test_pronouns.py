@@ -39,10 +39,14 @@ def test_a_pronoun_in_the_same_sentence_takes_the_object_before_it(run):
     facts, _ = _texts(
         run,
         "I love my new bike, I ride it to work every day.",
+        "I wrote a script to parse the nginx logs. I run it every night via cron.",
+        "My mom got a new phone and I set it up on Sunday.",
         "I love my parents, I call them every Sunday.",
         "I pushed my CISA exam to September, no way I'm studying for it with all this going on.",
     )
     assert "Dana rides their new bike to work every day" in facts
+    assert "Dana runs the script every night via cron" in facts
+    assert any("Dana set the new phone up on" in t for t in facts), facts
     assert "Dana calls their parents every Sunday" in facts
     assert any("studying for their CISA exam" in t for t in facts), facts
 
