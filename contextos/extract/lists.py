@@ -68,28 +68,21 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
 
 
 def _verb_part(item: list[Any]) -> list[Any]:
-    """ "to make" of "to make jewelry", "to go to" of "to go to concerts": an item's words up to
-    what its verb acts on."""
+    """ "to make" of "to make jewelry", "to go" of "to go hiking", "to go to" of "to go to
+    concerts": an item's words up to what its verb acts on (the whole item when nothing)."""
     for k, tok in enumerate(item[1:], start=1):
-        if tok.pos_ in _OBJECT_START:
+        if tok.pos_ in _OBJECT_START or (k > 1 and tok.tag_ == "VBG"):
             return item[:k]
-    return item[:1]
+    return item
+
+
+def _opens_verb(item: list[Any]) -> bool:
+    """A listed item that is a verb phrase of its own ("go to concerts", "party"), not an
+    activity a shared verb takes ("hiking" after "go hiking")."""
+    return item[0].pos_ in ("VERB", "AUX") and item[0].tag_ != "VBG"
 
 
 _OBJECT_START = frozenset({"NOUN", "PROPN", "DET", "ADJ", "NUM", "PRON"})
-#: tags that open a thing, never a verb: "soaps", "Minecraft", "the park", "historical fiction"
-_THING_TAGS = frozenset({"NNS", "NNPS", "NNP", "DT", "JJ", "CD", "PRP$"})
-
-
-def _names_a_thing(item: list[Any]) -> bool:
-    """Whether a listed item is a thing for the first item's verb ("make jewelry, soaps"),
-    not a verb of its own the small model tagged a noun ("read, garden, and party")."""
-    first = item[0]
-    if first.pos_ in ("VERB", "AUX"):
-        return False
-    if first.tag_ in _THING_TAGS:
-        return True
-    return len(item) > 1 and first.tag_ == "NN" and item[1].tag_ in ("NN", "NNS")
 
 
 def list_variants(clause: Clause) -> list[list[Any]]:
@@ -106,11 +99,12 @@ def list_variants(clause: Clause) -> list[list[Any]]:
         marker = items[0][0] if items[0][0].lower_ == "to" else None
         # "like to make jewelry, soaps, and candles": a noun item shares the first item's verb
         shared = _verb_part(items[0]) if marker is not None else []
+        share = len(shared) < len(items[0]) and not any(_opens_verb(it) for it in items[1:])
         out = []
         for k, item in enumerate(items):
             lead: list[Any] = []
             if marker is not None and k and item[0].lower_ != "to":
-                lead = shared if _names_a_thing(item) else [marker]
+                lead = shared if share else [marker]
             while item and (item[-1].is_punct or item[-1].pos_ == "CCONJ"):
                 item = item[:-1]
             if item:

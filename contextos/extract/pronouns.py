@@ -35,6 +35,8 @@ _TO_THAT = frozenset({"to", "that"})
 _WHEN_IF = frozenset({"when", "if", "whenever"})
 #: a word right after "it" that makes a set phrase ("love it here", "take it easy")
 _SET_PHRASE_ADVERBS = frozenset({"here", "there", "all", "easy"})
+#: verbs that with "it out" mean solving whatever the matter is ("figure it out")
+_SOLVE_VERBS = frozenset({"figure", "sort", "work"})
 #: the speaker's own possessives, which read "their" in the third person
 _OWN = frozenset({"my", "our"})
 _THIRD = frozenset({"his", "her", "their"})
@@ -113,6 +115,8 @@ def _points_ahead(tok: Any) -> bool:
         c.lower_ in _SET_PHRASE_ADVERBS for c in tok.doc[tok.i + 1 : tok.i + 2]
     ):
         return True  # not "I've read them all"
+    if head.lemma_ in _SOLVE_VERBS and any(c.dep_ == "prt" and c.lower_ == "out" for c in after):
+        return True  # "when I finally figure it out": the problem, whatever it is
     return head.lemma_ == "make"  # "we made it", "made it to the finals"
 
 

@@ -87,8 +87,10 @@ def test_an_it_that_points_ahead_or_is_a_set_phrase_is_left_alone(run):
         "I write a lot of essays, and I always find it hard to cut down the length.",
         "I made it to the finals last year!",
         "I hate it when people are late.",
+        "I love the feeling of accomplishment when I finally figure it out.",
         "I fixed it that night when I got home, the login bug was a typo.",
     )
     assert "Dana always finds it hard to cut down the length" in facts
     assert any(t.startswith("Dana made it to the finals") for t in facts), facts
     assert "Dana hates it when people are late" in facts
+    assert "Dana loves the feeling of accomplishment when Dana figures it out" in facts

@@ -85,6 +85,9 @@ def test_preference_lists_become_one_fact_per_item(run):
             ("user", "I like to make jewelry, soaps, and candles."),
             ("user", "I love to read, cook, and spend time with my family."),
             ("user", "I like to sing, garden, and party."),
+            ("user", "I like to play soccer, basketball, and baseball."),
+            ("user", "I like to go hiking, biking, and swimming."),
+            ("user", "I like to read plays, write cookbooks, and exercise."),
         ]
     )
     texts = _texts(checked)
@@ -93,6 +96,9 @@ def test_preference_lists_become_one_fact_per_item(run):
         "Dana likes to make candles",
         "Dana loves to spend time with their family",
         "Dana likes to garden",
+        "Dana likes to play basketball",
+        "Dana likes to go biking",
+        "Dana likes to exercise",
         "Dana likes to party",
         "Dana likes to explore the sea",
         "Dana likes to learn about all the different sea creatures",
