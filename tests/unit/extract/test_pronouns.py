@@ -58,6 +58,30 @@ def test_a_name_the_parser_split_in_two_stands_whole_for_the_pronoun(run):
     assert "Dana fixed the redirect URI that night" in facts
 
 
+def test_an_it_takes_the_thing_acted_on_or_named_before_it_in_the_sentence(run):
+    facts, _ = _texts(
+        run,
+        "I bought a Kindle last month, I use it every day",
+        "my favorite book is The Overstory, I reread it every summer",
+        "we found a bug in the export tool, I fixed it last night",
+    )
+    assert "Dana uses the Kindle every day" in facts
+    assert "Dana rereads The Overstory every summer" in facts
+    assert any("Dana fixed the bug on" in t for t in facts), facts
+
+
+def test_an_it_after_a_preposition_takes_a_thing_of_its_number(run):
+    facts, _ = _texts(
+        run,
+        "I'm learning Rust, I want to rewrite our CLI tooling in it this year.",
+        "I started using Obsidian, I keep all my notes in it now.",
+        "IT gave me AuditBoard licenses, I moved the evidence tracking into it.",
+    )
+    assert any("rewrite their CLI tooling in Rust" in t for t in facts), facts
+    assert any("keeps all their notes in Obsidian" in t for t in facts), facts
+    assert not any("into AuditBoard licenses" in t for t in facts), facts
+
+
 def test_what_the_pronoun_hangs_on_or_its_verb_acts_on_is_not_what_it_stands_for(run):
     facts, _ = _texts(
         run,
