@@ -21,13 +21,14 @@ clause's own words.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import is_calendar_word
 
-__all__ = ["Discourse", "bare_work_subject"]
+__all__ = ["Discourse", "ProjectNames", "bare_work_subject"]
 
 #: Entity labels that are never an organisation or a project name.
 _NOT_NAMES = frozenset(
@@ -45,6 +46,47 @@ _OWN_ITEMS = frozenset("goal budget commute rent salary mortgage".split())
 _WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS | _OWN_ITEMS
 
 
+@dataclass(frozen=True)
+class ProjectNames:
+    """The project names a conversation has given by some moment, by their lower-case words,
+    each as first written with capitals (("sendlog",): "SendLog"). Never changed in place: a
+    new name gives a new value, so what a clause saw stays what it saw."""
+
+    by_words: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    #: the names by their first word, in the order they were given
+    by_first: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+
+    def with_name(self, name: str) -> ProjectNames:
+        """These names and ``name`` (a later lower-case "autopay" keeps "Autopay")."""
+        words = tuple(name.casefold().split())
+        if words in self.by_words and name == name.lower():
+            return self
+        by_first = dict(self.by_first)
+        if words not in self.by_words:
+            by_first[words[0]] = (*by_first.get(words[0], ()), words)
+        return ProjectNames({**self.by_words, words: name}, by_first)
+
+    def mentions(self, toks: Sequence[Any]) -> Iterator[tuple[int, tuple[str, ...]]]:
+        """(position in ``toks``, words) of every name said in ``toks``, in any case."""
+        lows = [t.lower_ for t in toks]
+        for k, low in enumerate(lows):
+            for words in self.by_first.get(low, ()):
+                if tuple(lows[k : k + len(words)]) == words:
+                    yield k, words
+
+    def first_mention(self, toks: Sequence[Any]) -> tuple[str, int, int] | None:
+        """The first name said in ``toks``, as written, with its character span in their
+        doc: "Autopay" in "the autopay beta went live"."""
+        for k, words in self.mentions(toks):
+            last = toks[k + len(words) - 1]
+            return self.by_words[words], toks[k].idx, last.idx + len(last.text)
+        return None
+
+    def named(self, text: str) -> bool:
+        """Whether ``text`` is one of the names, in any case."""
+        return tuple(text.casefold().split(" ")) in self.by_words
+
+
 @dataclass
 class Discourse:
     organisation: str | None = None
@@ -52,8 +94,8 @@ class Discourse:
     project: str | None = None
     #: the turn the current project was last named in
     project_turn: str | None = None
-    _projects: dict[tuple[str, ...], str] = field(default_factory=dict)
-    _by_first: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
+    #: every project name read so far
+    names: ProjectNames = field(default_factory=ProjectNames)
 
     def observe(self, doc: Any, turn_id: str = "", first_person_org: bool = True) -> None:
         """Update from one parsed piece (read pieces in conversation order)."""
@@ -66,24 +108,12 @@ class Discourse:
         seen: list[tuple[int, str]] = []
         for i, name in _named_projects(toks):
             if name.casefold() != (self.organisation or "").casefold():
-                words = tuple(name.casefold().split())
-                if words not in self._projects:
-                    self._by_first.setdefault(words[0], []).append(words)
-                if name != name.lower() or words not in self._projects:
-                    self._projects[words] = name  # "Autopay", not a later "autopay"
+                self.names = self.names.with_name(name)
                 seen.append((i, name))
-        lows = [t.lower_ for t in toks]
-        for k, low in enumerate(lows):
-            for words in self._by_first.get(low, ()):
-                if tuple(lows[k : k + len(words)]) == words:
-                    seen.append((k, self._projects[words]))
+        seen.extend((k, self.names.by_words[words]) for k, words in self.names.mentions(toks))
         if seen:
             self.project = max(seen)[1]
             self.project_turn = turn_id
-
-    def project_names(self) -> dict[str, str]:
-        """Every project name read so far, by its casefolded words ("sendlog": "SendLog")."""
-        return {" ".join(words): name for words, name in self._projects.items()}
 
     def it_referent(self, clause_subject: Any, named_before: bool) -> str | None:
         """The project a subject "it" stands for: only right after the project was named, in an

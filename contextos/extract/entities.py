@@ -8,12 +8,13 @@ dated event nouns; documents the speaker writes or edits; decisions ("went with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.discourse import ProjectNames
 from contextos.extract.names import person_name
 from contextos.extract.statements import Clause
 from contextos.models.entities import CandidateEntity, CandidateRelation
@@ -132,17 +133,17 @@ def clause_graph(
     dates: dict[int, str],
     referent: str | None,
     category: str,
-    projects: Mapping[str, str] | None = None,
+    projects: ProjectNames | None = None,
     kinds: NameKinds | None = None,
 ) -> ClauseGraph:
     """Entities and relations of one clause (offsets in ``evidence`` are doc offsets).
 
-    ``projects``: the names the conversation gave its projects, by their casefolded words;
-    they are projects whatever the NER calls them ("Autopay" is no organisation).
+    ``projects``: the names the conversation gave its projects, which are projects whatever
+    the NER calls them ("Autopay" is no organisation).
     ``kinds``: what the batch's names are, whatever the NER labels them here ("Elena" is a
     person after "my wife Elena", "Jira" a product after "everything's in Jira")."""
     kinds = kinds or NameKinds()
-    projects = projects or {}
+    projects = projects or ProjectNames()
     g = ClauseGraph()
     span_ev = evidence(clause.start_char, clause.end_char)
     tok_ids = {t.i for t in clause.tokens}
@@ -150,7 +151,7 @@ def clause_graph(
     persons: list[str] = []
     head = clause.head
     status = _status(head)
-    named = _named_project(clause, projects)
+    named = projects.first_mention(clause.tokens)
     if named is not None:
         name, s, e = named
         subject_of_status = status is not None and _is_subject_side(clause, s)
@@ -164,7 +165,7 @@ def clause_graph(
             )
         )
     for ent in doc.ents:
-        if ent.start not in tok_ids or ent.text.casefold() in projects:
+        if ent.start not in tok_ids or projects.named(ent.text):
             continue
         name = person_name(ent.text)
         if ent.label_ == "PERSON":
@@ -421,22 +422,6 @@ def _status(head: Any) -> str | None:
         if c.dep_ in ("acomp", "attr") and c.lemma_.lower() in lx.STATUS_CUES:
             status = lx.STATUS_CUES[c.lemma_.lower()]
     return status
-
-
-def _named_project(clause: Clause, projects: Mapping[str, str]) -> tuple[str, int, int] | None:
-    """The first project the conversation named that the clause mentions, as (name as first
-    written, start, end in doc offsets): "Autopay" in "the autopay beta went live"."""
-    if not projects:
-        return None
-    toks = clause.tokens
-    lows = [t.lower_ for t in toks]
-    for k in range(len(toks)):
-        for key, name in projects.items():
-            words = key.split()
-            if lows[k : k + len(words)] == words:
-                last = toks[k + len(words) - 1]
-                return name, toks[k].idx, last.idx + len(last.text)
-    return None
 
 
 def _is_subject_side(clause: Clause, start: int) -> bool:

@@ -41,7 +41,7 @@ from contextos.extract.categories import (
 )
 from contextos.extract.consolidate import merge_sentence_facts
 from contextos.extract.dates import clause_dates, doc_date_spans
-from contextos.extract.discourse import Discourse, bare_work_subject
+from contextos.extract.discourse import Discourse, ProjectNames, bare_work_subject
 from contextos.extract.durability import has_anchor, transient_reason
 from contextos.extract.entities import NameKinds, clause_graph, name_kinds
 from contextos.extract.lists import list_variants
@@ -133,8 +133,8 @@ class _Pending:
     own_words: str = ""
     #: the sentence key of the statement a verbless follow-up sentence elaborates
     joins: tuple[str, int] | None = None
-    #: the project names the conversation had given by then, by their casefolded words
-    projects: dict[str, str] = field(default_factory=dict)
+    #: the project names the conversation had given by then
+    projects: ProjectNames = field(default_factory=ProjectNames)
 
 
 class LocalExtractor:
@@ -483,7 +483,7 @@ class LocalExtractor:
                                 referent=referent,
                                 joins=elaborates,
                                 own_words=heading or "",
-                                projects=discourse.project_names(),
+                                projects=discourse.names,
                             )
                         )
             said = _said_as_fact(piece)
