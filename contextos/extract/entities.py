@@ -15,7 +15,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.discourse import ProjectNames
-from contextos.extract.names import person_name
+from contextos.extract.names import person_name, relation_apposition
 from contextos.extract.statements import Clause
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
@@ -173,10 +173,10 @@ def clause_graph(
         else:
             person = ent.label_ == "ORG" and name in kinds.people
         if person and not _where_things_are(ent):
-            persons.append(person_name(ent.text))
+            persons.append(name)
             g.entities.append(
                 CandidateEntity(
-                    name=person_name(ent.text),
+                    name=name,
                     type="Person",
                     evidence=evidence(ent.start_char, ent.end_char),
                     observed_at=when,
@@ -398,9 +398,7 @@ def name_kinds(docs: Iterable[Any]) -> NameKinds:
 
 def _related(tok: Any) -> bool:
     """ "my wife Elena" (either way the parser hangs it), "Elena, my wife"."""
-    if tok.dep_ == "appos" and tok.head.lemma_.lower() in lx.RELATION_NOUNS:
-        return True
-    return any(
+    return relation_apposition(tok) or any(
         c.dep_ in ("compound", "appos") and c.lemma_.lower() in lx.RELATION_NOUNS
         for c in tok.children
     )

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["person_name", "person_text"]
+from contextos.extract import lexicon as lx
+
+__all__ = ["person_name", "person_text", "relation_apposition"]
 
 
 def person_name(text: str) -> str:
@@ -26,3 +28,9 @@ def person_text(tok: Any) -> str:
     parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
     parts.sort(key=lambda t: t.i)
     return person_name(" ".join(t.text for t in parts))
+
+
+def relation_apposition(tok: Any) -> bool:
+    """ "Giulia" in "my girlfriend Giulia": a name in apposition to a relation noun, a person
+    whatever the NER labels it."""
+    return bool(tok.dep_ == "appos" and tok.head.lemma_.lower() in lx.RELATION_NOUNS)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.names import person_name, person_text
+from contextos.extract.names import person_name, person_text, relation_apposition
 from contextos.extract.statements import Clause
 
 __all__ = ["FullNames", "called_names", "object_referent", "people", "pronoun_referent"]
@@ -40,9 +40,9 @@ def _named(doc: Any) -> list[tuple[int, str]]:
     for tok in doc:
         if tok.pos_ != "PROPN" or tok.ent_type_ == "PERSON":
             continue
-        # "my girlfriend Giulia": the relation says a person, whatever NER labels the name
-        related = tok.dep_ == "appos" and tok.head.lemma_.lower() in lx.RELATION_NOUNS
-        if related or (tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in _NAME_ENT_TYPES):
+        if relation_apposition(tok) or (
+            tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in _NAME_ENT_TYPES
+        ):
             found.append((tok.i, person_text(tok)))
     return sorted(found)
 
