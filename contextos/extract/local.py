@@ -354,16 +354,12 @@ class LocalExtractor:
             joins = _elaborated(piece, before)
             said_before = len(pending)
             sentence = (piece.turn.id, piece.segment.sentence)
-            if sentence != this_sentence:
+            same_sentence = sentence == this_sentence  # the piece before is of this sentence
+            if not same_sentence:
                 same_turn = this_sentence is not None and this_sentence[0] == piece.turn.id
                 sentence_before = sentence_tokens if same_turn else None
                 this_sentence, sentence_tokens = sentence, []
             sentence_tokens.extend(doc)
-            same_sentence = (
-                previous is not None
-                and previous.turn.id == piece.turn.id
-                and previous.segment.sentence == piece.segment.sentence
-            )
             when = _when(piece.turn)
             named_before = discourse.project_turn == piece.turn.id
             discourse.observe(doc, piece.turn.id, first_person_org=piece.in_assistant_chat)
@@ -407,18 +403,17 @@ class LocalExtractor:
                 if clause.conditional and not dates:
                     clause.hedged = True  # "if it's accepted" with no date: not yet a plan
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
-                if it_object is not None:
-                    replacements.setdefault(it_object[0].i, (it_object[1], it_object[0].i + 1))
-                    supplied = (*supplied, it_object[1])
                 whom = object_referent(
                     clause,
                     people_by_turn.get(piece.turn.id, ()),
                     (piece.speaker, piece.display),
-                )
-                if whom is not None:  # "I met Ana. I'm meeting her again" -> Ana
-                    name = names.of(whom[1])
-                    replacements.setdefault(whom[0].i, (name, whom[0].i + 1))
-                    supplied = (*supplied, name)
+                )  # "I met Ana. I'm meeting her again" -> Ana
+                if whom is not None:
+                    whom = whom[0], names.of(whom[1])
+                for pronoun in (it_object, whom):  # what a pronoun stands for, written in
+                    if pronoun is not None:
+                        replacements.setdefault(pronoun[0].i, (pronoun[1], pronoun[0].i + 1))
+                        supplied = (*supplied, pronoun[1])
                 for i, (full, end) in names.replacements(clause.tokens).items():
                     if i not in replacements:  # "Greg is leaving" -> "Greg Halloran ..."
                         replacements[i] = (full, end)
