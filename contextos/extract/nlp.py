@@ -25,7 +25,7 @@ from typing import Any
 
 from contextos.errors import ExtractionError
 from contextos.extract.attributes import install as install_fast_attributes
-from contextos.extract.lexicon import PARSE_NORMS
+from contextos.extract.lexicon import EMOJI_CHARS, PARSE_NORMS, SYMBOL_CHARS
 
 __all__ = ["DEFAULT_MODEL", "Pipeline", "load_pipeline", "may_have_entities"]
 
@@ -72,8 +72,8 @@ _TIME_WORDS = frozenset(
 
 
 _DIGIT = re.compile(r"\d")
-#: Pictographs, dingbats and their joiners/variation selectors: emoji and their modifiers.
-_EMOJI = re.compile("[\u2190-\u2bff\u2700-\u27bf\ufe0f\u200d\U0001f000-\U0001faff]")
+#: Emoji and the symbols around them: the small model tags them as words.
+_EMOJI = re.compile(f"[{EMOJI_CHARS}{SYMBOL_CHARS}]")
 
 
 def _tag_emoji(doc: Any) -> None:

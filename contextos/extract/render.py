@@ -22,8 +22,7 @@ __all__ = ["RenderContext", "addressed_name", "display_name", "inflect_3sg", "re
 
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
 _EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
-#: Pictographs and their modifiers: a reaction in chat ("shipped it 🎉"), never part of a fact.
-_EMOJI = re.compile(r"^[\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+$")
+_EMOJI = re.compile(f"^[{lx.EMOJI_CHARS}]+$")
 
 
 def display_name(name: str) -> str:

@@ -7,6 +7,12 @@ from contextos.extract.lexicon.words import words
 
 # --- rendering ---------------------------------------------------------------------------------
 
+#: Pictographs, dingbats and their joiners / variation selectors, as a regex character-class
+#: body: a reaction in chat ("shipped it 🎉"), never part of a fact.
+EMOJI_CHARS = "\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d"
+#: Arrows, geometric shapes and other symbols around the emoji blocks: symbols, not words.
+SYMBOL_CHARS = "\u2190-\u25ff\u27c0-\u2bff"
+
 #: Words that open a chat sentence without adding to its content ("honestly", "oh and", "ok").
 DISCOURSE_WORDS: frozenset[str] = words(
     """also honestly so ok okay oh and but well anyway anyways actually yeah yes yep plus then um
