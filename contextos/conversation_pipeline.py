@@ -96,6 +96,7 @@ def _dedupe(result: ExtractionResult) -> ExtractionResult:
         entities=_unique(result.entities, lambda e: (e.type, e.name, turn(e))),
         relations=_unique(result.relations, lambda r: (r.source, r.type, r.target, turn(r))),
         rejections=_unique(result.rejections, lambda j: (j.text, j.reason, j.turn_id)),
+        cited_turns=result.cited_turns,
     )
 
 
@@ -128,6 +129,9 @@ class ConversationPipeline:
         self._entity_index: dict[str, EntityIndex] = {}
         self._fact_memory: dict[str, FactMemory] = {}
         self._prototypes: PrototypeClassifier | None = None
+        #: (user id, conversation id) -> conversation key, for this run's conversations: a
+        #: fact may cite turns of an earlier one (a pattern seen across conversations)
+        self._conversation_keys: dict[tuple[str, str], str] = {}
 
     def _classifier(self) -> PrototypeClassifier:
         """Categories for facts no lexical cue placed, from the vectors embedded for them anyway
@@ -170,9 +174,15 @@ class ConversationPipeline:
             turn_keys=turn_keys,
             content_hash=conv.content_hash(),
         )
+        self._conversation_keys[(user.id, conv.id)] = ckey
         if extracted is None:
             extracted = self.extract(conv, user)
-        validated = validate(extracted, {t.id: t for t in turns})
+        cited = [t for t in extracted.cited_turns if t.id not in turn_keys]
+        for t in cited:
+            earlier = self._conversation_keys.get((user.id, t.conversation_id))
+            if earlier is not None:
+                turn_keys[t.id] = stable_id(earlier, t.id)
+        validated = validate(extracted, {t.id: t for t in (*cited, *turns)})
         self._entities(write, validated.entities, validated.relations, index, conv)
         self._facts(write, validated.facts, user, index, stats)
         for rej in validated.rejections:

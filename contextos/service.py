@@ -220,6 +220,11 @@ class ContextOS:
         )
         default_extractor = self._default_extractor
         pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
+        forget = getattr(self.extractor, "forget", None)
+        if callable(forget):
+            # what a run reads of the user's earlier conversations carries over within the run
+            # only (``extract/carryover.py``), as in the worker process a parallel run starts
+            forget(user)
         if parallel is None:
             parallel = default_extractor and (run.bytes_total if run else 0) >= PARALLEL_MIN_BYTES
         if parallel and not default_extractor:

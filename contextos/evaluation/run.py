@@ -8,6 +8,10 @@ and on a second pass over the same turns with warm caches (spaCy's lemma and lex
 attribute rules' hits): the first pass is the rate of a small import, the second the rate a long
 ingestion settles at.
 
+Extraction goes the way ingestion goes (``_extract_as_ingested``): one conversation at a time,
+in order, in windows, each scenario's conversations read as one user's (what an earlier one named
+carries over, see ``extract/carryover.py``), each SPC dialogue as a user of its own.
+
 The baseline in the same run takes every sentence the speaker wrote (three words or more) as a
 fact, verbatim with the pronouns put in the third person: what storing the raw text would score.
 """
@@ -23,13 +27,15 @@ from pathlib import Path
 
 import numpy as np
 
+from contextos.conversation_pipeline import extract_conversation, fact_id
 from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_scenarios, load_spc
 from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
 from contextos.evaluation.report import DatasetReport, EvalReport
 from contextos.extract.categories import PrototypeClassifier, categorise_uncued
 from contextos.extract.local import LocalExtractor
 from contextos.extract.render import display_name
-from contextos.models.extraction import UserRef
+from contextos.ingest import windows
+from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact
 from contextos.models.transcript import Conversation, Turn
 from contextos.validate import ValidatedResult, validate
@@ -68,16 +74,40 @@ def _overlapping(facts: list[CandidateFact], gold: list[GoldItem]) -> Callable[[
     return allowed
 
 
+def _extract_as_ingested(
+    extractor: LocalExtractor, conversations: list[Conversation], user: UserRef
+) -> list[ExtractionResult]:
+    """One result per conversation, extracted as ingestion extracts a user's export: one
+    conversation after another, each in its windows, starting from nothing remembered."""
+    extractor.forget(user.id)
+    return [extract_conversation(extractor, windows, c, user) for c in conversations]
+
+
+def _as_stored(facts: list[CandidateFact], user: UserRef) -> list[CandidateFact]:
+    """One fact per stored node: facts ingestion stores as one (the same subject and words,
+    a pattern put forward again as it recurs) become one, with the evidence of all."""
+    by_id: dict[str, CandidateFact] = {}
+    for f in facts:
+        key = fact_id(user.id, f.subject, f.text)
+        kept = by_id.get(key)
+        if kept is None:
+            by_id[key] = f.model_copy()
+            continue
+        extra = [e for e in f.evidence if e not in kept.evidence]
+        kept.evidence = [*kept.evidence, *extra]
+        kept.confidence = max(kept.confidence, f.confidence)
+    return list(by_id.values())
+
+
 def _timed_pass(
-    windows: list[list[tuple[list[Turn], Conversation]]],
-    user_of: list[UserRef],
-    extractor: LocalExtractor,
+    groups: list[list[Conversation]], user_of: list[UserRef], extractor: LocalExtractor
 ) -> float:
-    """Seconds to extract and validate every window group again (the warm pass)."""
+    """Seconds to extract and validate every group of one user's conversations again (the warm
+    pass)."""
     start = time.perf_counter()
-    for group, user in zip(windows, user_of, strict=True):
-        by_id = {t.id: t for turns, _c in group for t in turns}
-        for r in extractor.extract_many(group, user):
+    for group, user in zip(groups, user_of, strict=True):
+        by_id = {t.id: t for c in group for t in c.turns}
+        for r in _extract_as_ingested(extractor, group, user):
             validate(r, by_id)
     return time.perf_counter() - start
 
@@ -135,13 +165,13 @@ def _eval_scenarios(
     for sc in scenarios:
         turns = sc.turns
         start = time.perf_counter()
-        results = extractor.extract_many([(c.turns, c) for c in sc.conversations], sc.user)
+        results = _extract_as_ingested(extractor, sc.conversations, sc.user)
         by_id = {t.id: t for t in turns}
         validated = [validate(r, by_id) for r in results]
         rep.seconds += time.perf_counter() - start
         rep.conversations += len(sc.conversations)
         rep.turns += len(turns)
-        facts = [f for v in validated for f in v.facts]
+        facts = _as_stored([f for v in validated for f in v.facts], sc.user)
         # as ingestion does: uncued facts take the nearest category prototype of their vector
         facts = categorise_uncued(facts, embed([f.text for f in facts]), classifier)
         rejected = _rejected_candidates(results, validated)
@@ -189,9 +219,7 @@ def _eval_scenarios(
                     )
     rep.rejections = dict(rejections)
     rep.warm_seconds = _timed_pass(
-        [[(c.turns, c) for c in sc.conversations] for sc in scenarios],
-        [sc.user for sc in scenarios],
-        extractor,
+        [sc.conversations for sc in scenarios], [sc.user for sc in scenarios], extractor
     )
     return rep
 
@@ -224,23 +252,18 @@ def _eval_spc(
     extractor: LocalExtractor,
     embed: Embed,
     threshold: float,
-    chunk: int = 50,
 ) -> DatasetReport:
+    """Each dialogue is two people of their own: read as a user's only conversation."""
     rep = DatasetReport("spc", precision_measured=False)
     rejections: Counter[str] = Counter()
     if not dialogues:
         return rep
-    user = dialogues[0].user
-    parts = [dialogues[k : k + chunk] for k in range(0, len(dialogues), chunk)]
     accepted: list[ValidatedResult] = []
-    for part in parts:
-        start = time.perf_counter()
-        results = extractor.extract_many(
-            [(d.conversation.turns, d.conversation) for d in part], user
-        )
-        for d, r in zip(part, results, strict=True):
-            accepted.append(validate(r, {t.id: t for t in d.conversation.turns}))
-        rep.seconds += time.perf_counter() - start
+    start = time.perf_counter()
+    for d in dialogues:
+        (result,) = _extract_as_ingested(extractor, [d.conversation], d.user)
+        accepted.append(validate(result, {t.id: t for t in d.conversation.turns}))
+    rep.seconds += time.perf_counter() - start
     for d, v in zip(dialogues, accepted, strict=True):
         rep.conversations += 1
         rep.turns += len(d.conversation.turns)
@@ -275,9 +298,7 @@ def _eval_spc(
                     rep.missed.append(f"row {d.row} {speaker}: {g!r}; best {best}")
     rep.rejections = dict(rejections)
     rep.warm_seconds = _timed_pass(
-        [[(d.conversation.turns, d.conversation) for d in part] for part in parts],
-        [user] * len(parts),
-        extractor,
+        [[d.conversation] for d in dialogues], [d.user for d in dialogues], extractor
     )
     return rep
 

@@ -16,7 +16,12 @@ Per batch of windows:
 5. categorise (lexical cues, then one MiniLM batch for the rest), score confidence and
    importance, extract entities and relations (``entities.py``);
 6. merge repeats, raise preferences other turns agree with (``repeats.py``), and detect
-   USER_PATTERNs across the batch.
+   USER_PATTERNs across the batch and the user's earlier conversations.
+
+What a user's earlier conversations named (projects, people's full names, the short name the
+user goes by, pattern signals) is carried into the next call for the same user
+(``carryover.py``): give a user's conversations in order, one call each as ingestion does or
+several per call. ``forget()`` starts a user afresh.
 
 Every candidate carries its exact evidence span; ``validate()`` checks it again.
 """
@@ -32,6 +37,7 @@ import numpy as np
 
 from contextos.extract import lexicon as lx
 from contextos.extract.appositions import apposition_clauses, role_phrase_text
+from contextos.extract.carryover import Carryover, Carryovers
 from contextos.extract.categories import (
     Classification,
     PrototypeClassifier,
@@ -162,6 +168,7 @@ class LocalExtractor:
         self._embed = embed
         self._classifier: PrototypeClassifier | None = None
         self._shown: dict[tuple[Any, ...], dict[str, str]] = {}
+        self._carry = Carryovers()
 
     # -- public API ----------------------------------------------------------------------
 
@@ -171,14 +178,22 @@ class LocalExtractor:
         """Candidates from one window of ``conversation``."""
         return self.extract_many([(turns, conversation)], user)[0]
 
-    def extract_many(self, windows: Sequence[Window], user: UserRef) -> list[ExtractionResult]:
-        """Candidates from many windows in one parse / embedding batch (one result each).
+    def forget(self, user_id: str | None = None) -> None:
+        """Forget what earlier calls read of ``user_id``'s conversations (of everyone's when
+        None): the next call for them reads as a first conversation."""
+        self._carry.forget(user_id)
 
-        USER_PATTERNs are detected across all the given windows; a pattern's evidence may then
-        span several of them, so validate it against the union of their turns.
+    def extract_many(self, windows: Sequence[Window], user: UserRef) -> list[ExtractionResult]:
+        """Candidates from many windows in one parse / embedding batch (one result each), read
+        in order as one user's conversations, after what earlier calls read of that user.
+
+        USER_PATTERNs are detected across the given windows and the user's earlier ones; a
+        pattern's evidence may then span several of them: validate it against the union of
+        their turns and the result's ``cited_turns``.
         """
         results = [ExtractionResult() for _ in windows]
-        shown = self._display_names(windows, user)
+        carry = self._carry.of(user.id)
+        shown = self._display_names(windows, user, carry)
         pieces, signals = self._segment(windows, user, results, shown)
         if pieces:
             nlp = self._nlp()
@@ -206,23 +221,27 @@ class LocalExtractor:
             for piece in pieces:
                 piece.people = people(piece.doc)
             known = {user.name, *user.aliases, *(p.speaker for p in pieces)}
-            names = FullNames((p.people for p in pieces), known)
-            pending = self._render(pieces, names)
+            names = FullNames((p.people for p in pieces), known, carry.introduced)
+            pending = self._render(pieces, names, carry.discourse)
             self._categorise(pending)
             self._emit(pending, user, results, names, name_kinds(p.doc for p in pieces))
         for res in results:
             merge_repeats(res)
         corroborate(results)
         if self.detect_patterns and signals:
-            self._add_patterns(signals, windows, results, shown)
+            self._add_patterns(signals, windows, results, shown, carry)
         return results
 
     # -- stages --------------------------------------------------------------------------
 
-    def _display_names(self, windows: Sequence[Window], user: UserRef) -> dict[str, str]:
+    def _display_names(
+        self, windows: Sequence[Window], user: UserRef, carry: Carryover
+    ) -> dict[str, str]:
         """:func:`speakers.display_names`, remembered per set of conversations: an ingestion calls
-        this once per window, and every window of a conversation sees the same turns."""
+        this once per window, and every window of a conversation sees the same turns. A short
+        name found in an earlier conversation holds until another is found."""
         key = (
+            user.id,
             user.name,
             tuple(user.aliases),
             tuple(sorted({(conv.id, len(conv.turns)) for _t, conv in windows})),
@@ -232,7 +251,8 @@ class LocalExtractor:
             if len(self._shown) >= _SHOWN_CACHE:
                 self._shown.clear()
             found = self._shown[key] = display_names(windows, user)
-        return found
+        carry.short_names.update(found)
+        return found or dict(carry.short_names)
 
     def _nlp(self) -> Pipeline:
         return load_pipeline(self.model)
@@ -336,12 +356,14 @@ class LocalExtractor:
         ):
             _analyse(piece, doc)
 
-    def _render(self, pieces: list[_Piece], names: FullNames) -> list[_Pending]:
+    def _render(
+        self, pieces: list[_Piece], names: FullNames, discourse: Discourse
+    ) -> list[_Pending]:
+        """``discourse``: what the user's conversations named before these pieces (updated)."""
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
         #: the people each turn named so far, in order
         people_by_turn: dict[str, list[str]] = {}
-        discourse = Discourse()
         #: the turn, sentence and whether it said something, of the piece before
         before: tuple[str, int, bool] | None = None
         previous: _Piece | None = None
@@ -643,12 +665,26 @@ class LocalExtractor:
         windows: Sequence[Window],
         results: list[ExtractionResult],
         shown: dict[str, str],
+        carry: Carryover,
     ) -> None:
+        """USER_PATTERN candidates from ``signals`` and the user's earlier ones: each that has
+        evidence in these windows goes to the result of the last window it quotes, with the
+        earlier turns it quotes in ``cited_turns``."""
+        read = {t.id: t for turns, _c in windows for t in turns}
         window_of = {t.id: w for w, (turns, _c) in enumerate(windows) for t in turns}
-        for fact in patterns_from_signals(signals, names=shown):
-            last = max(window_of.get(e.turn_id, 0) for e in fact.evidence)
+        earlier = set(carry.signal_turns)
+        new = {s.evidence.turn_id for s in signals} - earlier
+        for fact in patterns_from_signals([*carry.signals, *signals], names=shown):
+            quoted = [e.turn_id for e in fact.evidence]
+            if not new.intersection(quoted):
+                continue  # nothing new since an earlier call put it forward
+            last = max(window_of.get(t, 0) for t in quoted)
             fact.extractor = self.name
             results[last].facts.append(fact)
+            results[last].cited_turns.extend(
+                carry.signal_turns[t] for t in quoted if t not in read and t in earlier
+            )
+        carry.remember_signals(signals, read)
 
 
 # -- helpers -------------------------------------------------------------------------------

@@ -125,10 +125,16 @@ def _full_name(name: str) -> bool:
 class FullNames:
     """First name -> the one full name it was introduced with, in the docs read."""
 
-    def __init__(self, named: Iterable[list[str]], known: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        named: Iterable[list[str]],
+        known: Iterable[str] = (),
+        introduced: dict[str, set[str]] | None = None,
+    ) -> None:
         """``named``: the :func:`people` of each doc read; ``known``: names never expanded
-        (the speakers of the conversation, the user)."""
-        seen: dict[str, set[str]] = {}
+        (the speakers of the conversation, the user); ``introduced``: the full names read
+        before (first name -> full names), added to in place."""
+        seen: dict[str, set[str]] = {} if introduced is None else introduced
         for names in named:
             for name in names:
                 if _full_name(name):

@@ -25,12 +25,19 @@ Window = tuple[Sequence[Turn], Conversation]
 
 
 def display_names(windows: Sequence[Window], user: UserRef) -> dict[str, str]:
-    """{the user's full name: the short name they go by}: an alias that shortens their given
-    name, else the one the assistant or another speaker addresses them by ("Congratulations,
-    Teo!" for Teodora); else empty."""
+    """{the user's full name: the short name they go by}: an alias (or the user id, which
+    also names them) that shortens their given name ("teo" for Teodora), else the one the
+    assistant or another speaker addresses them by ("Congratulations, Teo!"); else empty."""
     given = display_name(user.name)
     alias = min(
-        (a for a in user.aliases if len(a) >= 3 and a != given and given.startswith(a)),
+        (
+            a[0].upper() + a[1:]
+            for a in (*user.aliases, user.id)
+            if len(a) >= 3
+            and a.casefold() != given.casefold()
+            and given.casefold().startswith(a.casefold())
+            and a.isalpha()
+        ),
         key=len,
         default=None,
     )

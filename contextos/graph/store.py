@@ -70,6 +70,7 @@ class ConversationWrite:
     conversation_key: str
     conversation: Conversation
     turns: list[Turn]
+    #: turn id -> key for ``turns``, and for the earlier conversations' turns a fact cites
     turn_keys: dict[str, str]
     facts: list[FactWrite] = field(default_factory=list)
     entities: list[EntityWrite] = field(default_factory=list)

@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import CandidateFact, Rejection
+from contextos.models.transcript import Turn
 
 __all__ = ["ExtractionResult", "UserRef"]
 
@@ -38,9 +39,14 @@ class ExtractionResult(BaseModel):
     entities: list[CandidateEntity] = Field(default_factory=list)
     relations: list[CandidateRelation] = Field(default_factory=list)
     rejections: list[Rejection] = Field(default_factory=list)
+    #: turns of earlier conversations that evidence points into (a USER_PATTERN seen across
+    #: conversations quotes each of them); validation checks those quotes against these
+    cited_turns: list[Turn] = Field(default_factory=list)
 
     def extend(self, other: ExtractionResult) -> None:
         self.facts.extend(other.facts)
         self.entities.extend(other.entities)
         self.relations.extend(other.relations)
         self.rejections.extend(other.rejections)
+        have = {t.id for t in self.cited_turns}
+        self.cited_turns.extend(t for t in other.cited_turns if t.id not in have)

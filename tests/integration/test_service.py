@@ -208,3 +208,29 @@ def test_a_new_project_status_replaces_the_old_one_however_it_is_worded(cx, chat
         old = [f for f in cx.facts(user, include_superseded=True) if f.status == "blocked"]
         assert len(old) == 1 and old[0].superseded_by == current[0].id
         assert old[0].valid_to == current[0].valid_from
+
+
+def test_a_habit_seen_across_chats_of_one_run_is_stored_grounded_in_each(tmp_path, chat):
+    """The same setting opening three chats: one USER_PATTERN, grounded in the three turns
+    of the three conversations, whether extraction runs in a worker or not."""
+    openings = [
+        "hey, on my 3am break so typing fast. I'm a nurse.",
+        "another break, another chat. we're moving to Portland.",
+        "on break again, update for the checklist.",
+    ]
+    chats = [chat(f"c{n}", n + 2, text) for n, text in enumerate(openings)]
+
+    def run(parallel: bool) -> tuple[list[tuple], list[str]]:
+        with ContextOS.open(tmp_path / f"p{parallel}") as c:
+            c.ingest(chats, user="gabriel", user_name="Gabriel Ortiz", parallel=parallel)
+            patterns = [f for f in c.facts("gabriel") if f.type == "USER_PATTERN"]
+            grounded = c.store.run(
+                "MATCH (f:Fact {type: 'USER_PATTERN'})-[:GROUNDED_IN]->(t:Turn) "
+                "RETURN t.id ORDER BY t.id"
+            )
+        return [(f.text, tuple(sorted(f.turn_ids))) for f in patterns], [r[0] for r in grounded]
+
+    patterns, grounded = run(False)
+    assert patterns == [("Gabriel chats with the assistant on break", ("c0:0", "c1:0", "c2:0"))]
+    assert grounded == ["c0:0", "c1:0", "c2:0"]
+    assert run(True) == (patterns, grounded)

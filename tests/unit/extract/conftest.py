@@ -16,6 +16,13 @@ def extractor() -> LocalExtractor:
     return LocalExtractor()
 
 
+@pytest.fixture(autouse=True)
+def _first_conversation(extractor: LocalExtractor) -> None:
+    """Every test reads as the user's first conversation: nothing carried over from another
+    test's (the extractor is shared for speed)."""
+    extractor.forget()
+
+
 @pytest.fixture(scope="session")
 def run(extractor: LocalExtractor, make_conv):
     def _run(turns, when: datetime | None = None, user: UserRef = USER):

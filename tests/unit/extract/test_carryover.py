@@ -1,0 +1,121 @@
+"""A user's conversations read one at a time, in order, as ingestion reads them: what an
+earlier one named carries over into the next (``extract/carryover.py``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from contextos.extract.carryover import Carryovers
+from contextos.models.extraction import UserRef
+from contextos.models.facts import FactType
+from contextos.validate import validate
+
+GABRIEL = UserRef(id="gabriel", name="Gabriel Ortiz")
+
+
+def _chat(make_conv, cid: str, day: int, *user_texts: str):
+    turns = [
+        t
+        for text in user_texts
+        for t in (("user", "user", text), ("assistant", "assistant", "Noted."))
+    ]
+    return make_conv(turns, datetime(2026, 3, day, 9, tzinfo=UTC), cid)
+
+
+def _read(extractor, conv, user):
+    """Extract one conversation and validate it as ingestion does: against its own turns and
+    the earlier turns its evidence cites."""
+    raw = extractor.extract(conv.turns, conv, user)
+    turns = {t.id: t for t in (*raw.cited_turns, *conv.turns)}
+    return raw, validate(raw, turns)
+
+
+def _patterns(checked):
+    return [f for f in checked.facts if f.type == FactType.USER_PATTERN]
+
+
+def test_a_setting_repeated_across_chats_becomes_a_pattern_when_the_third_is_read(
+    extractor, make_conv
+):
+    openings = [
+        "hey, on my 3am break so typing fast. I'm a nurse.",
+        "another break, another chat. we're moving to Portland.",
+        "on break again, update for the checklist.",
+    ]
+    chats = [_chat(make_conv, f"c{n}", n + 1, text) for n, text in enumerate(openings)]
+    first, second, third = (_read(extractor, c, GABRIEL) for c in chats)
+    assert _patterns(first[1]) == []
+    # two chats: a proposal under the apply threshold, kept for review
+    assert _patterns(second[1]) == []
+    assert [p.text for p in second[1].proposals] == ["Gabriel chats with the assistant on break"]
+    raw, checked = third
+    [habit] = _patterns(checked)
+    assert habit.text == "Gabriel chats with the assistant on break"
+    assert [e.conversation_id for e in habit.evidence] == ["c0", "c1", "c2"]
+    assert [t.id for t in raw.cited_turns] == ["c0:0", "c1:0"]
+    # validated against this conversation's turns alone, the earlier quotes cannot be checked
+    alone = validate(raw, {t.id: t for t in chats[2].turns})
+    assert _patterns(alone) == [] and "not_grounded" in alone.reasons()
+    # a fourth chat on a break puts it forward again with more support; one not on a break
+    # does not
+    _raw, fourth = _read(extractor, _chat(make_conv, "c3", 4, "break time. quick one."), GABRIEL)
+    [again] = _patterns(fourth)
+    assert again.text == habit.text and again.confidence > habit.confidence
+    _raw, fifth = _read(extractor, _chat(make_conv, "c4", 5, "I'm home today."), GABRIEL)
+    assert _patterns(fifth) == []
+
+
+def test_forget_starts_the_user_afresh(extractor, make_conv):
+    for n, text in enumerate(["on my break, hi.", "on break again, hi."]):
+        _read(extractor, _chat(make_conv, f"c{n}", n + 1, text), GABRIEL)
+    extractor.forget("gabriel")
+    _raw, checked = _read(extractor, _chat(make_conv, "c2", 3, "break again, hi."), GABRIEL)
+    assert _patterns(checked) == [] and checked.proposals == []
+
+
+def test_another_users_conversations_do_not_carry_over(extractor, make_conv):
+    for n, text in enumerate(["on my break, hi.", "on break again, hi."]):
+        _read(extractor, _chat(make_conv, f"c{n}", n + 1, text), GABRIEL)
+    other = UserRef(id="ana", name="Ana Lima")
+    _raw, checked = _read(extractor, _chat(make_conv, "c2", 3, "break again, hi."), other)
+    assert _patterns(checked) == [] and checked.proposals == []
+
+
+def test_a_project_named_in_an_earlier_chat_names_its_bare_parts_later(extractor, make_conv):
+    dana = UserRef(id="dana", name="Dana Whitfield")
+    named = _chat(
+        make_conv, "a", 2, "I'm building an app for my climbing friends, calling it SendLog."
+    )
+    later = _chat(make_conv, "b", 9, "The beta is set for June 3.")
+    _read(extractor, named, dana)
+    _raw, checked = _read(extractor, later, dana)
+    assert any(f.text.startswith("The SendLog beta is set for") for f in checked.facts)
+    extractor.forget()
+    _raw, fresh = _read(extractor, later, dana)
+    assert any(f.text.startswith("The beta is set for") for f in fresh.facts)
+
+
+def test_a_full_name_introduced_earlier_completes_a_first_name_later(extractor, make_conv):
+    dana = UserRef(id="dana", name="Dana Whitfield")
+    _read(extractor, _chat(make_conv, "a", 2, "I met Sandra Okafor, my new manager."), dana)
+    _raw, checked = _read(extractor, _chat(make_conv, "b", 9, "Sandra approved my budget."), dana)
+    assert "Sandra Okafor approved Dana's budget" in [f.text for f in checked.facts]
+
+
+def test_a_user_id_that_shortens_the_given_name_is_the_name_facts_use(extractor, make_conv):
+    conv = _chat(make_conv, "a", 2, "I work as a logistics coordinator.")
+    _raw, checked = _read(extractor, conv, UserRef(id="teo", name="Teodora Ilić"))
+    assert [f.text for f in checked.facts] == ["Teo works as a logistics coordinator"]
+    _raw, plain = _read(extractor, conv, UserRef(id="u42", name="Teodora Ilić"))
+    assert [f.text for f in plain.facts] == ["Teodora works as a logistics coordinator"]
+
+
+def test_carryovers_keep_the_most_recently_read_users():
+    kept = Carryovers(max_users=2)
+    a = kept.of("a")
+    kept.of("b")
+    assert kept.of("a") is a  # read again: now the most recent
+    kept.of("c")  # drops "b", the least recently read
+    assert kept.of("a") is a
+    b_again = kept.of("b")
+    assert b_again.discourse.project is None and b_again.signals == []
