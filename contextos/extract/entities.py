@@ -44,6 +44,18 @@ _WORK_VERBS = frozenset(
 )
 
 
+def _worked_on(tok: Any, head: Any) -> bool:
+    """Whether ``tok``, hanging on the clause's ``head``, is a piece of the speaker's work: not
+    what they read, play or love ("I love that game"), nor a favourite ("my favourite book")."""
+    head_lemma = head.lemma_.lower()
+    return bool(
+        tok.head.i == head.i
+        and head_lemma not in lx.CONSUMING_VERBS
+        and head_lemma not in lx.PREFERENCE_VERBS
+        and not any(c.lower_ in lx.LIKING_MODIFIERS for c in tok.children)
+    )
+
+
 @dataclass
 class ClauseGraph:
     entities: list[CandidateEntity] = field(default_factory=list)
@@ -231,7 +243,7 @@ def clause_graph(
         if tok.pos_ != "NOUN":
             continue
         is_subject = clause.subject is not None and tok.i == clause.subject.i
-        if lemma in lx.PROJECT_NOUNS and (is_subject or tok.head.i == head.i):
+        if lemma in lx.PROJECT_NOUNS and (is_subject or _worked_on(tok, head)):
             name, s, e = _phrase(tok)
             props = {"status": status} if status else {}
             g.entities.append(

@@ -27,7 +27,8 @@ _STOP = words(
     """a an the and or but of to in on at for with by from as is are was were be been being
     has have had do does did not no this that these those it its their there they them he she
     his her him we our us you your i me my mine team s t will would can could should may might
-    than then so very about into over under up down out off just also still now"""
+    than then so very about into over under up down out off just also still now
+    don doesn didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn cannot"""
 )
 _DATE_WORDS = words(
     """monday tuesday wednesday thursday friday saturday sunday january february march april may

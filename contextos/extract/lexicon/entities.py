@@ -235,6 +235,14 @@ STATUS_CUES: dict[str, str] = {
     "scrap": "abandoned",
     "park": "abandoned",
 }
+#: Verbs of taking in what others made: "I read a book", "we played the game" — their object
+#: is no piece of the speaker's work (nor is what they love or hate, ``PREFERENCE_VERBS``).
+CONSUMING_VERBS: frozenset[str] = frozenset(
+    {"read", "watch", "play", "buy", "borrow", "recommend", "download"}
+)
+#: "a favourite book": a liking, not a piece of work.
+LIKING_MODIFIERS: frozenset[str] = frozenset({"favorite", "favourite"})
+
 #: Verbs / prepositions that introduce what a thing is blocked by.
 BLOCKER_PREPOSITIONS: frozenset[str] = frozenset({"on", "by", "until"})
 

@@ -162,6 +162,22 @@ def test_manager_through_pronoun(run):
     assert "Tom Baker is Dana's manager" in fact.text
 
 
+def test_what_the_user_reads_plays_or_likes_is_no_project_but_what_they_write_is(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I don't really have a favorite book, but I love reading."),
+            ("user", "I love that game. I'm reading a great book."),
+            ("user", "I'm writing a book about bees. I shipped the app last week."),
+        ]
+    )
+    projects = sorted(e.name for e in checked.entities if e.type == "Project")
+    assert projects == ["app", "book"]
+    [book] = [e for e in checked.entities if e.name == "book"]
+    assert book.evidence is not None and book.evidence.turn_id.endswith(":2")
+    # and the fact keeps its grounding: "doesn't" is not a word the user had to say
+    assert "Dana doesn't have a favorite book" in [f.text for f in checked.facts]
+
+
 def test_blocked_status_and_decision(run):
     _conv, _raw, checked = run(
         [

@@ -104,6 +104,17 @@ def test_content_support():
     assert content_support("Ana flies planes", ["I run a small bakery"], ["Ana"]) == 0.0
 
 
+def test_a_negation_put_in_the_third_person_is_not_a_content_word():
+    """ "I don't really have a favorite book" -> "Ana doesn't have a favorite book": the
+    re-inflected negation is the extractor's grammar, not a word the user did not say."""
+    quote = ["I don't really have a favorite book"]
+    assert (
+        content_support("Ana doesn't have a favorite book", quote, ["Ana", "favorite book"]) == 1.0
+    )
+    assert content_support("Ana isn't a teacher", ["I'm not a teacher"], ["Ana"]) == 1.0
+    assert content_support("Ana doesn't fly planes", quote, ["Ana"]) == 0.0
+
+
 def test_assistant_only_evidence_is_assistant_sourced():
     out = one(
         fact("Ana loves pastries", [ev("t1", "You must love pastries then")], category="like")
