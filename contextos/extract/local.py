@@ -677,7 +677,7 @@ class LocalExtractor:
         for fact in patterns_from_signals([*carry.signals, *signals], names=shown):
             quoted = [e.turn_id for e in fact.evidence]
             if not new.intersection(quoted):
-                continue  # nothing new since an earlier call put it forward
+                continue  # put forward before, and a new turn adds no evidence it quotes
             last = max(window_of.get(t, 0) for t in quoted)
             fact.extractor = self.name
             results[last].facts.append(fact)

@@ -70,6 +70,10 @@ _SETTING = re.compile(
 )
 #: "first", "at the top", "on top", "up front" right after a format word: lead position.
 _LEAD = re.compile(r"\s*(?:first\b|(?:at|on) (?:the )?top\b|up front\b|at the start\b)", re.I)
+#: A pattern quotes at most this many turns, the first it was seen in: by then its confidence is
+#: at its cap, and a request repeated in hundreds of chats is one pattern, not hundreds of
+#: evidence spans (nor, across conversations, put forward again with each one).
+MAX_EVIDENCE_TURNS = 6
 #: At most this many words in a fragment read as a standing instruction.
 _MAX_FRAGMENT_WORDS = 8
 _FOLLOWERS = frozenset({"points", "point", "list", "form", "format", "summary"})
@@ -212,7 +216,8 @@ def _instruction_word(tok: Any) -> bool:
 def patterns_from_signals(
     signals: list[FormatSignal], min_turns: int = 2, names: Mapping[str, str] | None = None
 ) -> list[CandidateFact]:
-    """One USER_PATTERN candidate per (speaker, format word) seen in ``min_turns``+ turns.
+    """One USER_PATTERN candidate per (speaker, format word) seen in ``min_turns``+ turns,
+    quoting the first :data:`MAX_EVIDENCE_TURNS` of them.
     ``names`` maps a speaker to how the text names them, when not by their given name."""
     groups: dict[tuple[str, str, str], list[FormatSignal]] = defaultdict(list)
     for sig in signals:
@@ -243,7 +248,7 @@ def patterns_from_signals(
                 subject=speaker,
                 confidence=round(min(0.95, 0.67 + 0.05 * n), 3),
                 importance=0.6,
-                evidence=[s.evidence for s in by_turn.values()],
+                evidence=[s.evidence for s in list(by_turn.values())[:MAX_EVIDENCE_TURNS]],
                 attributes={
                     "pattern": pattern,
                     "turns": n,

@@ -63,6 +63,14 @@ def test_a_setting_repeated_across_chats_becomes_a_pattern_when_the_third_is_rea
     assert again.text == habit.text and again.confidence > habit.confidence
     _raw, fifth = _read(extractor, _chat(make_conv, "c4", 5, "I'm home today."), GABRIEL)
     assert _patterns(fifth) == []
+    # put forward while it gathers support: by its sixth chat its confidence is at the cap, and
+    # it quotes those six; a seventh adds nothing to it
+    for n in (5, 6):
+        _raw, more = _read(extractor, _chat(make_conv, f"c{n}", n + 1, "on break, hi."), GABRIEL)
+        [last] = _patterns(more)
+    assert len(last.evidence) == 6 and last.confidence == 0.95
+    _raw, seventh = _read(extractor, _chat(make_conv, "c7", 8, "on break, hi."), GABRIEL)
+    assert _patterns(seventh) == []
 
 
 def test_forget_starts_the_user_afresh(extractor, make_conv):
