@@ -90,12 +90,24 @@ class ProjectNames:
 @dataclass
 class Discourse:
     organisation: str | None = None
+    #: a household was mentioned in this conversation (a "we" may then be the family)
     household: bool = False
     project: str | None = None
     #: the turn the current project was last named in
     project_turn: str | None = None
     #: every project name read so far
     names: ProjectNames = field(default_factory=ProjectNames)
+    #: the conversation being read
+    conversation: str | None = None
+
+    def enter(self, conversation_id: str) -> None:
+        """Read on in ``conversation_id``. The employer and the projects named carry into a
+        new conversation; that "we" is the family does not: it is a guess from the
+        conversation's own words ("my wife ... we're moving"), and a later chat's "we decided
+        to use Django" is more likely the team."""
+        if conversation_id != self.conversation:
+            self.conversation = conversation_id
+            self.household = False
 
     def observe(self, doc: Any, turn_id: str = "", first_person_org: bool = True) -> None:
         """Update from one parsed piece (read pieces in conversation order)."""

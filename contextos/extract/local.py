@@ -384,6 +384,7 @@ class LocalExtractor:
             sentence_tokens.extend(doc)
             when = _when(piece.turn)
             named_before = discourse.project_turn == piece.turn.id
+            discourse.enter(piece.conversation_id)
             discourse.observe(doc, piece.turn.id, first_person_org=piece.in_assistant_chat)
             date_spans: list[tuple[int, int]] | None = None
             for clause in piece.clauses:

@@ -103,6 +103,29 @@ def test_a_project_named_in_an_earlier_chat_names_its_bare_parts_later(extractor
     assert any(f.text.startswith("The beta is set for") for f in fresh.facts)
 
 
+def test_the_employer_carries_into_a_later_chat_but_we_as_the_family_does_not(extractor, make_conv):
+    dana = UserRef(id="dana", name="Dana Whitfield")
+    family = _chat(
+        make_conv,
+        "a",
+        2,
+        "My wife Elena teaches Spanish.",
+        "We need to be settled before school starts in August.",
+    )
+    _raw, first = _read(extractor, family, dana)
+    assert any(f.text.startswith("Dana's family needs to be settled") for f in first.facts)
+    later = _chat(make_conv, "b", 9, "We need to be settled before the summer.")
+    _raw, checked = _read(extractor, later, dana)
+    assert any(f.text.startswith("Dana needs to be settled") for f in checked.facts)
+    extractor.forget()
+    _read(extractor, _chat(make_conv, "c", 2, "I'm a PM at Tallyforge."), dana)
+    churn = _chat(make_conv, "d", 9, "Late payments keep coming up in our churn interviews.")
+    _raw, checked = _read(extractor, churn, dana)
+    assert "Late payments keep coming up in Tallyforge's churn interviews" in [
+        f.text for f in checked.facts
+    ]
+
+
 def test_a_full_name_introduced_earlier_completes_a_first_name_later(extractor, make_conv):
     dana = UserRef(id="dana", name="Dana Whitfield")
     _read(extractor, _chat(make_conv, "a", 2, "I met Sandra Okafor, my new manager."), dana)
