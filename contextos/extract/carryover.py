@@ -6,7 +6,8 @@ of the project named last week, "Sandra" is the Sandra Okafor introduced before,
 again" is the third chat started on a break. A :class:`Carryover` is that memory, one per user,
 updated as each window is read:
 
-- the discourse: the projects named and the one talked about last, the employer, the household;
+- the discourse: the projects named and the one talked about last, the employer (not that a
+  "we" is the family: that guess ends with the conversation it was read in);
 - the full names people were introduced with (first name -> full names);
 - the short name the user goes by, once another speaker has used it;
 - the USER_PATTERN signals seen so far, with the turns they quote, so a request repeated across
