@@ -51,6 +51,10 @@ class GraphExtractor(TransformComponent):
         from contextos.validate import validate
 
         user = UserRef(id=self.user_id, name=self.user_name)
+        local = self._local()
+        forget = getattr(local, "forget", None)
+        if callable(forget):
+            forget(user.id)  # the nodes of one call are read in order as one user's, afresh
         for node in nodes:
             text = node.get_content()
             conv_id = stable_id("llamaindex", node.node_id)
@@ -63,7 +67,9 @@ class GraphExtractor(TransformComponent):
                 text=text,
             )
             conv = Conversation(id=conv_id, source="llamaindex", turns=[turn])
-            result = validate(self._local().extract([turn], conv, user), {turn.id: turn})
+            raw = local.extract([turn], conv, user)
+            # a pattern seen across nodes quotes the earlier ones too
+            result = validate(raw, {t.id: t for t in (*raw.cited_turns, turn)})
             entities, relations = _to_graph(result)
             node.metadata[KG_NODES_KEY] = [*node.metadata.get(KG_NODES_KEY, []), *entities]
             node.metadata[KG_RELATIONS_KEY] = [*node.metadata.get(KG_RELATIONS_KEY, []), *relations]
