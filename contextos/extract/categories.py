@@ -113,7 +113,11 @@ def _any_noun(clause: Clause) -> Classification | None:
     for tok in clause.tokens:
         if tok.pos_ in ("NOUN", "ADJ") and tok.lemma_.lower() in lx.CATEGORY_NOUNS:
             return Classification(lx.CATEGORY_NOUNS[tok.lemma_.lower()], f"noun '{tok.lemma_}'")
-        if tok.ent_type_ == "GPE" and tok.head.lemma_ in ("in", "from", "at"):
+        if (
+            tok.ent_type_ == "GPE"
+            and tok.head.lemma_ in ("in", "from", "at")
+            and tok.head.head.pos_ in ("VERB", "AUX")
+        ):  # where someone is or does something, not "the leaderboard in Firestore"
             return Classification("location", f"place '{tok.text}'")
     return None
 

@@ -433,6 +433,18 @@ def test_moving_to_a_place_is_a_location_but_moving_to_a_tool_or_date_is_not(run
     assert not any("Linear" in t or "launch" in t for t in location), location
 
 
+def test_a_place_names_a_location_where_someone_is_not_where_a_thing_is_kept(run):
+    _conv, raw, _checked = run(
+        [
+            ("user", "I'm from Porto."),
+            ("user", "the leaderboard in Firestore is a nightmare."),
+        ]
+    )
+    by_text = {c.text: c.category for c in raw.facts}
+    assert by_text["Dana is from Porto"] == "location"
+    assert by_text["The leaderboard in Firestore is a nightmare"] != "location"
+
+
 def test_a_project_the_conversation_named_is_a_project_entity_with_its_status(run):
     _conv, raw, _checked = run(
         [
