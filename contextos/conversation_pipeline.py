@@ -177,11 +177,7 @@ class ConversationPipeline:
         self._conversation_keys[(user.id, conv.id)] = ckey
         if extracted is None:
             extracted = self.extract(conv, user)
-        cited = [t for t in extracted.cited_turns if t.id not in turn_keys]
-        for t in cited:
-            earlier = self._conversation_keys.get((user.id, t.conversation_id))
-            if earlier is not None:
-                turn_keys[t.id] = stable_id(earlier, t.id)
+        cited = self._cited_turns(extracted, user, turn_keys)
         validated = validate(extracted, {t.id: t for t in (*cited, *turns)})
         self._entities(write, validated.entities, validated.relations, index, conv)
         self._facts(write, validated.facts, user, index, stats)
@@ -373,6 +369,29 @@ class ConversationPipeline:
         )
 
     # -- helpers -------------------------------------------------------------
+
+    def _cited_turns(
+        self, extracted: ExtractionResult, user: UserRef, turn_keys: dict[str, str]
+    ) -> list[Turn]:
+        """The turns of earlier conversations the candidates quote (a pattern seen across
+        conversations): those the extractor sent, else from the store; their keys are added to
+        ``turn_keys`` so the facts are linked to them."""
+        cited = [t for t in extracted.cited_turns if t.id not in turn_keys]
+        for t in cited:
+            earlier = self._conversation_keys.get((user.id, t.conversation_id))
+            if earlier is not None:
+                turn_keys[t.id] = stable_id(earlier, t.id)
+        have = {t.id for t in cited}
+        missing = {
+            (e.conversation_id, e.turn_id)
+            for f in extracted.facts
+            for e in f.evidence
+            if e.turn_id not in turn_keys and e.turn_id not in have
+        }
+        for key, turn in self.store.turns(user.id, sorted(missing)):
+            turn_keys[turn.id] = key
+            cited.append(turn)
+        return cited
 
     def _memory(self, user: UserRef) -> FactMemory:
         if user.id not in self._fact_memory:

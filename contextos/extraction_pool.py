@@ -119,6 +119,26 @@ class ExtractionPool:
         while pending:
             yield pop()
 
+    def restore(self, user_id: str, snapshot: str | None) -> None:
+        """Have the worker read on from ``snapshot`` of what was remembered of the user
+        (``LocalExtractor.restore``); send before the user's conversations."""
+        self._inbox.put(("restore", user_id, snapshot))
+
+    def snapshot(self, user_id: str) -> str:
+        """What the worker remembers of the user now (``LocalExtractor.snapshot``); call when
+        every result was taken."""
+        self._inbox.put(("snapshot", user_id))
+        assert self._proc.stdout is not None
+        try:
+            ok, payload = _receive(self._proc.stdout)
+        except (EOFError, OSError, pickle.UnpicklingError) as exc:
+            raise ExtractionError(
+                f"the extraction worker stopped (exit code {self._proc.poll()})"
+            ) from exc
+        if not ok:
+            raise ExtractionError(f"the extraction worker failed: {payload}")
+        return payload  # type: ignore[no-any-return]
+
     def close(self) -> None:
         self._inbox.put(None)
         self._writer.join(timeout=10)
@@ -138,7 +158,8 @@ class ExtractionPool:
 
 
 def _worker() -> None:
-    """The worker's loop: (conversation, user) in, (ok, result or error text) out."""
+    """The worker's loop: (conversation, user) in, (ok, result or error text) out; and the
+    control messages ("restore", user id, snapshot) (no answer) and ("snapshot", user id)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     from contextos.conversation_pipeline import extract_conversation
     from contextos.extract.local import LocalExtractor
@@ -149,10 +170,17 @@ def _worker() -> None:
     sys.stdout = sys.stderr  # nothing else may write into the result stream
     while True:
         try:
-            conv, user = _receive(stdin)
+            message = _receive(stdin)
         except EOFError:
             return
+        if message[0] == "restore":
+            extractor.restore(message[1], message[2])
+            continue
         try:
+            if message[0] == "snapshot":
+                _send(stdout, (True, extractor.snapshot(message[1])))
+                continue
+            conv, user = message
             _send(stdout, (True, extract_conversation(extractor, windows, conv, user)))
         except Exception as exc:  # reported to the parent, which names the conversation
             _send(stdout, (False, f"{type(exc).__name__}: {exc}"))

@@ -18,7 +18,7 @@ from contextos.context import pack, retrieve
 from contextos.conversation_pipeline import ConversationPipeline, conversation_key
 from contextos.embeddings.embedder import Embedder
 from contextos.errors import ConfigError, InputError
-from contextos.extract.base import Extractor
+from contextos.extract.base import CarriesOver, Extractor
 from contextos.graph.store import GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
@@ -220,11 +220,12 @@ class ContextOS:
         )
         default_extractor = self._default_extractor
         pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
-        forget = getattr(self.extractor, "forget", None)
-        if callable(forget):
-            # what a run reads of the user's earlier conversations carries over within the run
-            # only (``extract/carryover.py``), as in the worker process a parallel run starts
-            forget(user)
+        # what the user's earlier conversations named carries on into this run's
+        # (``extract/carryover.py``): from where their last completed run left it
+        carrier = self.extractor if isinstance(self.extractor, CarriesOver) else None
+        carried = self.store.carryover(user) if carrier is not None else None
+        if carrier is not None:
+            carrier.restore(user, carried)
         if parallel is None:
             parallel = default_extractor and (run.bytes_total if run else 0) >= PARALLEL_MIN_BYTES
         if parallel and not default_extractor:
@@ -234,6 +235,7 @@ class ContextOS:
             from contextos.extraction_pool import ExtractionPool
 
             pool = ExtractionPool()
+            pool.restore(user, carried)
         todo = self._to_process(_chain(given, run if run is not None else []), user, user_name)
         stream = pool.imap(todo) if pool is not None else ((*item, None) for item in todo)
         # Ingestion keeps both cores busy on its own (extraction beside embedding and writing);
@@ -253,6 +255,9 @@ class ContextOS:
                             title=conv.title,
                         )
                     )
+            if carrier is not None:
+                snapshot = pool.snapshot(user) if pool is not None else carrier.snapshot(user)
+                self.store.set_carryover(user, snapshot)
         finally:
             blas.restore_original_limits()
             if pool is not None:

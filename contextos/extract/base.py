@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.transcript import Conversation, Turn
 
-__all__ = ["Extractor"]
+__all__ = ["CarriesOver", "Extractor"]
 
 
 @runtime_checkable
@@ -27,3 +27,13 @@ class Extractor(Protocol):
     def extract(
         self, turns: Sequence[Turn], conversation: Conversation, user: UserRef
     ) -> ExtractionResult: ...
+
+
+@runtime_checkable
+class CarriesOver(Protocol):
+    """An extractor that remembers what a user's earlier conversations named and can hand it
+    over: ingestion restores it at the start of a run and keeps the snapshot at the end."""
+
+    def snapshot(self, user_id: str) -> str: ...
+
+    def restore(self, user_id: str, snapshot: str | None) -> None: ...

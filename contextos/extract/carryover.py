@@ -10,30 +10,36 @@ updated as each window is read:
   "we" is the family: that guess ends with the conversation it was read in);
 - the full names people were introduced with (first name -> full names);
 - the short name the user goes by, once another speaker has used it;
-- the USER_PATTERN signals seen so far, with the turns they quote, so a request repeated across
-  three conversations becomes a pattern when the third one is read. The pattern's evidence then
-  points into the earlier conversations; those turns travel with the result
-  (``ExtractionResult.cited_turns``) so validation can check the quotes.
+- the USER_PATTERN signals seen so far (for each pattern, the first turns it was seen in, as
+  many as a pattern quotes), so a request repeated across three conversations becomes a pattern
+  when the third one is read. The pattern's evidence then points into the earlier
+  conversations; the turns it quotes travel with the result (``ExtractionResult.cited_turns``)
+  while the extractor still holds them, and are looked up in the store otherwise.
 
-It lives in the process that extracts (the ingestion worker keeps it across conversations) and
-is not stored: a later ingestion run starts from an empty one.
+It is kept in the graph with the user (``to_json`` / ``from_json``): an ingestion run starts
+from what the user's last completed run left and saves what it ends with, so the next export,
+or the next chat sent on its own, reads on from there.
 """
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Any
 
-from contextos.extract.discourse import Discourse
-from contextos.extract.patterns import FormatSignal
+from contextos.extract.discourse import Discourse, ProjectNames
+from contextos.extract.patterns import MAX_EVIDENCE_TURNS, FormatSignal, signal_group
+from contextos.models.facts import Evidence
 from contextos.models.transcript import Turn
 
 __all__ = ["Carryover", "Carryovers"]
 
 #: Pattern signals remembered per user (the oldest are dropped first).
-MAX_SIGNALS = 2000
+MAX_SIGNALS = 600
 #: Users remembered per extractor (the least recently read is dropped first).
 MAX_USERS = 64
+_FORMAT = 1
 
 
 @dataclass
@@ -44,24 +50,103 @@ class Carryover:
     #: the user's full name -> the short name others call them
     short_names: dict[str, str] = field(default_factory=dict)
     signals: list[FormatSignal] = field(default_factory=list)
-    #: the turns the remembered signals quote
+    #: the turns the remembered signals quote, those read by this extractor
     signal_turns: dict[str, Turn] = field(default_factory=dict)
 
+    def signal_turn_ids(self) -> set[str]:
+        return {s.evidence.turn_id for s in self.signals}
+
     def remember_signals(self, signals: list[FormatSignal], turns: dict[str, Turn]) -> None:
-        """Add ``signals`` (their turns looked up in ``turns``), each once."""
+        """Add ``signals`` (their turns looked up in ``turns``), each once, and for each
+        pattern only from as many turns as a pattern quotes."""
         have = {_signal_key(s) for s in self.signals}
+        per_group: dict[tuple[str, str, str], set[str]] = {}
+        for s in self.signals:
+            per_group.setdefault(signal_group(s), set()).add(s.evidence.turn_id)
         for sig in signals:
             key = _signal_key(sig)
             turn = turns.get(sig.evidence.turn_id)
+            seen = per_group.setdefault(signal_group(sig), set())
             if key in have or turn is None:
                 continue
+            if sig.evidence.turn_id not in seen and len(seen) >= MAX_EVIDENCE_TURNS:
+                continue  # the pattern quotes its first turns only: later ones add nothing
             have.add(key)
+            seen.add(sig.evidence.turn_id)
             self.signals.append(sig)
             self.signal_turns[turn.id] = turn
         if len(self.signals) > MAX_SIGNALS:
             self.signals = self.signals[-MAX_SIGNALS:]
-            quoted = {s.evidence.turn_id for s in self.signals}
-            self.signal_turns = {k: t for k, t in self.signal_turns.items() if k in quoted}
+        quoted = self.signal_turn_ids()
+        self.signal_turns = {k: t for k, t in self.signal_turns.items() if k in quoted}
+
+    # -- kept in the store -----------------------------------------------------------
+
+    def to_json(self) -> str:
+        """Everything but the turns' texts (the store has those)."""
+        d = self.discourse
+        return json.dumps(
+            {
+                "format": _FORMAT,
+                "discourse": {
+                    "organisation": d.organisation,
+                    "project": d.project,
+                    "project_turn": d.project_turn,
+                    "names": list(d.names.by_words.values()),
+                    "household": d.household,
+                    "conversation": d.conversation,
+                },
+                "introduced": {k: sorted(v) for k, v in self.introduced.items()},
+                "short_names": self.short_names,
+                "signals": [
+                    {
+                        "speaker": s.speaker,
+                        "key": s.key,
+                        "surface": s.surface,
+                        "kind": s.kind,
+                        "evidence": s.evidence.model_dump(),
+                    }
+                    for s in self.signals
+                ],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Carryover:
+        """The carry-over :meth:`to_json` wrote; an empty one for any other text (one written
+        by a later version, or damaged), since nothing read depends on it being there."""
+        try:
+            data: Any = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != _FORMAT:
+                return cls()
+            d = data["discourse"]
+            names = ProjectNames()
+            for name in d["names"]:
+                names = names.with_name(name)
+            discourse = Discourse(
+                organisation=d["organisation"],
+                household=d["household"],
+                project=d["project"],
+                project_turn=d["project_turn"],
+                names=names,
+                conversation=d["conversation"],
+            )
+            signals = [
+                FormatSignal(
+                    s["speaker"], s["key"], s["surface"], Evidence(**s["evidence"]), s["kind"]
+                )
+                for s in data["signals"]
+            ]
+            return cls(
+                discourse=discourse,
+                introduced={k: set(v) for k, v in data["introduced"].items()},
+                short_names=dict(data["short_names"]),
+                signals=signals,
+            )
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return cls()
 
 
 def _signal_key(sig: FormatSignal) -> tuple[str, str, str, int]:
@@ -84,6 +169,12 @@ class Carryovers:
         else:
             self._by_user.move_to_end(user_id)
         return found
+
+    def put(self, user_id: str, carry: Carryover) -> None:
+        self._by_user.pop(user_id, None)
+        self._by_user[user_id] = carry
+        while len(self._by_user) > self._max:
+            self._by_user.popitem(last=False)
 
     def forget(self, user_id: str | None = None) -> None:
         """Drop what was remembered of ``user_id`` (of every user when None)."""

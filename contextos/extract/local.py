@@ -183,6 +183,18 @@ class LocalExtractor:
         None): the next call for them reads as a first conversation."""
         self._carry.forget(user_id)
 
+    def snapshot(self, user_id: str) -> str:
+        """What is remembered of ``user_id``'s conversations, to :meth:`restore` later (in
+        another process or run)."""
+        return self._carry.of(user_id).to_json()
+
+    def restore(self, user_id: str, snapshot: str | None) -> None:
+        """Read on from a :meth:`snapshot` (from nothing remembered when None)."""
+        if snapshot is None:
+            self._carry.forget(user_id)
+        else:
+            self._carry.put(user_id, Carryover.from_json(snapshot))
+
     def extract_many(self, windows: Sequence[Window], user: UserRef) -> list[ExtractionResult]:
         """Candidates from many windows in one parse / embedding batch (one result each), read
         in order as one user's conversations, after what earlier calls read of that user.
@@ -673,7 +685,7 @@ class LocalExtractor:
         earlier turns it quotes in ``cited_turns``."""
         read = {t.id: t for turns, _c in windows for t in turns}
         window_of = {t.id: w for w, (turns, _c) in enumerate(windows) for t in turns}
-        earlier = set(carry.signal_turns)
+        earlier = carry.signal_turn_ids()
         new = {s.evidence.turn_id for s in signals} - earlier
         for fact in patterns_from_signals([*carry.signals, *signals], names=shown):
             quoted = [e.turn_id for e in fact.evidence]
@@ -682,8 +694,9 @@ class LocalExtractor:
             last = max(window_of.get(t, 0) for t in quoted)
             fact.extractor = self.name
             results[last].facts.append(fact)
+            # the earlier turns it quotes, those this extractor read (others are in the store)
             results[last].cited_turns.extend(
-                carry.signal_turns[t] for t in quoted if t not in read and t in earlier
+                carry.signal_turns[t] for t in quoted if t not in read and t in carry.signal_turns
             )
         carry.remember_signals(signals, read)
 

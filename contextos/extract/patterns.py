@@ -41,6 +41,7 @@ __all__ = [
     "patterns_from_signals",
     "ritual_signal",
     "setting_signals",
+    "signal_group",
 ]
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*(?:;[A-Za-z]+)?")  # "TL;DR" is one word
@@ -213,6 +214,12 @@ def _instruction_word(tok: Any) -> bool:
     )
 
 
+def signal_group(sig: FormatSignal) -> tuple[str, str, str]:
+    """The pattern a signal counts towards: (speaker, key, family); a format asked for in lead
+    position and one asked for anywhere are one family."""
+    return sig.speaker, sig.key, sig.kind if sig.kind in _PATTERN_NAMES else "format"
+
+
 def patterns_from_signals(
     signals: list[FormatSignal], min_turns: int = 2, names: Mapping[str, str] | None = None
 ) -> list[CandidateFact]:
@@ -221,8 +228,7 @@ def patterns_from_signals(
     ``names`` maps a speaker to how the text names them, when not by their given name."""
     groups: dict[tuple[str, str, str], list[FormatSignal]] = defaultdict(list)
     for sig in signals:
-        family = sig.kind if sig.kind in _PATTERN_NAMES else "format"
-        groups[(sig.speaker, sig.key, family)].append(sig)
+        groups[signal_group(sig)].append(sig)
     out: list[CandidateFact] = []
     for (speaker, key, family), sigs in groups.items():
         by_turn: dict[str, FormatSignal] = {}

@@ -15,12 +15,14 @@ from contextos.graph.records import (
     conversation_params,
     entity_from_row,
     fact_from_row,
+    from_epoch,
     labels_by_type,
     relation_params,
 )
 from contextos.graph.store import ConversationWrite
 from contextos.models.entities import Entity
 from contextos.models.facts import Fact
+from contextos.models.transcript import Turn
 
 __all__ = ["CypherGraphStore"]
 
@@ -154,6 +156,36 @@ class CypherGraphStore(ABC):
 
     def users(self) -> list[tuple[str, str]]:
         return [(r[0], r[1]) for r in self.run(self._q("list_users"))]
+
+    def turns(self, user_id: str, refs: list[tuple[str, str]]) -> list[tuple[str, Turn]]:
+        """(key, turn) of the user's turns named by (conversation id, turn id)."""
+        if not refs:
+            return []
+        rows = self.run(self._q("get_turns"), {"user_id": user_id, "refs": [list(r) for r in refs]})
+        return [
+            (
+                r[0],
+                Turn(
+                    id=r[1],
+                    conversation_id=r[2],
+                    index=r[3],
+                    role=r[4],
+                    speaker=r[5],
+                    kind=r[6],
+                    text=r[7],
+                    timestamp=from_epoch(r[8]),
+                ),
+            )
+            for r in rows
+        ]
+
+    def carryover(self, user_id: str) -> str | None:
+        """What the extractor remembered of the user at the end of their last run."""
+        rows = self.run(self._q("get_carryover"), {"user_id": user_id})
+        return rows[0][0] if rows and rows[0][0] else None
+
+    def set_carryover(self, user_id: str, carryover: str) -> None:
+        self.run(self._q("set_carryover"), {"user_id": user_id, "carryover": carryover})
 
     def delete_user(self, user_id: str) -> int:
         before = sum(self.stats(user_id).values())

@@ -234,3 +234,29 @@ def test_a_habit_seen_across_chats_of_one_run_is_stored_grounded_in_each(tmp_pat
     assert patterns == [("Gabriel chats with the assistant on break", ("c0:0", "c1:0", "c2:0"))]
     assert grounded == ["c0:0", "c1:0", "c2:0"]
     assert run(True) == (patterns, grounded)
+
+
+def test_a_habit_seen_across_runs_is_stored_grounded_in_each(cx, chat):
+    """One chat per ingest call, as an app sending each chat when it ends: what the earlier
+    runs read is kept with the user, so the third chat on a break completes the pattern, and
+    its evidence reaches the turns stored by the earlier runs."""
+    openings = [
+        "hey, on my 3am break so typing fast. We're building an app, calling it SendLog.",
+        "another break, another chat. we're moving to Portland.",
+        "on break again. The beta is set for June 3.",
+    ]
+    for n, text in enumerate(openings):
+        cx.ingest([chat(f"c{n}", n + 2, text)], user="gabriel", user_name="Gabriel Ortiz")
+    facts = cx.facts("gabriel")
+    [habit] = [f for f in facts if f.type == "USER_PATTERN"]
+    assert habit.text == "Gabriel chats with the assistant on break"
+    assert sorted(habit.turn_ids) == ["c0:0", "c1:0", "c2:0"]
+    grounded = cx.store.run(
+        "MATCH (f:Fact {type: 'USER_PATTERN'})-[:GROUNDED_IN]->(t:Turn) RETURN t.id ORDER BY t.id"
+    )
+    assert [r[0] for r in grounded] == ["c0:0", "c1:0", "c2:0"]
+    assert any(f.text.startswith("The SendLog beta is set for") for f in facts)
+    # forgetting the user forgets what was carried too
+    cx.forget("gabriel")
+    cx.ingest([chat("c9", 9, "on break again. The beta is set for June 3.")], user="gabriel")
+    assert [f.text for f in cx.facts("gabriel")] == ["The beta is set for Wednesday, June 3, 2026"]

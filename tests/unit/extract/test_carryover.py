@@ -150,3 +150,37 @@ def test_carryovers_keep_the_most_recently_read_users():
     assert kept.of("a") is a
     b_again = kept.of("b")
     assert b_again.discourse.project is None and b_again.signals == []
+
+
+def test_a_snapshot_restored_elsewhere_reads_on_where_the_first_left_off(extractor, make_conv):
+    """What ingestion keeps in the store between runs: the third chat on a break, read by
+    another extractor restored from the snapshot, completes the pattern; the quotes of the
+    earlier chats are not in the snapshot (the store has those turns)."""
+    from contextos.extract.local import LocalExtractor
+
+    dana = UserRef(id="gabriel", name="Gabriel Ortiz")
+    _read(extractor, _chat(make_conv, "a", 1, "on my break. calling the app SendLog."), dana)
+    _read(extractor, _chat(make_conv, "b", 2, "on break again. I met Sandra Okafor."), dana)
+    snapshot = extractor.snapshot("gabriel")
+    other = LocalExtractor()
+    other.restore("gabriel", snapshot)
+    assert other.snapshot("gabriel") == snapshot  # nothing lost on the way
+    third = _chat(make_conv, "c", 3, "break time. The beta is set for June 3. Sandra agreed.")
+    raw = other.extract(third.turns, third, dana)
+    [habit] = [f for f in raw.facts if f.type == FactType.USER_PATTERN]
+    assert [e.turn_id for e in habit.evidence] == ["a:0", "b:0", "c:0"]
+    assert raw.cited_turns == []
+    texts = [f.text for f in raw.facts]
+    assert any(t.startswith("The SendLog beta is set for") for t in texts), texts
+    assert "Sandra Okafor agreed" in texts
+    other.restore("gabriel", None)
+    fresh = other.extract(third.turns, third, dana)
+    assert not any(f.type == FactType.USER_PATTERN for f in fresh.facts)
+
+
+def test_a_snapshot_that_cannot_be_read_is_an_empty_memory():
+    from contextos.extract.carryover import Carryover
+
+    for text in ("", "not json", '{"format": 99}', '{"format": 1}', "[1, 2]"):
+        restored = Carryover.from_json(text)
+        assert restored.signals == [] and restored.discourse.names.by_words == {}
