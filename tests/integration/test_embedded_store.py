@@ -41,7 +41,7 @@ def _write(i: int) -> ConversationWrite:
         evidence_spans=[
             Evidence(conversation_id=f"c{i}", turn_id=f"t{i}", start=0, end=len(text), quote=text)
         ],
-        valid_from=datetime(2026, 3, 1 + i, tzinfo=UTC),
+        valid_from=datetime(2026, 3, 1 + i % 28, tzinfo=UTC),
         recorded_at=datetime.now(UTC),
     )
     vec = [0.0] * 384
@@ -165,3 +165,54 @@ def test_a_relative_data_directory_works(tmp_path, monkeypatch):
     finally:
         store.close()
     assert not servers_for(tmp_path / "rel")
+
+
+def _aof_log_bytes(data_dir: Path) -> int:
+    return sum(f.stat().st_size for f in (data_dir / "graph" / "aof").glob("*.aof"))
+
+
+def test_a_server_killed_with_a_long_log_reopens_and_a_clean_stop_leaves_a_snapshot(data_dir):
+    """Killed before it could stop, the server replays its append-only log on the next start,
+    one write transaction after another. Redis 8.2 aborts when a command reaches it inside
+    such a replayed transaction, so the store may send nothing before the server says it has
+    loaded (the 'Ready' line of its log). A clean stop compacts the log into a snapshot, so
+    the next start does not replay at all."""
+    store = FalkorDBStore(data_dir / "graph")
+    store.open()
+    for i in range(1500):
+        store.write_conversation(_write(i))
+    assert _aof_log_bytes(data_dir) > 2_000_000
+    os.kill(store.server.pid, signal.SIGKILL)
+    assert wait_until(lambda: not servers_for(data_dir))
+    reopened = FalkorDBStore(data_dir / "graph")
+    reopened.open()
+    try:
+        assert reopened.stats("sam")["Conversation"] == 1500
+        assert reopened.checkpoint("k1499") == "h1499"
+    finally:
+        reopened.close()
+    assert _aof_log_bytes(data_dir) == 0  # all of it is in the snapshot now
+    again = FalkorDBStore(data_dir / "graph")
+    again.open()
+    try:
+        assert again.stats("sam")["Fact"] == 1500
+    finally:
+        again.close()
+
+
+def test_a_guest_waits_while_the_log_says_the_owners_server_is_still_loading(tmp_path):
+    from contextos.graph.falkordb_server import EmbeddedFalkorDB
+
+    server = EmbeddedFalkorDB(tmp_path, start_timeout=0.3)
+    log = tmp_path / "falkordb.log"
+    log.write_text(
+        "1:C * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo\n"
+        "1:M * Ready to accept connections unix\n"
+    )
+    assert server._wait_until_loaded()
+    with log.open("a") as f:  # restarted, and replaying its log
+        f.write("2:C * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo\n2:M * Server initialized\n")
+    assert not server._wait_until_loaded()
+    with log.open("a") as f:
+        f.write("2:M * Ready to accept connections unix\n")
+    assert server._wait_until_loaded()
