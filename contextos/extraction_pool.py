@@ -82,18 +82,21 @@ class ExtractionPool:
             except (BrokenPipeError, OSError, ValueError):
                 return  # the worker is gone; the reader reports it
 
-    def _result(self, conv: Conversation) -> ExtractionResult:
+    def _reply(self, doing: str) -> Any:
+        """The worker's next answer; ``doing`` names what it was asked, for the error."""
         assert self._proc.stdout is not None
         try:
             ok, payload = _receive(self._proc.stdout)
         except (EOFError, OSError, pickle.UnpicklingError) as exc:
             raise ExtractionError(
-                f"the extraction worker stopped (exit code {self._proc.poll()}) while "
-                f"extracting conversation {conv.id!r}"
+                f"the extraction worker stopped (exit code {self._proc.poll()}) while {doing}"
             ) from exc
         if not ok:
-            raise ExtractionError(f"extraction failed for conversation {conv.id!r}: {payload}")
-        return payload  # type: ignore[no-any-return]
+            raise ExtractionError(f"the extraction worker failed while {doing}: {payload}")
+        return payload
+
+    def _result(self, conv: Conversation) -> ExtractionResult:
+        return self._reply(f"extracting conversation {conv.id!r}")  # type: ignore[no-any-return]
 
     def imap(
         self, items: Iterable[tuple[Conversation, UserRef, bool]]
@@ -128,16 +131,7 @@ class ExtractionPool:
         """What the worker remembers of the user now (``LocalExtractor.snapshot``); call when
         every result was taken."""
         self._inbox.put(("snapshot", user_id))
-        assert self._proc.stdout is not None
-        try:
-            ok, payload = _receive(self._proc.stdout)
-        except (EOFError, OSError, pickle.UnpicklingError) as exc:
-            raise ExtractionError(
-                f"the extraction worker stopped (exit code {self._proc.poll()})"
-            ) from exc
-        if not ok:
-            raise ExtractionError(f"the extraction worker failed: {payload}")
-        return payload  # type: ignore[no-any-return]
+        return self._reply("handing over what it remembers")  # type: ignore[no-any-return]
 
     def close(self) -> None:
         self._inbox.put(None)
