@@ -201,10 +201,17 @@ def test_a_server_killed_with_a_long_log_reopens_and_a_clean_stop_leaves_a_snaps
 
 
 def test_a_guest_waits_while_the_log_says_the_owners_server_is_still_loading(tmp_path):
+    import socket
+
     from contextos.graph.falkordb_server import EmbeddedFalkorDB
 
     server = EmbeddedFalkorDB(tmp_path, start_timeout=0.3)
     log = tmp_path / "falkordb.log"
+    log.write_text("1:C * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo\n")
+    assert server._wait_until_loaded()  # nobody listens: a stale socket, no waiting
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(server.socket_path)
+    listener.listen()
     log.write_text(
         "1:C * oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo\n"
         "1:M * Ready to accept connections unix\n"
@@ -216,3 +223,4 @@ def test_a_guest_waits_while_the_log_says_the_owners_server_is_still_loading(tmp
     with log.open("a") as f:
         f.write("2:M * Ready to accept connections unix\n")
     assert server._wait_until_loaded()
+    listener.close()
