@@ -15,7 +15,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.discourse import ProjectNames
-from contextos.extract.names import person_name, relation_apposition
+from contextos.extract.names import person_name, person_text, relation_named
 from contextos.extract.statements import Clause
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
@@ -404,13 +404,14 @@ def name_kinds(docs: Iterable[Any]) -> NameKinds:
                 labelled.add(person_name(e.text))
         for tok in doc:
             if tok.pos_ == "PROPN" and _related(tok):
-                related.add(tok.text)
+                full = person_text(tok)  # "Sandra Okafor": "Sandra" alone is her too
+                related.update((tok.text, full, full.split()[0]))
     return NameKinds(frozenset(related | (labelled - things)), frozenset(things - related))
 
 
 def _related(tok: Any) -> bool:
     """ "my wife Elena" (either way the parser hangs it), "Elena, my wife"."""
-    return relation_apposition(tok) or any(
+    return relation_named(tok) or any(
         c.dep_ in ("compound", "appos") and c.lemma_.lower() in lx.RELATION_NOUNS
         for c in tok.children
     )

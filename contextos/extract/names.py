@@ -8,7 +8,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["person_name", "person_text", "relation_apposition"]
+__all__ = ["person_name", "person_text", "relation_named"]
 
 
 def person_name(text: str) -> str:
@@ -30,7 +30,14 @@ def person_text(tok: Any) -> str:
     return person_name(" ".join(t.text for t in parts))
 
 
-def relation_apposition(tok: Any) -> bool:
-    """ "Giulia" in "my girlfriend Giulia": a name in apposition to a relation noun, a person
-    whatever the NER labels it."""
-    return bool(tok.dep_ == "appos" and tok.head.lemma_.lower() in lx.RELATION_NOUNS)
+def relation_named(tok: Any) -> bool:
+    """A name given to a relation, a person whatever the NER labels it: in apposition to a
+    relation noun ("Giulia" in "my girlfriend Giulia") or said to be one ("Sandra Okafor" in
+    "my new manager is Sandra Okafor", which the small model calls a place)."""
+    if tok.dep_ == "appos":
+        return bool(tok.head.lemma_.lower() in lx.RELATION_NOUNS)
+    if tok.dep_ == "attr" and tok.head.lemma_ == "be":
+        return any(
+            c.dep_ == "nsubj" and c.lemma_.lower() in lx.RELATION_NOUNS for c in tok.head.children
+        )
+    return False

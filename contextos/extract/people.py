@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.names import person_name, person_text, relation_apposition
+from contextos.extract.names import person_name, person_text, relation_named
 from contextos.extract.statements import Clause
 
 __all__ = ["FullNames", "called_names", "object_referent", "people", "pronoun_referent"]
@@ -40,7 +40,7 @@ def _named(doc: Any) -> list[tuple[int, str]]:
     for tok in doc:
         if tok.pos_ != "PROPN" or tok.ent_type_ == "PERSON":
             continue
-        if relation_apposition(tok) or (
+        if relation_named(tok) or (
             tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in _NAME_ENT_TYPES
         ):
             found.append((tok.i, person_text(tok)))

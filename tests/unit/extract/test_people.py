@@ -23,6 +23,22 @@ def test_a_first_name_alone_is_written_in_full_once_introduced(run):
     assert "Greg Halloran" in leaving.entities  # the full name is supplied, not quoted
 
 
+def test_a_name_said_to_be_a_relation_is_a_person_whatever_the_ner_says(run):
+    """The small model calls "Sandra Okafor" a place in "my new manager is Sandra Okafor"."""
+    _conv, raw, checked = run(
+        [
+            ("user", "My new manager is Sandra Okafor. My favourite city is Lisbon."),
+            ("assistant", "Noted."),
+            ("user", "Sandra approved my budget."),
+        ]
+    )
+    assert "Sandra Okafor approved Dana's budget" in _texts(checked)
+    kinds = {(e.type, e.name) for e in raw.entities}
+    assert ("Person", "Sandra Okafor") in kinds
+    assert not any(name.startswith("Sandra") and kind != "Person" for kind, name in kinds)
+    assert ("Person", "Lisbon") not in kinds
+
+
 def test_a_pronoun_for_a_person_introduced_in_full_names_them_in_full(run):
     _conv, _raw, checked = run(
         [
