@@ -129,9 +129,6 @@ class ConversationPipeline:
         self._entity_index: dict[str, EntityIndex] = {}
         self._fact_memory: dict[str, FactMemory] = {}
         self._prototypes: PrototypeClassifier | None = None
-        #: (user id, conversation id) -> conversation key, for this run's conversations: a
-        #: fact may cite turns of an earlier one (a pattern seen across conversations)
-        self._conversation_keys: dict[tuple[str, str], str] = {}
 
     def _classifier(self) -> PrototypeClassifier:
         """Categories for facts no lexical cue placed, from the vectors embedded for them anyway
@@ -174,10 +171,9 @@ class ConversationPipeline:
             turn_keys=turn_keys,
             content_hash=conv.content_hash(),
         )
-        self._conversation_keys[(user.id, conv.id)] = ckey
         if extracted is None:
             extracted = self.extract(conv, user)
-        cited = self._cited_turns(extracted, user, turn_keys)
+        cited = self._cited_turns(extracted, user.id, turn_keys)
         validated = validate(extracted, {t.id: t for t in (*cited, *turns)})
         self._entities(write, validated.entities, validated.relations, index, conv)
         self._facts(write, validated.facts, user, index, stats)
@@ -371,27 +367,23 @@ class ConversationPipeline:
     # -- helpers -------------------------------------------------------------
 
     def _cited_turns(
-        self, extracted: ExtractionResult, user: UserRef, turn_keys: dict[str, str]
+        self, extracted: ExtractionResult, user_id: str, turn_keys: dict[str, str]
     ) -> list[Turn]:
         """The turns of earlier conversations the candidates quote (a pattern seen across
-        conversations): those the extractor sent, else from the store; their keys are added to
-        ``turn_keys`` so the facts are linked to them."""
-        cited = [t for t in extracted.cited_turns if t.id not in turn_keys]
-        for t in cited:
-            earlier = self._conversation_keys.get((user.id, t.conversation_id))
-            if earlier is not None:
-                turn_keys[t.id] = stable_id(earlier, t.id)
-        have = {t.id for t in cited}
+        conversations), from the store, where every earlier conversation was written before
+        this one is processed; their keys are added to ``turn_keys`` so the facts are linked
+        to them."""
         missing = {
             (e.conversation_id, e.turn_id)
             for f in extracted.facts
             for e in f.evidence
-            if e.turn_id not in turn_keys and e.turn_id not in have
+            if e.turn_id not in turn_keys
         }
-        for key, turn in self.store.turns(user.id, sorted(missing)):
-            turn_keys[turn.id] = key
-            cited.append(turn)
-        return cited
+        if not missing:
+            return []
+        cited = self.store.turns(user_id, sorted(missing))
+        turn_keys.update((turn.id, key) for key, turn in cited)
+        return [turn for _key, turn in cited]
 
     def _memory(self, user: UserRef) -> FactMemory:
         if user.id not in self._fact_memory:

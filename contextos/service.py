@@ -223,8 +223,9 @@ class ContextOS:
         # what the user's earlier conversations named carries on into this run's
         # (``extract/carryover.py``): from where their last completed run left it
         carrier = self.extractor if isinstance(self.extractor, CarriesOver) else None
-        carried = self.store.carryover(user) if carrier is not None else None
+        carried = None
         if carrier is not None:
+            carried = self.store.carryover(user)
             carrier.restore(user, carried)
         if parallel is None:
             parallel = default_extractor and (run.bytes_total if run else 0) >= PARALLEL_MIN_BYTES

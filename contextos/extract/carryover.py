@@ -77,8 +77,8 @@ class Carryover:
             self.signal_turns[turn.id] = turn
         if len(self.signals) > MAX_SIGNALS:
             self.signals = self.signals[-MAX_SIGNALS:]
-        quoted = self.signal_turn_ids()
-        self.signal_turns = {k: t for k, t in self.signal_turns.items() if k in quoted}
+            quoted = self.signal_turn_ids()
+            self.signal_turns = {k: t for k, t in self.signal_turns.items() if k in quoted}
 
     # -- kept in the store -----------------------------------------------------------
 

@@ -18,6 +18,7 @@ from llama_index.core.graph_stores.types import KG_NODES_KEY, KG_RELATIONS_KEY, 
 from llama_index.core.schema import BaseNode, TransformComponent
 from pydantic import PrivateAttr
 
+from contextos.extract.base import CarriesOver
 from contextos.models.extraction import UserRef
 from contextos.models.transcript import Conversation, Turn, stable_id
 
@@ -52,9 +53,8 @@ class GraphExtractor(TransformComponent):
 
         user = UserRef(id=self.user_id, name=self.user_name)
         local = self._local()
-        forget = getattr(local, "forget", None)
-        if callable(forget):
-            forget(user.id)  # the nodes of one call are read in order as one user's, afresh
+        if isinstance(local, CarriesOver):
+            local.restore(user.id, None)  # the nodes of one call: one user's, in order, afresh
         for node in nodes:
             text = node.get_content()
             conv_id = stable_id("llamaindex", node.node_id)

@@ -40,7 +40,8 @@ class ExtractionResult(BaseModel):
     relations: list[CandidateRelation] = Field(default_factory=list)
     rejections: list[Rejection] = Field(default_factory=list)
     #: turns of earlier conversations that evidence points into (a USER_PATTERN seen across
-    #: conversations quotes each of them); validation checks those quotes against these
+    #: conversations quotes each of them), those the extractor still holds: for a caller
+    #: without the store to validate those quotes against (ingestion reads them from the store)
     cited_turns: list[Turn] = Field(default_factory=list)
 
     def extend(self, other: ExtractionResult) -> None:
