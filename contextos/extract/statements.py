@@ -131,6 +131,24 @@ def _subject_of(head: Any) -> Any | None:
             return child
     if head.dep_ in ("conj", "xcomp") and head.head.i != head.i:
         return _subject_of(head.head)
+    return _possessed_adverbial(head)
+
+
+def _possessed_adverbial(head: Any) -> Any | None:
+    """The subject the small parser reads as an adverbial noun: in "my brother just got
+    married" it hangs "brother" on the verb as a npadvmod. A possessed noun before a verb
+    that has no subject can only be that verb's subject."""
+    if head.pos_ not in ("VERB", "AUX"):
+        return None
+    for child in head.children:
+        if child.i > head.i:
+            break
+        if (
+            child.dep_ == "npadvmod"
+            and child.pos_ in ("NOUN", "PROPN")
+            and any(c.dep_ == "poss" for c in child.children)
+        ):
+            return child
     return None
 
 
@@ -540,12 +558,32 @@ def _tacked_on_request(tok: Any, head: Any) -> bool:
         return False
     if any(c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "auxpass", "mark") for c in tok.children):
         return False
+    if _lists_infinitives(tok, head):
+        return False
     left = min(t.i for t in tok.subtree)
     if tok.dep_ == "conj":  # "we haven't told them yet so keep that between us"
-        return tok.doc[left].lower_ == "so" and tok.doc[left].head.i == tok.i
+        if tok.doc[left].lower_ == "so" and tok.doc[left].head.i == tok.i:
+            return True
+        # "I need to fix the build, send me the logs": asks the listener for something
+        return (
+            left > 0
+            and tok.doc[left - 1].text == ","
+            and tok.tag_ == "VB"
+            and any(c.dep_ in ("dative", "dobj") and c.lower_ in ("me", "us") for c in tok.children)
+        )
     return left > 0 and (
         tok.doc[left - 1].text in (",", ";", "-", "–", "—") or tok.doc[left - 1].lower_ == "so"
     )
+
+
+def _lists_infinitives(tok: Any, head: Any) -> bool:
+    """ "I like to dance, run a dog school, and eat sweets": a bare verb after the head's
+    "to" infinitive, itself going on with "and ...", is the next item of a list the parser
+    hung off the head, not an instruction."""
+    return any(
+        c.dep_ == "xcomp" and c.i < tok.i and any(a.lower_ == "to" for a in c.children)
+        for c in head.children
+    ) and any(c.dep_ == "cc" for c in tok.children)
 
 
 def _tacked_on_comment(tok: Any, head: Any) -> bool:
@@ -752,6 +790,8 @@ def _is_reaction(head: Any) -> bool:
     others = [c for c in acomp.children if c.dep_ not in ("advmod", "xcomp", "ccomp", "punct")]
     if any(c.dep_ == "xcomp" and names_something(c) for c in acomp.children):
         return False  # "I'm excited to start my career as a nurse": a plan, glad or not
+    if any(c.dep_ == "xcomp" and c.tag_ == "VBG" and list(c.children) for c in acomp.children):
+        return False  # "I'm happy being single": a state the speaker lives in, not a reply
     return not others and not any(c.dep_ in ("attr", "prep") for c in head.children)
 
 

@@ -255,6 +255,23 @@ def test_a_reaction_with_a_plan_of_the_speakers_own_is_a_fact(run):
     ]
 
 
+def test_a_state_the_speaker_is_happy_in_is_a_fact_not_a_reaction(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm happy being single and alone."),
+            ("user", "I'm glad to hear that."),
+            ("user", "I'm so happy being here with you."),  # about the listener
+        ]
+    )
+    assert [f.text for f in checked.facts] == ["Dana is happy being single and alone"]
+
+
+def test_a_possessed_noun_the_parser_reads_as_an_adverb_is_the_subject(run):
+    # the small parser hangs "brother" on "got married" as a npadvmod, leaving no subject
+    _conv, _raw, checked = run([("user", "My brother just got married.")])
+    assert [f.text for f in checked.facts] == ["Dana's brother got married"]
+
+
 def test_an_acronym_is_not_the_pronoun_it(run):
     _conv, _raw, checked = run(
         [

@@ -75,6 +75,25 @@ def test_trailing_connective_and_tacked_on_request_are_dropped(run):
     assert not any("put" in t for t in texts)
 
 
+def test_a_request_joined_to_a_statement_by_a_comma_is_dropped(run):
+    _conv, _raw, checked = run([("user", "I need to fix the build, send me the logs.")])
+    assert _texts(checked) == ["Dana needs to fix the build"]
+
+
+def test_a_bare_verb_continuing_an_infinitive_list_is_an_item_not_a_request(run):
+    # the parser hangs "run" off "like" as a subjectless base-form verb after a comma
+    _conv, _raw, checked = run(
+        [("user", "I like to dance at the club, run a dog obedience school, and eat sweets.")]
+    )
+    texts = _texts(checked)
+    for t in (
+        "Dana likes to dance at the club",
+        "Dana likes to run a dog obedience school",
+        "Dana likes to eat sweets",
+    ):
+        assert t in texts
+
+
 def test_preference_lists_become_one_fact_per_item(run):
     _conv, _raw, checked = run(
         [
