@@ -68,7 +68,7 @@ from contextos.extract.people import (
     people,
     pronoun_referent,
 )
-from contextos.extract.pronouns import thing_pronoun
+from contextos.extract.pronouns import refers_back, thing_pronoun
 from contextos.extract.render import (
     RenderContext,
     display_name,
@@ -409,7 +409,11 @@ class LocalExtractor:
                 it_object = _thing_referent(
                     clause, piece, previous if same_sentence else None, sentence_before
                 )
-                elaborates = joins if joins is not None and _elaboration(clause) else None
+                elaborates = (
+                    joins
+                    if joins is not None and (_elaboration(clause) or _goes_on_about(clause, piece))
+                    else None
+                )
                 if elaborates is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "3 bed with a yard"
                 heading = _heading(clause, piece)  # "My goals:" over "- hire two engineers"
@@ -868,6 +872,16 @@ def _elaboration(clause: Clause) -> bool:
     if first.pos_ == "PROPN" and first.i + 1 < len(first.doc) and first.nbor().text == ",":
         return False
     return has_anchor(words, {})
+
+
+def _goes_on_about(clause: Clause, piece: _Piece) -> bool:
+    """A statement about a thing that acts on an "it" nothing in its sentence names, right
+    after a sentence that said something ("we decided v1 is ACH only. card fees make it messy"):
+    it explains that statement and belongs with it."""
+    if clause.skip or clause.reject or clause.subject_kind != "thing":
+        return False
+    earlier = list(piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i])
+    return refers_back(clause.tokens, earlier)
 
 
 def _addressee(called: Any | None, piece: _Piece, names: FullNames) -> str | None:

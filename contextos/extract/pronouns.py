@@ -18,7 +18,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["ThingPronoun", "object_phrase", "thing_pronoun"]
+__all__ = ["ThingPronoun", "object_phrase", "refers_back", "thing_pronoun"]
 
 #: the pronoun, and the fine-grained noun tags of the things it can stand for
 _NUMBER = {"it": ("NN", "NNP"), "them": ("NNS", "NNPS"), "they": ("NNS", "NNPS")}
@@ -33,6 +33,10 @@ _BEFORE_DEPS = frozenset({"dobj", "attr", "nsubj", "nsubjpass", "pobj", "poss", 
 #: words that open what an "it" points ahead to ("find it hard to", "hate it when")
 _TO_THAT = frozenset({"to", "that"})
 _WHEN_IF = frozenset({"when", "if", "whenever"})
+#: what does the making in "card fees make it messy" (not what "it" can stand for)
+_DOERS = frozenset({"nsubj", "nsubjpass"})
+#: verbs that make their object so ("make it messy", "keep it simple")
+_CAUSATIVE_VERBS = frozenset({"make", "keep", "leave", "render"})
 #: a word right after "it" that makes a set phrase ("love it here", "take it easy")
 _SET_PHRASE_ADVERBS = frozenset({"here", "there", "all", "easy"})
 #: verbs that with "it out" mean solving whatever the matter is ("figure it out")
@@ -86,6 +90,35 @@ def thing_pronoun(
     if len({t.lemma_.lower() for t in named}) == 1:
         return ThingPronoun(pron, object_phrase(named[-1]))
     return ThingPronoun(pron, None)
+
+
+def refers_back(clause_tokens: list[Any], earlier: list[Any]) -> bool:
+    """Whether a statement about a thing acts on an "it"/"them" that nothing before it in its
+    sentence names ("card processing fees make it messy"): it goes on about what the sentence
+    before said."""
+    pron = next((t for t in clause_tokens if _needs_referent(t) or _made_so(t)), None)
+    if pron is None or any(t.lower_ == pron.lower_ for t in earlier):
+        return False
+    tags = _NUMBER[pron.lower_]
+    doer = {t.i for a in pron.ancestors for c in a.children if c.dep_ in _DOERS for t in c.subtree}
+    return not any(
+        _names_thing(t, tags)
+        for t in [*earlier, *clause_tokens]
+        if t.i < pron.i and t.i not in doer
+    )
+
+
+def _made_so(tok: Any) -> bool:
+    """The "it" of "make it messy", "keep it simple": what the verb makes so, which the small
+    parser reads as the subject of the state (not "make it clear that ...")."""
+    state = tok.head
+    return (
+        tok.lower_ == "it"
+        and tok.dep_ == "nsubj"
+        and state.dep_ in ("ccomp", "xcomp")
+        and state.head.lemma_.lower() in _CAUSATIVE_VERBS
+        and not _introduced(state, _TO_THAT)
+    )
 
 
 def _needs_referent(tok: Any) -> bool:

@@ -280,6 +280,25 @@ def test_a_verbless_sentence_with_a_name_or_number_elaborates_the_statement_befo
     assert not any(t.lower().startswith(("junior", "3 bed")) for t in texts)
 
 
+def test_a_statement_acting_on_an_it_it_does_not_name_explains_the_sentence_before(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "we decided Autopay v1 is ACH only, cards later. "
+                "card processing fees make it messy for our customers",
+            ),
+            ("user", "Card processing fees make it messy for our customers."),  # nothing before
+        ]
+    )
+    texts = _texts(checked)
+    assert (
+        "Dana decided Autopay v1 is ACH only, cards later; "
+        "card processing fees make it messy for Dana's customers"
+    ) in texts
+    assert texts.count("Card processing fees make it messy for Dana's customers") == 1
+
+
 def test_a_verbless_aside_or_a_follow_up_to_nothing_kept_adds_nothing(run):
     _conv, _raw, checked = run(
         [
