@@ -181,6 +181,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         "EX",
     ):
         return "vague"  # but "the google thing" says which thing
+    if any(c.dep_ == "case" for c in subj.children) and _plural_verb(head):
+        return "vague"  # "Ravi's are usually solid": Ravi's what is not said
     poss = [c for c in subj.children if c.dep_ == "poss"]
     if poss and poss[0].lower_ in ("my",):
         return "self_possessive"
@@ -193,6 +195,14 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj.tag_ == "VBG" and not list(subj.children):  # "fundraising paused until January"
         return "thing"
     return "vague"
+
+
+def _plural_verb(head: Any) -> bool:
+    """A verb agreeing with a plural subject ("are", "were", "have"): after a lone possessive
+    ("Ravi's are solid") it says the possessed noun was left out ("McDonald's is" names a
+    place)."""
+    verb = next((c for c in head.children if c.dep_ in ("aux", "auxpass")), head)
+    return verb.tag_ == "VBP" or verb.lower_ == "were"
 
 
 def _fragment_predicate(head: Any) -> Any | None:
@@ -795,6 +805,20 @@ def _is_reaction(head: Any) -> bool:
     return not others and not any(c.dep_ in ("attr", "prep") for c in head.children)
 
 
+def _is_verdict(head: Any) -> bool:
+    """ "20 customers is right", "the date is correct": says only that something said was so
+    (a confirmation of the listener's words), nothing of its own."""
+    if head.lemma_ != "be":
+        return False
+    acomp = next((c for c in head.children if c.dep_ == "acomp"), None)
+    return (
+        acomp is not None
+        and acomp.lower_ in lx.VERDICT_ADJECTIVES
+        and not any(c.dep_ not in ("advmod", "punct") for c in acomp.children)
+        and not any(c.dep_ in ("attr", "prep", "ccomp", "xcomp") for c in head.children)
+    )
+
+
 def names_something(verb: Any) -> bool:
     """Whether the phrase under ``verb`` names a thing of the speaker's (a content noun, and
     nothing of the listener's): "to start my career as a nurse", not "to hear that" or "to
@@ -1055,6 +1079,8 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 clause.reject_detail = f"'{real_head.text}' with nothing said"
             elif _is_reaction(real_head):
                 clause.skip = "conversational reaction"
+            elif _is_verdict(real_head):
+                clause.skip = "confirmation"
             elif not content_tokens(toks, exclude=real_head) and not _stated_state(real_head, kind):
                 clause.skip = "no content"
             elif _has_condition(toks):

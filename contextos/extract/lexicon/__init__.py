@@ -73,6 +73,7 @@ from contextos.extract.lexicon.rendering import (
     SYMBOL_CHARS,
     TECH_SHORTHAND,
     TRAILING_WORDS,
+    VERDICT_ADJECTIVES,
 )
 from contextos.extract.lexicon.scoring import (
     CATEGORY_IMPORTANCE,
@@ -226,5 +227,6 @@ __all__ = [
     "TRAVEL_VERBS",
     "VAGUE_OBJECTS",
     "VAGUE_SUBJECTS",
+    "VERDICT_ADJECTIVES",
     "words",
 ]

@@ -148,6 +148,9 @@ REACTION_ADJECTIVES: frozenset[str] = words(
     impressed jealous envious grateful thankful honored honoured relieved afraid certain
     positive confident fine okay ok good great"""
 )
+#: Adjectives that only say whether something said was so ("20 customers is right"): a
+#: verdict on the conversation, not a fact.
+VERDICT_ADJECTIVES: frozenset[str] = words("right correct accurate true wrong incorrect")
 #: Verbs of taking part in the conversation after a reaction adjective ("glad to hear about
 #: the new job", "happy to help"): the infinitive is still a reaction.
 REACTION_VERBS: frozenset[str] = words(

@@ -272,6 +272,22 @@ def test_a_possessed_noun_the_parser_reads_as_an_adverb_is_the_subject(run):
     assert [f.text for f in checked.facts] == ["Dana's brother got married"]
 
 
+def test_a_verdict_on_what_was_said_and_a_lone_possessive_say_nothing(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "20 customers is right."),  # confirms the listener's words
+            ("user", "The dates are correct."),
+            ("user", "Ravi's are usually solid."),  # Ravi's what?
+            ("user", "My ex was right about the house."),
+            ("user", "McDonald's is my favorite place."),  # a name, not an elided noun
+        ]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana's ex was right about the house",
+        "McDonald's is Dana's favorite place",
+    ]
+
+
 def test_an_acronym_is_not_the_pronoun_it(run):
     _conv, _raw, checked = run(
         [
