@@ -64,6 +64,7 @@ from contextos.extract.patterns import (
 from contextos.extract.people import (
     FullNames,
     called_names,
+    introduced_as_theirs,
     object_referent,
     people,
     pronoun_referent,
@@ -374,6 +375,8 @@ class LocalExtractor:
         """``discourse``: what the user's conversations named before these pieces (updated)."""
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
+        #: people introduced as someone of "theirs", whom a later "they" does not mean
+        theirs: set[str] = set()
         #: the people each turn named so far, in order
         people_by_turn: dict[str, list[str]] = {}
         #: the turn, sentence and whether it said something, of the piece before
@@ -421,7 +424,7 @@ class LocalExtractor:
                     clause.skip, clause.subject_kind = "", "thing"
                 if clause.skip:
                     continue
-                referent = pronoun_referent(clause, referent_by_turn.get(piece.turn.id))
+                referent = pronoun_referent(clause, referent_by_turn.get(piece.turn.id), theirs)
                 if referent is not None:
                     referent = names.of(referent)
                 if clause.subject_kind == "third_pronoun" and referent is None:
@@ -525,6 +528,7 @@ class LocalExtractor:
             pending.extend(_places(piece, said))
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
+                theirs |= introduced_as_theirs(doc)
             named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")
             if named_here:
                 people_by_turn.setdefault(piece.turn.id, []).extend(named_here)

@@ -10,14 +10,21 @@ alone. A first name given with two different surnames is left as it is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.names import person_name, person_text, relation_named
 from contextos.extract.statements import Clause
 
-__all__ = ["FullNames", "called_names", "object_referent", "people", "pronoun_referent"]
+__all__ = [
+    "FullNames",
+    "called_names",
+    "introduced_as_theirs",
+    "object_referent",
+    "people",
+    "pronoun_referent",
+]
 
 #: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
 _NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
@@ -47,9 +54,12 @@ def _named(doc: Any) -> list[tuple[int, str]]:
     return sorted(found)
 
 
-def pronoun_referent(clause: Clause, fallback: str | None) -> str | None:
+def pronoun_referent(
+    clause: Clause, fallback: str | None, theirs: Collection[str] = ()
+) -> str | None:
     """The person a third-person pronoun subject refers to: the last one named before it
-    ("we have a son, Eli, he's 9" -> Eli), else ``fallback``."""
+    ("we have a son, Eli, he's 9" -> Eli), else ``fallback``; a "they" is never one of
+    ``theirs`` (people introduced as someone of theirs, see :func:`introduced_as_theirs`)."""
     if clause.subject_kind != "third_pronoun" or clause.subject is None:
         return None
     doc = clause.sent.doc
@@ -59,9 +69,28 @@ def pronoun_referent(clause: Clause, fallback: str | None) -> str | None:
         before = [
             person_name(e.text)
             for e in doc.ents
-            if e.label_ == "PERSON" and e.end <= clause.subject.i
+            if e.label_ == "PERSON" and e.end <= clause.subject.i and not _one_of_theirs(e)
         ]
-    return before[-1] if before else fallback
+    if before:
+        return before[-1]
+    if clause.subject.lower_ == "they" and fallback in theirs:
+        return None
+    return fallback
+
+
+def introduced_as_theirs(doc: Any) -> set[str]:
+    """People ``doc`` introduces as someone of "theirs" ("their account rep Derek Simms")."""
+    return {person_name(e.text) for e in doc.ents if e.label_ == "PERSON" and _one_of_theirs(e)}
+
+
+def _one_of_theirs(ent: Any) -> bool:
+    """A person introduced as someone of "theirs" ("their account rep Derek Simms says they
+    can't"): the "they" is whoever has that person, not the person."""
+    start = max(ent.sent.start, ent.start - 4)
+    lead = list(ent.doc[start : ent.start])
+    while lead and not lead[0].is_punct and lead[0].lower_ != "their":
+        lead.pop(0)
+    return bool(lead) and lead[0].lower_ == "their" and not any(t.is_punct for t in lead)
 
 
 def object_referent(

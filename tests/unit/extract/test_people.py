@@ -79,6 +79,18 @@ def test_she_after_a_partner_named_in_apposition_is_that_partner(run):
     ]
 
 
+def test_they_after_someone_introduced_as_theirs_is_not_that_person(run):
+    text = (
+        'their account rep Derek Simms says their export tool is "temporarily broken" '
+        "so they can't produce the user access listing. Their lawyer Tom Baker called. "
+        "He says they will settle."
+    )
+    _conv, _raw, checked = run([("user", text)])
+    texts = _texts(checked)
+    assert "Derek Simms is their account rep" in texts
+    assert not any(t.startswith(("Derek Simms can", "Tom Baker will settle")) for t in texts)
+
+
 def test_a_self_introduction_with_a_role_after_the_name_states_the_role(run):
     from contextos.models.extraction import UserRef
 
