@@ -67,6 +67,8 @@ class ExtractionPool:
             env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
         )
         self._inbox: queue.Queue[Any] = queue.Queue()
+        #: conversations sent whose results were not read yet
+        self._unanswered = 0
         self._writer = threading.Thread(target=self._write_loop, daemon=True)
         self._writer.start()
 
@@ -96,6 +98,7 @@ class ExtractionPool:
         return payload
 
     def _result(self, conv: Conversation) -> ExtractionResult:
+        self._unanswered -= 1
         return self._reply(f"extracting conversation {conv.id!r}")  # type: ignore[no-any-return]
 
     def imap(
@@ -113,6 +116,7 @@ class ExtractionPool:
         for conv, user, needed in items:
             if needed:
                 self._inbox.put((conv, user))
+                self._unanswered += 1
                 in_flight += 1
             pending.append((conv, user, needed))
             while in_flight > self.depth:
@@ -128,9 +132,13 @@ class ExtractionPool:
         self._inbox.put(("restore", user_id, snapshot))
 
     def snapshot(self, user_id: str) -> str:
-        """What the worker remembers of the user now (``LocalExtractor.snapshot``); call when
-        every result was taken."""
+        """What the worker remembers of the user now (``LocalExtractor.snapshot``), after every
+        conversation sent to it: results not taken yet (a run cut short while the worker read
+        ahead) are read and dropped first, so the answer is the snapshot's."""
         self._inbox.put(("snapshot", user_id))
+        while self._unanswered:
+            self._unanswered -= 1
+            self._reply("finishing the conversations sent before it was stopped")
         return self._reply("handing over what it remembers")  # type: ignore[no-any-return]
 
     def close(self) -> None:

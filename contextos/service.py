@@ -3,10 +3,12 @@ talks to. It wires the stages together; the stages themselves live in their pack
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from contextos.conversation_pipeline import ConversationPipeline, conversation_k
 from contextos.embeddings.embedder import Embedder
 from contextos.errors import ConfigError, InputError
 from contextos.extract.base import CarriesOver, Extractor
+from contextos.extract.carryover import keep_stored
 from contextos.graph.store import GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
@@ -28,6 +31,8 @@ from contextos.models.facts import Fact
 from contextos.models.report import FormatStats, IngestReport
 from contextos.models.transcript import Conversation
 from contextos.settings import Settings, default_data_dir
+
+_log = logging.getLogger(__name__)
 
 __all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
 
@@ -221,11 +226,11 @@ class ContextOS:
         default_extractor = self._default_extractor
         pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
         # what the user's earlier conversations named carries on into this run's
-        # (``extract/carryover.py``): from where their last completed run left it
+        # (``extract/carryover.py``): from where their last run left it
         carrier = self.extractor if isinstance(self.extractor, CarriesOver) else None
         carried = None
         if carrier is not None:
-            carried = self.store.carryover(user)
+            carried = keep_stored(self.store.carryover(user), partial(self._stored_turns, user))
             carrier.restore(user, carried)
         if parallel is None:
             parallel = default_extractor and (run.bytes_total if run else 0) >= PARALLEL_MIN_BYTES
@@ -242,6 +247,7 @@ class ContextOS:
         # Ingestion keeps both cores busy on its own (extraction beside embedding and writing);
         # BLAS threads on top only busy-wait for a core: one thread measured 40 % less CPU.
         blas = threadpool_limits(limits=1, user_api="blas")
+        finished = False
         try:
             for conv, ref, needed, extracted in stream:
                 self._ingest_one(conv, ref, needed, extracted, pipeline, report)
@@ -256,10 +262,10 @@ class ContextOS:
                             title=conv.title,
                         )
                     )
-            if carrier is not None:
-                snapshot = pool.snapshot(user) if pool is not None else carrier.snapshot(user)
-                self.store.set_carryover(user, snapshot)
+            finished = True
         finally:
+            if carrier is not None:
+                self._keep_carryover(user, carrier, pool, finished)
             blas.restore_original_limits()
             if pool is not None:
                 pool.close()
@@ -279,6 +285,22 @@ class ContextOS:
                 "no conversation could be read" + (f" ({detail})" if detail else ""),
             )
         return report
+
+    def _stored_turns(self, user: str, refs: list[tuple[str, str]]) -> set[str]:
+        return {turn.id for _key, turn in self.store.turns(user, refs)}
+
+    def _keep_carryover(self, user: str, carrier: CarriesOver, pool: Any, finished: bool) -> None:
+        """Save what the extractor remembers of ``user`` for their next run. A run cut short
+        saves it too (what it read of the stored conversations would be lost otherwise), but
+        only if the extractor can still be asked: a failed worker has nothing to give."""
+        try:
+            snapshot = pool.snapshot(user) if pool is not None else carrier.snapshot(user)
+        except Exception:
+            if finished:
+                raise
+            _log.warning("ingest of %s cut short: what it read does not carry over", user)
+            return
+        self.store.set_carryover(user, snapshot)
 
     def _to_process(
         self, convs: Iterable[Conversation], user: str, user_name: str | None

@@ -17,14 +17,16 @@ updated as each window is read:
   while the extractor still holds them, and are looked up in the store otherwise.
 
 It is kept in the graph with the user (``to_json`` / ``from_json``): an ingestion run starts
-from what the user's last completed run left and saves what it ends with, so the next export,
-or the next chat sent on its own, reads on from there.
+from what the user's last run left and saves what it ends with, so the next export, or the next
+chat sent on its own, reads on from there. A run cut short saves what it had read too; what of
+that never reached the store is dropped when the next run starts (:func:`keep_stored`).
 """
 
 from __future__ import annotations
 
 import json
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +35,7 @@ from contextos.extract.patterns import MAX_EVIDENCE_TURNS, FormatSignal, signal_
 from contextos.models.facts import Evidence
 from contextos.models.transcript import Turn
 
-__all__ = ["Carryover", "Carryovers"]
+__all__ = ["Carryover", "Carryovers", "keep_stored"]
 
 #: Pattern signals remembered per user (the oldest are dropped first).
 MAX_SIGNALS = 600
@@ -147,6 +149,27 @@ class Carryover:
             )
         except (ValueError, KeyError, TypeError, AttributeError):
             return cls()
+
+
+def keep_stored(
+    snapshot: str | None, stored: Callable[[list[tuple[str, str]]], set[str]]
+) -> str | None:
+    """``snapshot`` without the pattern signals of turns the store does not have.
+
+    A run cut short saves what the extractor had read, which can be ahead of what was written
+    (a conversation extracted but not yet stored, the worker's read-ahead). Those turns are
+    read again when the run is resumed; remembered as seen already, the pattern they complete
+    would not be put forward again and would be lost. ``stored``: which of (conversation id,
+    turn id) the store has, as turn ids."""
+    if snapshot is None:
+        return None
+    carry = Carryover.from_json(snapshot)
+    refs = sorted({(s.evidence.conversation_id, s.evidence.turn_id) for s in carry.signals})
+    have = stored(refs) if refs else set()
+    if len(have) == len(refs):
+        return snapshot
+    carry.signals = [s for s in carry.signals if s.evidence.turn_id in have]
+    return carry.to_json()
 
 
 def _signal_key(sig: FormatSignal) -> tuple[str, str, str, int]:

@@ -236,6 +236,37 @@ def test_a_habit_seen_across_chats_of_one_run_is_stored_grounded_in_each(tmp_pat
     assert run(True) == (patterns, grounded)
 
 
+@pytest.mark.parametrize("parallel", [False, True])
+def test_a_run_cut_short_and_resumed_keeps_what_the_stored_chats_carried(tmp_path, chat, parallel):
+    """Stopped after two of three chats on a break (Ctrl-C, a crash in a progress hook), then
+    run again: the third chat completes the pattern and names the project of the first, as
+    in one uninterrupted run."""
+    openings = [
+        "hey, on my 3am break so typing fast. We're building an app, calling it SendLog.",
+        "another break, another chat. we're moving to Portland.",
+        "on break again. The beta is set for June 3.",
+    ]
+    chats = [chat(f"c{n}", n + 2, text) for n, text in enumerate(openings)]
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_two(progress):
+        if progress.conversations == 2:
+            raise Stop
+
+    with ContextOS.open(tmp_path / "cut") as c:
+        with pytest.raises(Stop):
+            c.ingest(chats, user="gabriel", progress=stop_after_two, parallel=parallel)
+        assert len(c.facts("gabriel")) > 0
+        report = c.ingest(chats, user="gabriel", parallel=parallel)
+        assert report.conversations_skipped_unchanged == 2
+        facts = c.facts("gabriel")
+    [habit] = [f for f in facts if f.type == "USER_PATTERN"]
+    assert sorted(habit.turn_ids) == ["c0:0", "c1:0", "c2:0"]
+    assert any(f.text.startswith("The SendLog beta is set for") for f in facts)
+
+
 def test_a_habit_seen_across_runs_is_stored_grounded_in_each(cx, chat):
     """One chat per ingest call, as an app sending each chat when it ends: what the earlier
     runs read is kept with the user, so the third chat on a break completes the pattern, and

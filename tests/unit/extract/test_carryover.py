@@ -184,3 +184,39 @@ def test_a_snapshot_that_cannot_be_read_is_an_empty_memory():
     for text in ("", "not json", '{"format": 99}', '{"format": 1}', "[1, 2]"):
         restored = Carryover.from_json(text)
         assert restored.signals == [] and restored.discourse.names.by_words == {}
+
+
+def test_a_snapshot_ahead_of_the_store_forgets_the_signals_of_turns_never_stored(
+    extractor, make_conv
+):
+    """A run cut short after extracting the third chat on a break but before storing it: the
+    snapshot it saves remembers that chat's signal. Resumed, the chat is read again; pruned to
+    the stored turns, the snapshot lets the pattern be put forward then, not lost."""
+    from contextos.extract.carryover import Carryover, keep_stored
+    from contextos.extract.local import LocalExtractor
+
+    chats = [
+        _chat(make_conv, "a", 1, "on my break. calling the app SendLog."),
+        _chat(make_conv, "b", 2, "on break again. I met Sandra Okafor."),
+        _chat(make_conv, "c", 3, "break time. The beta is set for June 3."),
+    ]
+    for conv in chats:
+        _read(extractor, conv, GABRIEL)
+    ahead = extractor.snapshot("gabriel")
+    asked: list[list[tuple[str, str]]] = []
+
+    def stored(refs):
+        asked.append(refs)
+        return {turn for conv, turn in refs if conv != "c"}
+
+    pruned = keep_stored(ahead, stored)
+    assert asked == [[("a", "a:0"), ("b", "b:0"), ("c", "c:0")]]
+    assert {s.evidence.turn_id for s in Carryover.from_json(pruned).signals} == {"a:0", "b:0"}
+    assert keep_stored(pruned, stored) == pruned  # nothing to prune: the same text
+    assert keep_stored(None, stored) is None
+
+    for snapshot, expected in ((ahead, 0), (pruned, 1)):
+        resumed = LocalExtractor()
+        resumed.restore("gabriel", snapshot)
+        raw = resumed.extract(chats[2].turns, chats[2], GABRIEL)
+        assert len([f for f in raw.facts if f.type == FactType.USER_PATTERN]) == expected
