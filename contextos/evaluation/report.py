@@ -35,6 +35,9 @@ class DatasetReport:
     baseline_extracted: int = 0
     baseline_matched: int = 0
     baseline_trap_violations: int = 0
+    #: gold facts an extracted fact or a verbatim sentence matches: the rest are not said in
+    #: words the matcher finds, out of reach of extraction that invents nothing
+    either_found: int = 0
     unmatched: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
 
@@ -51,6 +54,10 @@ class DatasetReport:
     @property
     def baseline_recall(self) -> float:
         return self.baseline_found / self.gold if self.gold else 0.0
+
+    @property
+    def said_recall(self) -> float:
+        return self.either_found / self.gold if self.gold else 0.0
 
     @property
     def baseline_precision(self) -> float | None:
@@ -106,6 +113,8 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
             f"  precision     {prec}  ({d.matched}/{d.extracted} extracted facts match gold)\n"
             f"  baseline      {base}\n"
             "                (every sentence the speaker wrote, pronouns in the third person)\n"
+            f"  said in words {d.said_recall:.3f}  ({d.either_found}/{d.gold} gold facts the"
+            " extractor or a verbatim sentence matches: the reach of grounded extraction)\n"
             f"  traps         {len(d.trap_violations)} violations of {d.traps}\n"
             f"  type accuracy {d.type_accuracy:.3f}  (over {d.typed} found facts)"
             f"  category accuracy {d.category_accuracy:.3f} (over {d.categorised})\n"

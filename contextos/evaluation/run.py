@@ -125,8 +125,11 @@ def _sentences(text: str, speaker: str) -> list[str]:
     ]
 
 
-def _baseline_scenario(sc: Scenario, embed: Embed, threshold: float, rep: DatasetReport) -> None:
-    """Score the sentence baseline (see ``DatasetReport``) on one scenario into ``rep``."""
+def _baseline_scenario(
+    sc: Scenario, embed: Embed, threshold: float, rep: DatasetReport
+) -> np.ndarray:
+    """Score the sentence baseline (see ``DatasetReport``) on one scenario into ``rep``;
+    returns which gold facts it found."""
     name = display_name(sc.user.name)
     units = [
         (sentence, t.id)
@@ -142,8 +145,10 @@ def _baseline_scenario(sc: Scenario, embed: Embed, threshold: float, rep: Datase
         lambda i, j: units[j][1] in gold[i].turn_ids,
     )
     rep.baseline_extracted += len(units)
+    found = np.zeros(len(gold), dtype=bool)
     if units and gold:
-        rep.baseline_found += int((sims.max(axis=1) >= threshold).sum())
+        found = sims.max(axis=1) >= threshold
+        rep.baseline_found += int(found.sum())
         rep.baseline_matched += int((sims.max(axis=0) >= threshold).sum())
     traps = sc.traps
     if units and traps:
@@ -154,6 +159,7 @@ def _baseline_scenario(sc: Scenario, embed: Embed, threshold: float, rep: Datase
             lambda i, j: units[j][1] in traps[i].turn_ids,
         )
         rep.baseline_trap_violations += int((tsims.max(axis=1) >= threshold).sum())
+    return found
 
 
 def _eval_scenarios(
@@ -183,9 +189,11 @@ def _eval_scenarios(
         )
         rep.gold += len(gold)
         rep.extracted += len(facts)
+        found = np.zeros(len(gold), dtype=bool)
         for i, g in enumerate(gold):
             j = int(np.argmax(sims[i])) if facts else -1
             if j >= 0 and sims[i, j] >= threshold:
+                found[i] = True
                 rep.found += 1
                 rep.typed += 1
                 rep.categorised += 1
@@ -205,7 +213,7 @@ def _eval_scenarios(
                     f"{sc.id} {[e.turn_id for e in f.evidence]} "
                     f"{f.type.value}/{f.category} {f.confidence:.2f}: {f.text!r}"
                 )
-        _baseline_scenario(sc, embed, threshold, rep)
+        rep.either_found += int((found | _baseline_scenario(sc, embed, threshold, rep)).sum())
         traps = sc.traps
         rep.traps += len(traps)
         tsims = best_matches(
@@ -282,14 +290,18 @@ def _eval_spc(
                 if t.speaker == speaker
                 for s in _sentences(t.text, speaker)
             ]
+            said_found = np.zeros(len(gold), dtype=bool)
             if said and gold:
                 base = best_matches(gold, said, embed, lambda i, j: True)
-                rep.baseline_found += int((base.max(axis=1) >= threshold).sum())
+                said_found = base.max(axis=1) >= threshold
+                rep.baseline_found += int(said_found.sum())
             rep.baseline_extracted += len(said)
             rep.gold += len(gold)
             for i, g in enumerate(gold):
                 j = int(np.argmax(sims[i])) if facts else -1
-                if j >= 0 and sims[i, j] >= threshold:
+                found = j >= 0 and sims[i, j] >= threshold
+                rep.either_found += bool(found or said_found[i])
+                if found:
                     rep.found += 1
                     rep.typed += 1
                     rep.type_correct += facts[j].type.value == "USER_FACT"

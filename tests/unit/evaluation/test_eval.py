@@ -86,7 +86,7 @@ def data(tmp_path: Path) -> tuple[Path, Path]:
         w.writerow(
             [
                 "I have two dogs.\nI live on a farm.",
-                "I play the cello.",
+                "I play the cello.\nI was born in Norway.",  # never said
                 "User 1: Hi there!\nUser 2: Hello.\n(Later)\nUser 1: I have two dogs and I live "
                 "on a farm.\nUser 2: I play the cello in an orchestra.",
             ]
@@ -128,8 +128,12 @@ def test_run_eval_measures_recall_precision_traps_and_speed(data):
     # the baseline stores each user sentence: it finds the facts, and the hypothetical as well
     assert s.baseline_extracted == 3 and s.baseline_found == 2
     assert s.baseline_trap_violations == 1 and s.baseline_precision is not None
+    assert s.either_found == 2 and s.said_recall == 1.0
     p = report.dataset("spc")
-    assert p is not None and p.gold == 3 and p.found == 3 and p.precision is None
+    assert p is not None and p.gold == 4 and p.found == 3 and p.precision is None
     assert p.baseline_extracted == 2 and p.baseline_precision is None
+    # what is never said is out of reach of the extractor and of the verbatim sentences
+    assert p.either_found == 3 and p.said_recall == 0.75
     text = format_report(report, verbose=True)
     assert "[scenarios]" in text and "[spc]" in text and "recall" in text
+    assert "said in words 0.750  (3/4 gold facts" in text
