@@ -147,7 +147,8 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         return f"a template placeholder ('{slot.group(0)}')"
     phase = any(t.lemma_.lower() in lx.LIFE_PHASE_NOUNS for t in toks) or _names_who(clause)
     for marker in lx.MOMENT_MARKERS:  # as written: "rn" is "right now", "RN" a nurse
-        if not phase and re.search(rf"(?<![\w']){re.escape(marker)}(?![\w'])", said):
+        # "I want children badly but not right now": the moment is excepted, not the want
+        if not phase and re.search(rf"(?<![\w'])(?<!not ){re.escape(marker)}(?![\w'])", said):
             return f"true of the moment ('{marker}')"
     if any(t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" for t in toks):
         return "about the conversation itself"

@@ -366,6 +366,17 @@ def test_right_now_does_not_make_a_stretch_of_life_passing(run):
     assert [r.reason for r in checked.rejections] == ["vague"]
 
 
+def test_a_want_deferred_with_not_right_now_is_lasting_not_of_the_moment(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I want children badly but not right now."),
+            ("user", "I'm not busy right now."),  # the moment itself
+        ]
+    )
+    assert [f.text for f in checked.facts] == ["Dana wants children badly but not right now"]
+    assert [r.reason for r in checked.rejections] == ["vague"]
+
+
 def test_time_words_and_home_do_not_say_what_a_pronoun_object_is(run):
     _conv, _raw, checked = run([("user", "I fixed it that night when I got home.")])
     assert checked.facts == []
