@@ -62,6 +62,14 @@ _NAMED_SPLICE = re.compile(
     r"(?:is|was|has|had|will|owns|leads|runs|took|joined|left)\b)"
 )
 _MIN_WORDS = 2
+#: A comma before a question put after a statement ("I'm a first-time dad, what advice would
+#: you give me?", "we use Postgres, how do I add an index?").
+_QUESTION_SPLICE = re.compile(
+    r",\s+(?=(?:what|how|why|which|any|anything|can|could|would|should|do|does|is|are)\b)",
+    re.I,
+)
+#: words a statement needs before a question is split off it (not "so, what now?")
+_MIN_STATEMENT_WORDS = 3
 #: A label of up to six words before a colon ("Update: ...", "Decision, then: ..."); the parser
 #: tends to make the label the root and the statement after it a modifier of it.
 _LABEL = re.compile(r"[\w'’-]+(?:,?\s+[\w'’-]+){0,5}\s*:\s+")
@@ -136,6 +144,23 @@ def injection_cue(text: str) -> str | None:
 
 def is_question(text: str) -> bool:
     return text.rstrip().rstrip("\"')]").endswith("?")
+
+
+def _asked_after(sentence: str) -> re.Match[str] | None:
+    """The comma joining a statement to a question after it ("I'm a nurse in Ohio, what
+    should I ask in the interview?"), or None when the sentence is not one. Not after a
+    condition or time clause ("If I move, what should I pack?"): that part states nothing."""
+    if not is_question(sentence):
+        return None
+    first = _WORD.search(sentence)
+    if first is None or first.group(0).lower() in SUBORDINATORS:
+        return None
+    cut = None
+    for m in _QUESTION_SPLICE.finditer(sentence):
+        cut = m
+    if cut is None or len(_WORD.findall(sentence[: cut.start()])) < _MIN_STATEMENT_WORDS:
+        return None
+    return cut
 
 
 def _splices(text: str) -> list[tuple[int, int, int]]:
@@ -329,10 +354,15 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
             if quoted:
                 pieces.append((s_start, s_end, s_start))
                 continue
+            # the statement before a question comma-joined to it is read on its own
+            asked = _asked_after(block[s_start:s_end])
+            stated_end = s_start + asked.start() if asked else s_end
             pieces.extend(
                 (s_start + a, s_start + b, s_start + c)
-                for a, b, c in _splices(block[s_start:s_end])
+                for a, b, c in _splices(block[s_start:stated_end])
             )
+            if asked:
+                pieces.append((s_start + asked.end(), s_end, s_start))
         item_topic: str | None = None  # the topic of the list item being read
         heading: str | None = None  # "My goals this quarter:", heading the list after it
         for p_start, p_end, sentence in pieces:

@@ -15,6 +15,20 @@ def test_segments_have_exact_offsets_and_skip_phatic_and_questions():
         assert text[s.start : s.end] == s.text
 
 
+def test_a_statement_comma_joined_to_a_question_after_it_is_read_on_its_own():
+    text = (
+        "I'm a nurse in Ohio, what should I ask in the interview? "
+        "If I move to Denver, what should I pack? So, what now? "
+        "We use Postgres at work, how do I add an index?"
+    )
+    segs = segment_turn(text)
+    assert [s.text for s in segs] == ["I'm a nurse in Ohio", "We use Postgres at work"]
+    for s in segs:
+        assert text[s.start : s.end] == s.text
+    asked = segment_turn(text, keep_questions=True)
+    assert "what should I ask in the interview?" in [s.text for s in asked]
+
+
 def test_pasted_blocks_are_quoted():
     text = "my landlord wrote:\n---\nRent goes up in May.\n---\nI am furious."
     segs = segment_turn(text)
