@@ -46,6 +46,11 @@ _OWN_ITEMS = frozenset("goal budget commute rent salary mortgage".split())
 _WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS | _OWN_ITEMS
 
 
+#: Project names remembered (of a conversation, and carried over from a user's earlier ones):
+#: a user's thousandth chat does not need every name ever given, and each new name copies them.
+MAX_PROJECT_NAMES = 200
+
+
 @dataclass(frozen=True)
 class ProjectNames:
     """The project names a conversation has given by some moment, by their lower-case words,
@@ -62,9 +67,18 @@ class ProjectNames:
         if words in self.by_words and name == name.lower():
             return self
         by_first = dict(self.by_first)
+        by_words = {**self.by_words, words: name}
         if words not in self.by_words:
             by_first[words[0]] = (*by_first.get(words[0], ()), words)
-        return ProjectNames({**self.by_words, words: name}, by_first)
+        while len(by_words) > MAX_PROJECT_NAMES:  # the longest ago named goes first
+            oldest = next(iter(by_words))
+            del by_words[oldest]
+            left = tuple(w for w in by_first[oldest[0]] if w != oldest)
+            if left:
+                by_first[oldest[0]] = left
+            else:
+                del by_first[oldest[0]]
+        return ProjectNames(by_words, by_first)
 
     def mentions(self, toks: Sequence[Any]) -> Iterator[tuple[int, tuple[str, ...]]]:
         """(position in ``toks``, words) of every name said in ``toks``, in any case."""

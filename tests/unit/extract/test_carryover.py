@@ -220,3 +220,19 @@ def test_a_snapshot_ahead_of_the_store_forgets_the_signals_of_turns_never_stored
         resumed.restore("gabriel", snapshot)
         raw = resumed.extract(chats[2].turns, chats[2], GABRIEL)
         assert len([f for f in raw.facts if f.type == FactType.USER_PATTERN]) == expected
+
+
+def test_project_names_keep_the_most_recently_given():
+    from contextos.extract.discourse import MAX_PROJECT_NAMES, ProjectNames
+
+    names = ProjectNames()
+    for k in range(MAX_PROJECT_NAMES + 5):
+        names = names.with_name(f"Project {k}")
+    names = names.with_name("Autopay")
+    assert len(names.by_words) == MAX_PROJECT_NAMES
+    assert not names.named("Project 0") and not names.named("project 5")
+    assert names.named("project 6") and names.named("autopay")
+    # the shared first word still finds the names that are left, and only those
+    assert ("project", "6") in names.by_first["project"]
+    assert ("project", "5") not in names.by_first["project"]
+    assert names.by_first["autopay"] == (("autopay",),)
