@@ -33,12 +33,12 @@ from contextos.models.entities import (
     CandidateRelation,
 )
 from contextos.models.extraction import ExtractionResult, UserRef
-from contextos.models.facts import CandidateFact, Fact
+from contextos.models.facts import CandidateFact, Fact, turn_ref
 from contextos.models.transcript import Conversation, Turn, stable_id
 from contextos.resolve.entities import EntityIndex, normalize_name
 from contextos.resolve.fact_memory import FactMemory
 from contextos.resolve.facts import Decision, decide, replacement, restatement
-from contextos.validate import validate
+from contextos.validate import index_turns, validate
 
 __all__ = [
     "ConversationPipeline",
@@ -111,6 +111,13 @@ def extract_conversation(
     return _dedupe(result)
 
 
+def _grounding_keys(fact: Fact, turn_keys: dict[str, str]) -> list[str]:
+    """The keys of the turns ``fact`` is grounded in, found by conversation and turn id (turn
+    ids may repeat across conversations), by turn id for a fact without spans."""
+    refs = [e.turn_ref for e in fact.evidence_spans] or list(fact.turn_ids)
+    return list(dict.fromkeys(turn_keys[r] for r in refs if r in turn_keys))
+
+
 class ConversationPipeline:
     """Stateful across one ingestion run: it keeps the user's entity index and fact vectors
     in memory, updated as each conversation is processed."""
@@ -158,7 +165,9 @@ class ConversationPipeline:
         turn_keys: dict[str, str] = {}
         for t in conv.turns:
             if t.id not in turn_keys:  # a source repeating an id keeps its first turn
-                turn_keys[t.id] = stable_id(ckey, t.id)
+                turn_keys[t.id] = turn_keys[turn_ref(t.conversation_id, t.id)] = stable_id(
+                    ckey, t.id
+                )
                 turns.append(t)
         index = self._index(user)
         write = ConversationWrite(
@@ -174,7 +183,7 @@ class ConversationPipeline:
         if extracted is None:
             extracted = self.extract(conv, user)
         cited = self._cited_turns(extracted, user.id, turn_keys)
-        validated = validate(extracted, {t.id: t for t in (*cited, *turns)})
+        validated = validate(extracted, index_turns([*turns, *cited]))
         self._entities(write, validated.entities, validated.relations, index, conv)
         self._facts(write, validated.facts, user, index, stats)
         for rej in validated.rejections:
@@ -312,7 +321,7 @@ class ConversationPipeline:
             by_id[fact.id] = FactWrite(
                 fact=fact,
                 embedding=vec.tolist(),
-                turn_keys=[write.turn_keys[t] for t in fact.turn_ids if t in write.turn_keys],
+                turn_keys=_grounding_keys(fact, write.turn_keys),
                 subject_key=self._subject_key(fact.subject, index, write),
                 entity_keys=[k for k in (self._mention_key(n, write) for n in fact.entities) if k],
             )
@@ -355,7 +364,10 @@ class ConversationPipeline:
             turn_ids=turn_ids,
             evidence=cand.evidence[0].quote,
             evidence_spans=list(cand.evidence),
-            conversation_ids=[write.conversation.id],
+            # a pattern seen across conversations quotes each of them
+            conversation_ids=list(
+                dict.fromkeys([write.conversation.id, *(e.conversation_id for e in cand.evidence)])
+            ),
             valid_from=cand.valid_from or min(stamps, default=write.conversation.started_at),
             recorded_at=now,
             entities=list(cand.entities),
@@ -377,12 +389,14 @@ class ConversationPipeline:
             (e.conversation_id, e.turn_id)
             for f in extracted.facts
             for e in f.evidence
-            if e.turn_id not in turn_keys
+            if e.turn_ref not in turn_keys
         }
         if not missing:
             return []
         cited = self.store.turns(user_id, sorted(missing))
-        turn_keys.update((turn.id, key) for key, turn in cited)
+        for key, turn in cited:
+            turn_keys[turn_ref(turn.conversation_id, turn.id)] = key
+            turn_keys.setdefault(turn.id, key)
         return [turn for _key, turn in cited]
 
     def _memory(self, user: UserRef) -> FactMemory:
@@ -402,11 +416,11 @@ class ConversationPipeline:
         """Fold another sighting of the same fact into the write that creates it."""
         f = into.fact
         f.turn_ids = list(dict.fromkeys([*f.turn_ids, *other.turn_ids]))
-        into.turn_keys = [turn_keys[t] for t in f.turn_ids if t in turn_keys]
         f.evidence_spans = [
             *f.evidence_spans,
             *(s for s in other.evidence_spans if s not in f.evidence_spans),
         ]
+        into.turn_keys = _grounding_keys(f, turn_keys)
         f.confidence = max(f.confidence, other.confidence)
         f.entities = list(dict.fromkeys([*f.entities, *other.entities]))
 

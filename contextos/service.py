@@ -27,7 +27,7 @@ from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
 from contextos.models.entities import Entity
 from contextos.models.extraction import ExtractionResult, UserRef
-from contextos.models.facts import Fact
+from contextos.models.facts import Fact, turn_ref
 from contextos.models.report import FormatStats, IngestReport
 from contextos.models.transcript import Conversation
 from contextos.settings import Settings, default_data_dir
@@ -287,7 +287,7 @@ class ContextOS:
         return report
 
     def _stored_turns(self, user: str, refs: list[tuple[str, str]]) -> set[str]:
-        return {turn.id for _key, turn in self.store.turns(user, refs)}
+        return {turn_ref(t.conversation_id, t.id) for _key, t in self.store.turns(user, refs)}
 
     def _keep_carryover(self, user: str, carrier: CarriesOver, pool: Any, finished: bool) -> None:
         """Save what the extractor remembers of ``user`` for their next run. A run cut short

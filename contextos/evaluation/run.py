@@ -38,7 +38,7 @@ from contextos.ingest import windows
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact
 from contextos.models.transcript import Conversation, Turn
-from contextos.validate import ValidatedResult, validate
+from contextos.validate import ValidatedResult, index_turns, validate
 
 __all__ = ["run_eval"]
 
@@ -106,7 +106,7 @@ def _timed_pass(
     pass)."""
     start = time.perf_counter()
     for group, user in zip(groups, user_of, strict=True):
-        by_id = {t.id: t for c in group for t in c.turns}
+        by_id = index_turns(t for c in group for t in c.turns)
         for r in _extract_as_ingested(extractor, group, user):
             validate(r, by_id)
     return time.perf_counter() - start
@@ -172,7 +172,7 @@ def _eval_scenarios(
         turns = sc.turns
         start = time.perf_counter()
         results = _extract_as_ingested(extractor, sc.conversations, sc.user)
-        by_id = {t.id: t for t in turns}
+        by_id = index_turns(turns)
         validated = [validate(r, by_id) for r in results]
         rep.seconds += time.perf_counter() - start
         rep.conversations += len(sc.conversations)

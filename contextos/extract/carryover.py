@@ -52,34 +52,36 @@ class Carryover:
     #: the user's full name -> the short name others call them
     short_names: dict[str, str] = field(default_factory=dict)
     signals: list[FormatSignal] = field(default_factory=list)
-    #: the turns the remembered signals quote, those read by this extractor
+    #: the turns the remembered signals quote, those read by this extractor, by
+    #: :func:`~contextos.models.facts.turn_ref` (turn ids may repeat across conversations)
     signal_turns: dict[str, Turn] = field(default_factory=dict)
 
-    def signal_turn_ids(self) -> set[str]:
-        return {s.evidence.turn_id for s in self.signals}
+    def signal_turn_refs(self) -> set[str]:
+        return {s.evidence.turn_ref for s in self.signals}
 
     def remember_signals(self, signals: list[FormatSignal], turns: dict[str, Turn]) -> None:
-        """Add ``signals`` (their turns looked up in ``turns``), each once, and for each
-        pattern only from as many turns as a pattern quotes."""
+        """Add ``signals`` (their turns looked up in ``turns``, by turn ref), each once, and
+        for each pattern only from as many turns as a pattern quotes."""
         have = {_signal_key(s) for s in self.signals}
         per_group: dict[tuple[str, str, str], set[str]] = {}
         for s in self.signals:
-            per_group.setdefault(signal_group(s), set()).add(s.evidence.turn_id)
+            per_group.setdefault(signal_group(s), set()).add(s.evidence.turn_ref)
         for sig in signals:
             key = _signal_key(sig)
-            turn = turns.get(sig.evidence.turn_id)
+            ref = sig.evidence.turn_ref
+            turn = turns.get(ref)
             seen = per_group.setdefault(signal_group(sig), set())
             if key in have or turn is None:
                 continue
-            if sig.evidence.turn_id not in seen and len(seen) >= MAX_EVIDENCE_TURNS:
+            if ref not in seen and len(seen) >= MAX_EVIDENCE_TURNS:
                 continue  # the pattern quotes its first turns only: later ones add nothing
             have.add(key)
-            seen.add(sig.evidence.turn_id)
+            seen.add(ref)
             self.signals.append(sig)
-            self.signal_turns[turn.id] = turn
+            self.signal_turns[ref] = turn
         if len(self.signals) > MAX_SIGNALS:
             self.signals = self.signals[-MAX_SIGNALS:]
-            quoted = self.signal_turn_ids()
+            quoted = self.signal_turn_refs()
             self.signal_turns = {k: t for k, t in self.signal_turns.items() if k in quoted}
 
     # -- kept in the store -----------------------------------------------------------
@@ -160,7 +162,7 @@ def keep_stored(
     (a conversation extracted but not yet stored, the worker's read-ahead). Those turns are
     read again when the run is resumed; remembered as seen already, the pattern they complete
     would not be put forward again and would be lost. ``stored``: which of (conversation id,
-    turn id) the store has, as turn ids."""
+    turn id) the store has, as :func:`~contextos.models.facts.turn_ref` keys."""
     if snapshot is None:
         return None
     carry = Carryover.from_json(snapshot)
@@ -168,12 +170,12 @@ def keep_stored(
     have = stored(refs) if refs else set()
     if len(have) == len(refs):
         return snapshot
-    carry.signals = [s for s in carry.signals if s.evidence.turn_id in have]
+    carry.signals = [s for s in carry.signals if s.evidence.turn_ref in have]
     return carry.to_json()
 
 
 def _signal_key(sig: FormatSignal) -> tuple[str, str, str, int]:
-    return sig.evidence.turn_id, sig.key, sig.kind, sig.evidence.start
+    return sig.evidence.turn_ref, sig.key, sig.kind, sig.evidence.start
 
 
 class Carryovers:

@@ -49,7 +49,7 @@ class GraphExtractor(TransformComponent):
         return self._extractor
 
     def __call__(self, nodes: Sequence[BaseNode], **kwargs: Any) -> Sequence[BaseNode]:
-        from contextos.validate import validate
+        from contextos.validate import index_turns, validate
 
         user = UserRef(id=self.user_id, name=self.user_name)
         local = self._local()
@@ -69,7 +69,7 @@ class GraphExtractor(TransformComponent):
             conv = Conversation(id=conv_id, source="llamaindex", turns=[turn])
             raw = local.extract([turn], conv, user)
             # a pattern seen across nodes quotes the earlier ones too
-            result = validate(raw, {t.id: t for t in (*raw.cited_turns, turn)})
+            result = validate(raw, index_turns([turn, *raw.cited_turns]))
             entities, relations = _to_graph(result)
             node.metadata[KG_NODES_KEY] = [*node.metadata.get(KG_NODES_KEY, []), *entities]
             node.metadata[KG_RELATIONS_KEY] = [*node.metadata.get(KG_RELATIONS_KEY, []), *relations]

@@ -92,7 +92,7 @@ from contextos.extract.statements import (
 )
 from contextos.extract.whereabouts import place_text, speaker_places
 from contextos.models.extraction import ExtractionResult, UserRef
-from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection
+from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection, turn_ref
 from contextos.models.transcript import Conversation, Turn
 
 __all__ = ["LocalExtractor", "Window"]
@@ -691,12 +691,16 @@ class LocalExtractor:
         """USER_PATTERN candidates from ``signals`` and the user's earlier ones: each that has
         evidence in these windows goes to the result of the last window it quotes, with the
         earlier turns it quotes in ``cited_turns``."""
-        read = {t.id: t for turns, _c in windows for t in turns}
-        window_of = {t.id: w for w, (turns, _c) in enumerate(windows) for t in turns}
-        earlier = carry.signal_turn_ids()
-        new = {s.evidence.turn_id for s in signals} - earlier
+        read = {turn_ref(t.conversation_id or c.id, t.id): t for turns, c in windows for t in turns}
+        window_of = {
+            turn_ref(t.conversation_id or c.id, t.id): w
+            for w, (turns, c) in enumerate(windows)
+            for t in turns
+        }
+        earlier = carry.signal_turn_refs()
+        new = {s.evidence.turn_ref for s in signals} - earlier
         for fact in patterns_from_signals([*carry.signals, *signals], names=shown):
-            quoted = [e.turn_id for e in fact.evidence]
+            quoted = [e.turn_ref for e in fact.evidence]
             if not new.intersection(quoted):
                 continue  # put forward before, and a new turn adds no evidence it quotes
             last = max(window_of.get(t, 0) for t in quoted)

@@ -233,7 +233,7 @@ def patterns_from_signals(
     for (speaker, key, family), sigs in groups.items():
         by_turn: dict[str, FormatSignal] = {}
         for sig in sigs:
-            by_turn.setdefault(sig.evidence.turn_id, sig)
+            by_turn.setdefault(sig.evidence.turn_ref, sig)
         n = len(by_turn)
         if n < min_turns:
             continue

@@ -64,6 +64,12 @@ TYPE_THRESHOLDS: dict[FactType, float] = {
 }
 
 
+def turn_ref(conversation_id: str, turn_id: str) -> str:
+    """One key for a turn among all of a user's conversations: a turn id need only be unique
+    in its conversation (a transcript may number each chat's turns from 1)."""
+    return f"{conversation_id}\x1f{turn_id}"
+
+
 class Evidence(BaseModel):
     """Where a fact comes from: a turn and the exact character span of its text."""
 
@@ -72,6 +78,11 @@ class Evidence(BaseModel):
     start: int = Field(ge=0)
     end: int = Field(ge=0)
     quote: str = Field(description="turn.text[start:end], verbatim")
+
+    @property
+    def turn_ref(self) -> str:
+        """The quoted turn's key among all the user's turns (:func:`turn_ref`)."""
+        return turn_ref(self.conversation_id, self.turn_id)
 
 
 class CandidateFact(BaseModel):

@@ -18,11 +18,17 @@ from contextos.models.extraction import ExtractionResult
 from contextos.models.facts import CandidateFact, Rejection, RejectReason
 from contextos.models.transcript import Turn
 from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, gate
-from contextos.validate.grounding import content_support, span_problem
+from contextos.validate.grounding import content_support, index_turns, span_problem
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
 
-__all__ = ["MIN_CONTENT_SUPPORT", "PATTERN_APPLY_THRESHOLD", "ValidatedResult", "validate"]
+__all__ = [
+    "MIN_CONTENT_SUPPORT",
+    "PATTERN_APPLY_THRESHOLD",
+    "ValidatedResult",
+    "index_turns",
+    "validate",
+]
 
 #: Share of a fact's content words that must appear in its evidence quotes.
 MIN_CONTENT_SUPPORT = 0.5

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from contextos.models.facts import Evidence
+from contextos.models.facts import Evidence, turn_ref
 from contextos.models.transcript import Turn
 
-__all__ = ["content_support", "span_problem"]
+__all__ = ["content_support", "index_turns", "span_problem", "turn_quoted"]
 
 
 def words(text: str) -> frozenset[str]:
@@ -38,9 +38,25 @@ _DATE_WORDS = words(
 _PREFIX = 4
 
 
+def index_turns(turns: Iterable[Turn]) -> dict[str, Turn]:
+    """``turns`` for :func:`validate`: by id, and by conversation and id
+    (:func:`~contextos.models.facts.turn_ref`) for evidence quoting turns of several
+    conversations whose ids repeat. The first of a repeated id keeps the plain key."""
+    index: dict[str, Turn] = {}
+    for t in turns:
+        index.setdefault(t.id, t)
+        index.setdefault(turn_ref(t.conversation_id, t.id), t)
+    return index
+
+
+def turn_quoted(ev: Evidence, turns_by_id: Mapping[str, Turn]) -> Turn | None:
+    """The turn ``ev`` quotes: by conversation and id when the index has that, else by id."""
+    return turns_by_id.get(ev.turn_ref) or turns_by_id.get(ev.turn_id)
+
+
 def span_problem(ev: Evidence, turns_by_id: Mapping[str, Turn]) -> str | None:
     """Why ``ev`` is not grounded in its turn, or None when it is."""
-    turn = turns_by_id.get(ev.turn_id)
+    turn = turn_quoted(ev, turns_by_id)
     if turn is None:
         return f"turn {ev.turn_id!r} is not in this conversation"
     if ev.conversation_id and turn.conversation_id and ev.conversation_id != turn.conversation_id:

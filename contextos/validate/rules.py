@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from contextos.models.facts import CandidateFact, FactType, RejectReason
 from contextos.models.transcript import Turn
+from contextos.validate.grounding import turn_quoted
 
 __all__ = ["FLAG_REASONS", "flag_reason", "type_rule_problem"]
 
@@ -37,12 +38,13 @@ def flag_reason(fact: CandidateFact) -> RejectReason | None:
 def type_rule_problem(
     fact: CandidateFact, turns_by_id: Mapping[str, Turn]
 ) -> tuple[RejectReason, str] | None:
-    roles = [turns_by_id[e.turn_id].role for e in fact.evidence if e.turn_id in turns_by_id]
+    quoted = [turn_quoted(e, turns_by_id) for e in fact.evidence]
+    roles = [t.role for t in quoted if t is not None]
     if fact.type in (FactType.USER_FACT, FactType.USER_PATTERN):
         if "user" not in roles:
             return "assistant_sourced", f"{fact.type.value} evidence must include a user turn"
     elif "user" not in roles:
         return "assistant_sourced", "a shared narrative needs a user turn as evidence"
-    if fact.type == FactType.USER_PATTERN and len({e.turn_id for e in fact.evidence}) < 2:
+    if fact.type == FactType.USER_PATTERN and len({e.turn_ref for e in fact.evidence}) < 2:
         return "type_rule", "a pattern needs evidence from two or more turns"
     return None

@@ -267,6 +267,49 @@ def test_a_run_cut_short_and_resumed_keeps_what_the_stored_chats_carried(tmp_pat
     assert any(f.text.startswith("The SendLog beta is set for") for f in facts)
 
 
+@pytest.mark.parametrize("parallel", [False, True])
+def test_a_pattern_across_chats_whose_turn_ids_repeat_is_grounded_in_each(tmp_path, parallel):
+    """A transcript numbering each chat's turns from 1: the habit seen in three chats is one
+    pattern grounded in turn 1 of each chat, not lost because the three turns share an id."""
+    openings = [
+        "hey, on my 3am break so typing fast. I'm a nurse.",
+        "another break, another chat. we're moving to Portland.",
+        "on break again, update for the checklist. The lease starts June 3.",
+    ]
+    lines = []
+    for n, text in enumerate(openings):
+        for k, (speaker, role, said) in enumerate(
+            [("Gabriel", "user", text), ("assistant", "assistant", "Noted.")], start=1
+        ):
+            lines.append(
+                {
+                    "conversation_id": f"chat-{n}",
+                    "turn_id": str(k),
+                    "timestamp": f"2026-03-0{n + 2}T10:00:0{k}Z",
+                    "speaker": speaker,
+                    "role": role,
+                    "text": said,
+                }
+            )
+    path = tmp_path / "chats.jsonl"
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    with ContextOS.open(tmp_path / "data") as c:
+        c.ingest(path, user="gabriel", user_name="Gabriel Ortiz", parallel=parallel)
+        [habit] = [f for f in c.facts("gabriel") if f.type == "USER_PATTERN"]
+        grounded = c.store.run(
+            "MATCH (f:Fact {type: 'USER_PATTERN'})-[:GROUNDED_IN]->(t:Turn) "
+            "RETURN t.conversation_id, t.id ORDER BY t.conversation_id"
+        )
+    assert habit.text == "Gabriel chats with the assistant on break"
+    assert sorted(habit.conversation_ids) == ["chat-0", "chat-1", "chat-2"]
+    assert [(e.conversation_id, e.turn_id) for e in habit.evidence_spans] == [
+        ("chat-0", "1"),
+        ("chat-1", "1"),
+        ("chat-2", "1"),
+    ]
+    assert [tuple(r) for r in grounded] == [("chat-0", "1"), ("chat-1", "1"), ("chat-2", "1")]
+
+
 def test_a_habit_seen_across_runs_is_stored_grounded_in_each(cx, chat):
     """One chat per ingest call, as an app sending each chat when it ends: what the earlier
     runs read is kept with the user, so the third chat on a break completes the pattern, and

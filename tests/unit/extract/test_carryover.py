@@ -194,6 +194,7 @@ def test_a_snapshot_ahead_of_the_store_forgets_the_signals_of_turns_never_stored
     the stored turns, the snapshot lets the pattern be put forward then, not lost."""
     from contextos.extract.carryover import Carryover, keep_stored
     from contextos.extract.local import LocalExtractor
+    from contextos.models.facts import turn_ref
 
     chats = [
         _chat(make_conv, "a", 1, "on my break. calling the app SendLog."),
@@ -207,7 +208,7 @@ def test_a_snapshot_ahead_of_the_store_forgets_the_signals_of_turns_never_stored
 
     def stored(refs):
         asked.append(refs)
-        return {turn for conv, turn in refs if conv != "c"}
+        return {turn_ref(conv, turn) for conv, turn in refs if conv != "c"}
 
     pruned = keep_stored(ahead, stored)
     assert asked == [[("a", "a:0"), ("b", "b:0"), ("c", "c:0")]]
