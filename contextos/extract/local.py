@@ -65,9 +65,11 @@ from contextos.extract.people import (
     FullNames,
     called_names,
     introduced_as_theirs,
+    kin_referent,
     object_referent,
     people,
     pronoun_referent,
+    unnamed_relation,
 )
 from contextos.extract.pronouns import refers_back, thing_pronoun
 from contextos.extract.render import (
@@ -136,6 +138,8 @@ class _Pending:
     alone: bool = False
     #: who a pronoun subject stands for ("she" -> "Helen", named in an earlier sentence)
     referent: str | None = None
+    #: the referent is a relation of the speaker's named by its noun ("Dana's sister")
+    kin: bool = False
     #: words of the fact text the extractor wrote, not the speaker ("is based in")
     own_words: str = ""
     #: the sentence key of the statement a verbless follow-up sentence elaborates
@@ -377,6 +381,8 @@ class LocalExtractor:
         referent_by_turn: dict[str, str] = {}
         #: people introduced as someone of "theirs", whom a later "they" does not mean
         theirs: set[str] = set()
+        #: per turn, the speaker's relation last named by its noun alone ("my sister")
+        kin_by_turn: dict[str, str] = {}
         #: the people each turn named so far, in order
         people_by_turn: dict[str, list[str]] = {}
         #: the turn, sentence and whether it said something, of the piece before
@@ -424,8 +430,11 @@ class LocalExtractor:
                     clause.skip, clause.subject_kind = "", "thing"
                 if clause.skip:
                     continue
+                kin = kin_referent(clause, kin_by_turn.get(piece.turn.id), theirs)
                 referent = pronoun_referent(clause, referent_by_turn.get(piece.turn.id), theirs)
-                if referent is not None:
+                if kin is not None:  # "my sister ... she's my best friend"
+                    referent = f"{piece.display}'s {kin}"
+                elif referent is not None:
                     referent = names.of(referent)
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
@@ -518,6 +527,7 @@ class LocalExtractor:
                                 supplied,
                                 alone=len(variants) > 1 or clause.standalone or called is not None,
                                 referent=referent,
+                                kin=kin is not None,
                                 joins=elaborates,
                                 own_words=heading or "",
                                 projects=discourse.names,
@@ -529,6 +539,9 @@ class LocalExtractor:
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
                 theirs |= introduced_as_theirs(doc)
+                kin_by_turn.pop(piece.turn.id, None)  # a person named since is who "she" is
+            if (relation := unnamed_relation(doc)) is not None:
+                kin_by_turn[piece.turn.id] = relation
             named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")
             if named_here:
                 people_by_turn.setdefault(piece.turn.id, []).extend(named_here)
@@ -588,10 +601,10 @@ class LocalExtractor:
             subject = piece.speaker
             if clause.subject_kind == "person" and clause.subject is not None:
                 subject = full_names.of(person_text(clause.subject))
-            elif clause.subject_kind == "third_pronoun" and p.referent:
+            elif clause.subject_kind == "third_pronoun" and p.referent and not p.kin:
                 subject = p.referent
             when = _when(turn)
-            referent = p.referent
+            referent = None if p.kin else p.referent  # the speaker's sister is no named person
             graph = clause_graph(
                 clause,
                 piece.speaker,

@@ -21,9 +21,11 @@ __all__ = [
     "FullNames",
     "called_names",
     "introduced_as_theirs",
+    "kin_referent",
     "object_referent",
     "people",
     "pronoun_referent",
+    "unnamed_relation",
 ]
 
 #: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
@@ -76,6 +78,36 @@ def pronoun_referent(
     if clause.subject.lower_ == "they" and fallback in theirs:
         return None
     return fallback
+
+
+def unnamed_relation(doc: Any) -> str | None:
+    """The last relation of the speaker's ``doc`` names by its noun alone ("I'm close with my
+    sister"; not "my sister Ana", whose name a pronoun takes instead)."""
+    found = None
+    for tok in doc:
+        if (
+            tok.pos_ == "NOUN"
+            and tok.dep_ != "attr"  # "she's my best friend" says who she is, names no one new
+            and tok.lower_ in lx.RELATION_NOUNS
+            and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children)
+            and not any(c.dep_ in ("appos", "compound") and c.pos_ == "PROPN" for c in tok.children)
+            and not (tok.i + 1 < len(doc) and doc[tok.i + 1].pos_ == "PROPN")
+        ):
+            found = tok.lower_
+    return found
+
+
+def kin_referent(clause: Clause, kin: str | None, theirs: Collection[str] = ()) -> str | None:
+    """``kin`` (a relation noun, see :func:`unnamed_relation`) when the clause's "he"/"she"
+    subject stands for it: no person is named before the pronoun in its sentence, and the
+    noun can be a "she" (sister, mom, friend) or a "he" (brother, dad, friend)."""
+    if kin is None or clause.subject_kind != "third_pronoun" or clause.subject is None:
+        return None
+    low = clause.subject.lower_
+    if low not in ("he", "she") or pronoun_referent(clause, None, theirs) is not None:
+        return None
+    other = lx.MALE_RELATIONS if low == "she" else lx.FEMALE_RELATIONS
+    return None if kin in other else kin
 
 
 def introduced_as_theirs(doc: Any) -> set[str]:

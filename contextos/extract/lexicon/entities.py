@@ -57,6 +57,14 @@ RELATION_NOUNS: dict[str, str] = {
     "nephew": "FAMILY_OF",
 }
 
+#: Relation nouns that only a "she" or only a "he" can stand for (the rest can be either).
+FEMALE_RELATIONS: frozenset[str] = words(
+    """wife girlfriend fiancee sister daughter mother mom mum aunt grandmother grandma niece"""
+)
+MALE_RELATIONS: frozenset[str] = words(
+    """husband boyfriend fiance brother son father dad uncle grandfather grandpa nephew"""
+)
+
 #: Nouns naming what someone is to others at work or in life ("our head chef Marta"),
 #: besides the relation nouns above.
 ROLE_NOUNS: frozenset[str] = words(

@@ -91,6 +91,30 @@ def test_they_after_someone_introduced_as_theirs_is_not_that_person(run):
     assert not any(t.startswith(("Derek Simms can", "Tom Baker will settle")) for t in texts)
 
 
+def test_he_or_she_after_a_relation_named_by_its_noun_alone_is_that_relation(run):
+    _conv, raw, checked = run(
+        [
+            ("user", "I'm very close with my sister. She's my best friend. She lives in Boston."),
+            ("user", "My boss is great. He lets me work from home on Fridays."),
+            ("user", "My dad called yesterday. She says hi."),  # a "she" is not the dad
+            ("user", "My sister and Tom came over. He brought wine."),
+        ]
+    )
+    texts = _texts(checked)
+    for t in (
+        "Dana's sister is Dana's best friend",
+        "Dana's sister lives in Boston",  # not the "friend" of the sentence before
+        "Dana's boss lets Dana work from home on Fridays",
+        "Tom brought wine",
+    ):
+        assert t in texts
+    assert not any(t.startswith("Dana's dad says") for t in texts)
+    assert {f.subject for f in checked.facts if f.text.startswith("Dana's sister")} == {
+        "Dana Whitfield"
+    }
+    assert not any("sister" in e.name for e in raw.entities)  # no person named "Dana's sister"
+
+
 def test_a_self_introduction_with_a_role_after_the_name_states_the_role(run):
     from contextos.models.extraction import UserRef
 
