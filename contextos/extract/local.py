@@ -45,6 +45,7 @@ from contextos.extract.categories import (
     importance,
     lexical_category,
 )
+from contextos.extract.confirmed import confirmation_span, confirmed_candidates
 from contextos.extract.consolidate import merge_sentence_facts
 from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, ProjectNames, bare_work_subject
@@ -242,6 +243,7 @@ class LocalExtractor:
             pending = self._render(pieces, names, carry.discourse)
             self._categorise(pending)
             self._emit(pending, user, results, names, name_kinds(p.doc for p in pieces))
+        self._add_confirmed(windows, user, results, shown)
         for res in results:
             merge_repeats(res)
         corroborate(results)
@@ -692,6 +694,31 @@ class LocalExtractor:
         for res, items in zip(results, emitted, strict=True):
             items = [(joined.get(k, k) if k is not None else None, f) for k, f in items]
             res.facts.extend(merge_sentence_facts(items, turn_texts))
+
+    def _add_confirmed(
+        self,
+        windows: Sequence[Window],
+        user: UserRef,
+        results: list[ExtractionResult],
+        shown: dict[str, str],
+    ) -> None:
+        """Facts the user confirmed: a bare "yes exactly" right after an assistant turn that
+        says something of the user (``confirmed.py``)."""
+        for w, (turns, conv) in enumerate(windows):
+            order = {t.id: k for k, t in enumerate(conv.turns)}
+            for turn in turns:
+                k = order.get(turn.id)
+                if not turn.extractable or not k or confirmation_span(turn.text) is None:
+                    continue
+                stated = conv.turns[k - 1]
+                if stated.role != "assistant":
+                    continue
+                speaker = speaker_name(turn, user)
+                name = shown.get(speaker) or display_name(speaker)
+                nlp = self._nlp()
+                for fact in confirmed_candidates(stated, turn, speaker, name, nlp.parse):
+                    fact.extractor = self.name
+                    results[w].facts.append(fact)
 
     def _add_patterns(
         self,

@@ -17,7 +17,14 @@ from typing import Any
 from contextos.extract import lexicon as lx
 from contextos.extract.statements import SUBJECT_DEPS, filler_phrase_tokens
 
-__all__ = ["RenderContext", "addressed_name", "display_name", "inflect_3sg", "render_clause"]
+__all__ = [
+    "RenderContext",
+    "addressed_name",
+    "display_name",
+    "inflect_3sg",
+    "render_clause",
+    "third_person_verbs",
+]
 
 
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
@@ -153,6 +160,12 @@ def _agree(tok: Any) -> str:
     if low == "were":
         return "was"
     return tok.text
+
+
+def third_person_verbs(subject: Any) -> dict[int, str]:
+    """The verb forms agreeing with a first- or second-person ``subject``, in the third person
+    singular, by token index ("you're" -> "is", "you prefer" -> "prefers")."""
+    return {i: _agree(subject.doc[i]) for i in _agreeing_verbs(subject)}
 
 
 def _is_filler(tok: Any, head: Any | None) -> bool:
