@@ -32,6 +32,7 @@ from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_
 from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
 from contextos.evaluation.report import DatasetReport, EvalReport
 from contextos.extract.categories import PrototypeClassifier, categorise_uncued
+from contextos.extract.dates import load as load_dates
 from contextos.extract.local import LocalExtractor
 from contextos.extract.render import display_name
 from contextos.ingest import windows
@@ -46,8 +47,9 @@ Embed = Callable[[list[str]], np.ndarray]
 
 
 def _warm_up(extractor: LocalExtractor) -> float:
-    """Load the models (spaCy, and dateparser's locale data through a phrase only it reads)."""
+    """Load the models: spaCy (through a turn read) and dateparser's locale data."""
     start = time.perf_counter()
+    load_dates()
     turn = Turn(
         id="w:0",
         conversation_id="w",

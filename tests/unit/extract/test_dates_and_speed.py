@@ -301,3 +301,15 @@ def test_a_decision_to_act_on_a_day_looks_ahead(run):
     assert "Dana decided to ship the beta on Friday, January 9, 2026" in [
         f.text for f in checked.facts
     ]
+
+
+def test_load_reads_dateparsers_locale_data_before_the_first_date():
+    import sys
+
+    from contextos.extract import dates
+
+    dates.load()
+    # the English locale is loaded and kept: what the first date would otherwise pay for
+    loader = sys.modules["dateparser.languages.loader"]
+    assert "en" in loader.default_loader._loaded_locales
+    assert dates._parser.cache_info().currsize >= 1
