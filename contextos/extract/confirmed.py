@@ -40,6 +40,8 @@ _ADVICE_MODALS = lx.words("should could might may can must would ought")
 _ASSISTANT_SELF = lx.words("i me my mine we us our ours")
 #: Why the statement reader skipped a clause of the assistant's that is about the listener.
 _LISTENER_SKIPS = frozenset({"", "addressed to a listener", "about the assistant"})
+#: Verbs that put a statement as an impression: "sounds like you ...", "seems you ...".
+_IMPRESSION_VERBS = lx.words("sound seem look appear")
 _WORD_CHARS = "abcdefghijklmnopqrstuvwxyz'’"
 
 
@@ -79,6 +81,22 @@ def _about_the_user(clause: Any) -> Any | None:
     return subj
 
 
+def _seemingly(doc: Any) -> Iterator[tuple[Any, str]]:
+    """("you" token, text from it to the end of its clause) for each statement about the user
+    put as an impression: "(it) sounds like you prefer ...", "seems you're ...", "looks like
+    you've ..."."""
+    for you in doc:
+        verb = you.head
+        if (
+            you.lower_ == "you"
+            and you.dep_ in SUBJECT_DEPS
+            and verb.dep_ in ("ccomp", "advcl")
+            and verb.head.lemma_.lower() in _IMPRESSION_VERBS
+        ):
+            end = max(t.idx + len(t.text) for t in verb.subtree)
+            yield you, doc.text[you.idx : end]
+
+
 def _rendered(clause: Any, subj: Any, name: str) -> str:
     """The clause in the third person: "you're on Postgres 15" -> "Dana is on Postgres 15"."""
     verbs = third_person_verbs(subj) if subj.lower_ == "you" else {}
@@ -114,7 +132,13 @@ def confirmed_candidates(
         return
     segments = [s for s in segment_turn(stated.text, keep_questions=True) if not s.quoted]
     docs: Sequence[Any] = parse([s.text for s in segments]) if segments else []
-    for seg, doc in zip(segments, docs, strict=True):
+    read: list[tuple[int, Any]] = [
+        (seg.start, doc) for seg, doc in zip(segments, docs, strict=True)
+    ]
+    # "it sounds like you prefer short answers": the statement is the clause "like" opens
+    inner = [(start + you.idx, text) for start, doc in read for you, text in _seemingly(doc)]
+    read += zip((at for at, _t in inner), parse([t for _a, t in inner]), strict=True)
+    for offset, doc in read:
         for sent in doc.sents:
             for clause in analyze_sentence(sent, False):
                 subj = _about_the_user(clause)
@@ -123,9 +147,9 @@ def confirmed_candidates(
                 text = _rendered(clause, subj, name)
                 if len(text.split()) < 3:
                     continue
-                start = seg.start + clause.tokens[0].idx
+                start = offset + clause.tokens[0].idx
                 last = clause.tokens[-1]
-                end = seg.start + last.idx + len(last.text)
+                end = offset + last.idx + len(last.text)
                 yield CandidateFact(
                     text=text,
                     type=FactType.USER_FACT,

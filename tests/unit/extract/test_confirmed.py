@@ -28,6 +28,26 @@ def test_a_bare_yes_confirms_the_statements_about_the_user_just_before_it(run):
     assert not any("deadline" in t for t in facts)
 
 
+def test_a_statement_put_as_an_impression_is_confirmed_too(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I always skim"),
+            ("assistant", "It sounds like you prefer short answers."),
+            ("user", "yep, that's right"),
+            ("assistant", "Seems like you're working nights. Sounds like you should rest."),
+            ("user", "yes"),
+        ]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana prefers short answers",
+        "Dana is working nights",
+    ]
+    assert [e.quote for e in checked.facts[0].evidence] == [
+        "you prefer short answers",
+        "yep, that's right",
+    ]
+
+
 def test_advice_questions_denials_and_unconfirmed_statements_are_not_the_users(run):
     _conv, _raw, checked = run(
         [
