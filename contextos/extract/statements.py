@@ -566,6 +566,8 @@ def _tacked_on_request(tok: Any, head: Any) -> bool:
         return False
     if tok.pos_ != "VERB" or tok.lower_ != tok.lemma_.lower() or tok.tag_ in ("VBG", "VBN"):
         return False
+    if tok.text[:1].isupper() and tok.i > tok.sent.start:
+        return False  # "..., mostly Go and Postgres": a capitalised "verb" inside is a name
     if any(c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "auxpass", "mark") for c in tok.children):
         return False
     if _lists_infinitives(tok, head):

@@ -80,6 +80,16 @@ def test_a_request_joined_to_a_statement_by_a_comma_is_dropped(run):
     assert _texts(checked) == ["Dana needs to fix the build"]
 
 
+def test_a_capitalised_name_the_tagger_reads_as_a_verb_is_no_tacked_on_request(run):
+    # "Go" (the language) after a comma is tagged as a base-form verb, like "put" in a request
+    _conv, _raw, checked = run(
+        [("user", "I'm a backend dev at a fintech in Toronto, mostly Go and Postgres.")]
+    )
+    assert "Dana is a backend developer at a fintech in Toronto, mostly Go and Postgres" in (
+        _texts(checked)
+    )
+
+
 def test_a_bare_verb_continuing_an_infinitive_list_is_an_item_not_a_request(run):
     # the parser hangs "run" off "like" as a subjectless base-form verb after a comma
     _conv, _raw, checked = run(
