@@ -453,6 +453,9 @@ def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | No
     return ResolvedDate(data.date_obj, data.period or "day")
 
 
+#: Days that come back every year: a date said of one is a day of the year, not of one year.
+_YEARLY_NOUNS = frozenset({"birthday", "bday", "anniversary", "birthdate"})
+
 #: Words between the two ends of a date range ("Monday to Friday"): the end is the first such
 #: day after the start.
 _RANGE_ENDS = frozenset({"to", "until", "till", "through", "thru", "-", "–"})
@@ -551,6 +554,8 @@ def clause_dates(
     if when is None or not tokens:
         return dates, replacements
     tok_ids = {t.i for t in tokens}
+    # "my birthday is March 4": a day of every year ("my birthday party is next Saturday" is one)
+    yearly = any(t.lemma_.lower() in _YEARLY_NOUNS and t.dep_ != "compound" for t in tokens)
     range_start: datetime | None = None  # the date a "Monday to Friday" range starts on
     last_end, last_toward = -1, False  # where the date before ended, and whether it was ahead
     for start, end in doc_date_spans(doc) if spans is None else spans:
@@ -561,6 +566,10 @@ def clause_dates(
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
         if _names_a_kind(doc, start, end):
             continue  # "the Saturday beginner class": which class, not a date
+        if yearly and any(
+            t.lower_ in _MONTHS or t.lower_.rstrip(".") in _MONTH_NUM for t in doc[start:end]
+        ):
+            continue
         toward = prev is not None and prev.lower_ in _TOWARD
         if prev is not None and prev.lower_ in ("and", "or") and last_end == prev.i:
             toward = last_toward  # "booked it for Thursday and Friday": both ahead

@@ -313,3 +313,17 @@ def test_load_reads_dateparsers_locale_data_before_the_first_date():
     loader = sys.modules["dateparser.languages.loader"]
     assert "en" in loader.default_loader._loaded_locales
     assert dates._parser.cache_info().currsize >= 1
+
+
+def test_a_date_of_a_day_that_comes_back_every_year_stays_a_day_of_the_year(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Actually my birthday is March 4, not March 14."),
+            ("user", "Our anniversary is on June 2."),
+            ("user", "My birthday party is next Saturday."),  # one party: a date
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana's birthday is March 4, not March 14" in texts
+    assert "Dana's anniversary is on June 2" in texts
+    assert any(t.startswith("Dana's birthday party is on Saturday, ") for t in texts), texts
