@@ -564,6 +564,8 @@ def clause_dates(
         prev = doc[start - 1] if start > 0 else None
         if prev is not None and prev.lower_ in ("every", "each", "a", "an", "any"):
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
+        if prev is not None and start > 1 and doc[start - 2].lower_ in ("every", "each"):
+            continue  # "every other Tuesday", "every second Monday"
         if _names_a_kind(doc, start, end):
             continue  # "the Saturday beginner class": which class, not a date
         if yearly and any(

@@ -85,6 +85,19 @@ def test_recurring_weekday_is_not_resolved(run):
     assert "dates" not in fact.attributes
 
 
+def test_a_weekday_every_other_week_is_not_resolved(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Our sprint planning is every other Tuesday."),
+            ("user", "I see my therapist every second Friday."),
+        ]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana's sprint planning is every other Tuesday",
+        "Dana sees their therapist every second Friday",
+    ]
+
+
 def test_an_indefinite_weekday_is_not_resolved(run):
     _conv, _raw, checked = run(
         [("user", "We decided to do the release on a Sunday morning to keep risk low.")],
