@@ -137,6 +137,21 @@ def _relation_people(clause: Clause, referent: str | None) -> list[tuple[str, st
     return out
 
 
+def _without_abbreviation(ent: Any) -> Any | None:
+    """``ent`` without a chat abbreviation the NER took in ("FYI Acme Corp" is Acme Corp);
+    None when that is all it is ("by EOD Thursday")."""
+    k = 0
+    while k < len(ent) and ent[k].text.upper() in lx.CHAT_ABBREVIATIONS:
+        k += 1
+    if k == len(ent):
+        return None
+    if k == 0:
+        return ent
+    from spacy.tokens import Span
+
+    return Span(ent.doc, ent.start + k, ent.end, label=ent.label_)
+
+
 def clause_graph(
     clause: Clause,
     speaker: str,
@@ -176,8 +191,8 @@ def clause_graph(
                 observed_at=when,
             )
         )
-    for ent in doc.ents:
-        if ent.start not in tok_ids or projects.named(ent.text):
+    for ent in map(_without_abbreviation, doc.ents):
+        if ent is None or ent.start not in tok_ids or projects.named(ent.text):
             continue
         name = person_name(ent.text)
         if ent.label_ == "PERSON":

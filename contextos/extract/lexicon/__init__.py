@@ -38,6 +38,7 @@ from contextos.extract.lexicon.durability import (
 )
 from contextos.extract.lexicon.entities import (
     BLOCKER_PREPOSITIONS,
+    CHAT_ABBREVIATIONS,
     CONSUMING_VERBS,
     DECISION_VERBS,
     DOCUMENT_NOUNS,
@@ -133,6 +134,7 @@ __all__ = [
     "AI_ADDRESS_WORDS",
     "APPEARANCE_VERBS",
     "BLOCKER_PREPOSITIONS",
+    "CHAT_ABBREVIATIONS",
     "CONSUMING_VERBS",
     "CATEGORY_IMPORTANCE",
     "CATEGORY_NOUNS",

@@ -57,6 +57,11 @@ RELATION_NOUNS: dict[str, str] = {
     "nephew": "FAMILY_OF",
 }
 
+#: Chat abbreviations the NER takes for organisations ("by EOD Thursday", "FYI"): never names.
+CHAT_ABBREVIATIONS: frozenset[str] = frozenset(
+    "EOD EOW EOM EOY COB ASAP ETA TBD TBA FYI OOO WFH PTO IIRC AFAIK IMO IMHO TLDR TL;DR".split()
+)
+
 #: Relation nouns that only a "she" or only a "he" can stand for (the rest can be either).
 FEMALE_RELATIONS: frozenset[str] = words(
     """wife girlfriend fiancee sister daughter mother mom mum aunt grandmother grandma niece"""

@@ -472,3 +472,16 @@ def test_people_stay_people_and_tools_are_not_people(run):
     kinds = {(e.type, e.name) for e in raw.entities}
     assert ("Person", "Elena") in kinds and ("Organization", "Elena") not in kinds, kinds
     assert ("Person", "Jira") not in kinds, kinds
+
+
+def test_chat_abbreviations_are_never_entities(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Sarah from finance needs the budget numbers by EOD Thursday."),
+            ("user", "FYI Acme Corp signed the contract."),
+        ]
+    )
+    entities = {f.text: f.entities for f in checked.facts}
+    assert entities["Acme Corp signed the contract"] == ["Acme Corp"]
+    budget = next(e for t, e in entities.items() if t.startswith("Sarah"))
+    assert "EOD" not in budget and "Sarah" in budget
