@@ -551,12 +551,13 @@ def _so_fragment(tok: Any, head: Any) -> bool:
 def _opens_condition(tok: Any, head: Any) -> bool:
     """ "if" opening a condition inside the clause ("if I ever win the lottery I'm buying a
     boat"): part of what the clause says, not a word to drop."""
-    return (
-        tok.dep_ == "mark"
-        and tok.lower_ in lx.CONDITIONAL_MARKERS
-        and tok.head.i != head.i
-        and tok.head.head.i == head.i
-    )
+    if tok.dep_ != "mark" or tok.lower_ not in lx.CONDITIONAL_MARKERS:
+        return False
+    if tok.head.i == head.i:
+        # "If I get the job I'll move": the parser made the condition the root and hung what
+        # follows on it; the "if" is all that says the rest is not so yet
+        return head.dep_ == "ROOT"
+    return tok.head.head.i == head.i
 
 
 def _tacked_on_request(tok: Any, head: Any) -> bool:

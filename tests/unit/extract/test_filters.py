@@ -493,6 +493,13 @@ def test_conditions_and_guesses_are_not_plain_facts(run):
     assert any(r.reason == "third_party_opinion" and "Rust" in r.text for r in checked.rejections)
 
 
+def test_a_condition_the_parser_made_the_root_keeps_its_if(run):
+    # "get" is the root with "If" hung on it: dropping the "if" would state the condition
+    _conv, raw, _checked = run([("user", "If I get the job I'll move to Seattle.")])
+    texts = [f.text for f in raw.facts]
+    assert texts and all(t.startswith("If Dana gets the job") for t in texts), texts
+
+
 def test_a_correction_states_what_was_meant(run):
     _conv, _raw, checked = run(
         [
