@@ -60,9 +60,15 @@ _OWNER_PRONOUNS = frozenset({"mine", "yours", "his", "hers", "ours", "theirs"})
 
 
 def _owned(clause: Clause) -> bool:
-    """The clause says whose something is ("the demo build is yours")."""
+    """The clause says whose something is ("the demo build is yours") or what it is to the
+    speaker ("pizza is my go-to comfort food")."""
     return any(
-        c.dep_ in ("attr", "acomp") and c.lower_ in _OWNER_PRONOUNS for c in clause.head.children
+        c.dep_ in ("attr", "acomp")
+        and (
+            c.lower_ in _OWNER_PRONOUNS
+            or (c.dep_ == "attr" and any(g.dep_ == "poss" and g.lower_ == "my" for g in c.children))
+        )
+        for c in clause.head.children
     )
 
 

@@ -493,6 +493,16 @@ def test_conditions_and_guesses_are_not_plain_facts(run):
     assert any(r.reason == "third_party_opinion" and "Rust" in r.text for r in checked.rejections)
 
 
+def test_a_thing_said_to_be_the_speakers_own_something_is_no_passing_remark(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Pizza is my go-to comfort food."),
+            ("user", "The weather is nice."),  # a remark about a thing, nothing of the speaker
+        ]
+    )
+    assert [f.text for f in checked.facts] == ["Pizza is Dana's go-to comfort food"]
+
+
 def test_a_condition_the_parser_made_the_root_keeps_its_if(run):
     # "get" is the root with "If" hung on it: dropping the "if" would state the condition
     _conv, raw, _checked = run([("user", "If I get the job I'll move to Seattle.")])
