@@ -39,7 +39,13 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
     off the verb as xcomp / advcl / appos instead of conj."""
     head = clause.head
     after = [t for t in clause.tokens if t.i > head.i]
-    commas = [k for k, t in enumerate(after) if t.text == ","]
+    depth = 0
+    bracketed: set[int] = set()  # "3 kids (8, 5 and 2)": what is in brackets lists nothing
+    for k, t in enumerate(after):
+        depth += (t.text in "([") - (t.text in ")]")
+        if depth > 0 or t.text in ")]":
+            bracketed.add(k)
+    commas = [k for k, t in enumerate(after) if t.text == "," and k not in bracketed]
     if not commas or any(t.dep_ in SUBJECT_DEPS for t in after):
         return []
     cuts: list[tuple[int, int]] = []  # (start of separator, start of next item) in ``after``
@@ -50,7 +56,14 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
         cuts.append((k, nxt))
     last = cuts[-1][1]
     if after[last - 1].text == ",":  # "A, B and C": the last "and" separates too
-        conj = next((k for k in range(last, len(after)) if after[k].lower_ in ("and", "or")), None)
+        conj = next(
+            (
+                k
+                for k in range(last, len(after))
+                if after[k].lower_ in ("and", "or") and k not in bracketed
+            ),
+            None,
+        )
         if conj is not None:
             cuts.append((conj, conj + 1))
     items: list[list[Any]] = []

@@ -104,6 +104,20 @@ def test_a_bare_verb_continuing_an_infinitive_list_is_an_item_not_a_request(run)
         assert t in texts
 
 
+def test_a_list_in_brackets_stays_with_what_it_details(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I have 3 kids (8, 5 and 2)."),
+            ("user", "I love jazz, opera (Verdi and Puccini)."),
+        ]
+    )
+    assert _texts(checked) == [
+        "Dana has 3 kids (8, 5 and 2)",
+        "Dana loves jazz",
+        "Dana loves opera (Verdi and Puccini)",
+    ]
+
+
 def test_preference_lists_become_one_fact_per_item(run):
     _conv, _raw, checked = run(
         [
