@@ -456,6 +456,12 @@ class LocalExtractor:
                 if clause.conditional and not dates:
                     clause.hedged = True  # "if it's accepted" with no date: not yet a plan
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
+                whole = _we_are_a_whole(clause)
+                if whole is not None and not (
+                    piece.in_meeting
+                    or (piece.in_assistant_chat and discourse.we_means_family(clause.tokens))
+                ):  # "we're a team of 5": the speaker is part of it ("we" is the speaker here)
+                    insertions[whole.left_edge.i] = "part of"
                 whom = object_referent(
                     clause,
                     people_by_turn.get(piece.turn.id, ()),
@@ -920,6 +926,18 @@ def _elaboration(clause: Clause) -> bool:
     if first.pos_ == "PROPN" and first.i + 1 < len(first.doc) and first.nbor().text == ",":
         return False
     return has_anchor(words, {})
+
+
+def _we_are_a_whole(clause: Clause) -> Any | None:
+    """The group noun "we" are said to be ("we're a team of 5 engineers", "we're a small
+    startup"), of which the speaker is one member: None for anything else."""
+    subj = clause.subject
+    if subj is None or subj.lower_ != "we" or not clause.copula:
+        return None
+    attr = next((c for c in clause.head.children if c.dep_ == "attr"), None)
+    if attr is None or attr.lemma_.lower() not in lx.COLLECTIVE_NOUNS:
+        return None
+    return attr
 
 
 def _goes_on_about(clause: Clause, piece: _Piece) -> bool:

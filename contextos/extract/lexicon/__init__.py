@@ -39,6 +39,7 @@ from contextos.extract.lexicon.durability import (
 from contextos.extract.lexicon.entities import (
     BLOCKER_PREPOSITIONS,
     CHAT_ABBREVIATIONS,
+    COLLECTIVE_NOUNS,
     CONSUMING_VERBS,
     DECISION_VERBS,
     DOCUMENT_NOUNS,
@@ -135,6 +136,7 @@ __all__ = [
     "APPEARANCE_VERBS",
     "BLOCKER_PREPOSITIONS",
     "CHAT_ABBREVIATIONS",
+    "COLLECTIVE_NOUNS",
     "CONSUMING_VERBS",
     "CATEGORY_IMPORTANCE",
     "CATEGORY_NOUNS",

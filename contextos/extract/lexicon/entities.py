@@ -57,6 +57,12 @@ RELATION_NOUNS: dict[str, str] = {
     "nephew": "FAMILY_OF",
 }
 
+#: Nouns for a group people belong to: "we're a team of 5" makes the speaker part of one.
+COLLECTIVE_NOUNS: frozenset[str] = words(
+    """team family startup company nonprofit agency studio band couple household group shop
+    business firm lab crew club collective partnership organisation organization"""
+)
+
 #: Chat abbreviations the NER takes for organisations ("by EOD Thursday", "FYI"): never names.
 CHAT_ABBREVIATIONS: frozenset[str] = frozenset(
     "EOD EOW EOM EOY COB ASAP ETA TBD TBA FYI OOO WFH PTO IIRC AFAIK IMO IMHO TLDR TL;DR".split()

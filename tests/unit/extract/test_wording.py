@@ -104,6 +104,21 @@ def test_a_bare_verb_continuing_an_infinitive_list_is_an_item_not_a_request(run)
         assert t in texts
 
 
+def test_we_said_to_be_a_group_makes_the_speaker_part_of_it(run):
+    _conv, _raw, checked = run(
+        [
+            ("assistant", "How can I help?"),
+            ("user", "We're a team of 5 engineers."),
+            ("user", "We're a small startup in Berlin."),
+            ("user", "We're happy with the result."),  # no group noun: "we" is the speaker
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana is part of a team of 5 engineers" in texts
+    assert "Dana is part of a small startup in Berlin" in texts
+    assert "Dana is happy with the result" in texts
+
+
 def test_a_list_in_brackets_stays_with_what_it_details(run):
     _conv, _raw, checked = run(
         [
