@@ -104,14 +104,16 @@ _PART_OF_DAY = re.compile(
     re.I,
 )
 _EVERY_PART_OF_DAY = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
-#: "the end of the month", "end of next year": the last day of that period.
-_END_OF = re.compile(r"^(?:the\s+)?end\s+of\s+(?P<rel>the|this|next)\s+(?P<unit>month|year)$", re.I)
+#: "the end of the month", "end of next year", "end of month": the last day of that period.
+_END_OF = re.compile(
+    r"^(?:the\s+)?end\s+of\s+(?:(?P<rel>the|this|next)\s+)?(?P<unit>month|year)$", re.I
+)
 #: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
 #: 19th", "July 13th", "30 September"): absolute calendar dates and the usual relative ones.
 _DATE_PHRASES = re.compile(
     "|".join(
         (
-            r"\b(?:the\s+)?end\s+of\s+(?:the|this|next)\s+(?:month|year)\b",
+            r"\b(?:the\s+)?end\s+of\s+(?:(?:the|this|next)\s+)?(?:month|year)\b",
             rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
             rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
@@ -254,10 +256,11 @@ def resolve_date(
     m = _END_OF.match(text)
     if m:  # "by the end of the month": its last day
         today = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
+        ahead = (m["rel"] or "").lower() == "next"
         if m["unit"].lower() == "year":
-            year = today.year + (m["rel"].lower() == "next")
+            year = today.year + ahead
             return ResolvedDate(today.replace(year=year, month=12, day=31), "day")
-        first_after = _shift_months(today.replace(day=1), 2 if m["rel"].lower() == "next" else 1)
+        first_after = _shift_months(today.replace(day=1), 2 if ahead else 1)
         return ResolvedDate(first_after - timedelta(days=1), "day")
     m = _NEXT_WEEK_DAY.search(text)
     if m:  # "Tuesday of next week": dateparser does not read this form

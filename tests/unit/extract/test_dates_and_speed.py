@@ -152,6 +152,10 @@ def test_the_end_of_a_month_or_year_is_its_last_day():
     assert resolve_date("end of the year", BASE).text == "Thursday, December 31, 2026"
     assert resolve_date("the end of next year", BASE).text == "Friday, December 31, 2027"
     assert _spans("I need it done by the end of the month.") == ["the end of the month"]
+    # chat leaves the article out
+    assert resolve_date("end of month", BASE).text == "Saturday, February 28, 2026"
+    assert resolve_date("end of year", BASE).text == "Thursday, December 31, 2026"
+    assert _spans("The renewal is due end of month.") == ["end of month"]
 
 
 def test_a_deadline_at_the_end_of_the_month_reads_on_that_day(run):
