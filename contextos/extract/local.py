@@ -72,7 +72,7 @@ from contextos.extract.people import (
     pronoun_referent,
     unnamed_relation,
 )
-from contextos.extract.pronouns import refers_back, thing_pronoun
+from contextos.extract.pronouns import place_referent, refers_back, thing_pronoun
 from contextos.extract.render import (
     RenderContext,
     display_name,
@@ -473,6 +473,11 @@ class LocalExtractor:
                     if pronoun is not None:
                         replacements.setdefault(pronoun[0].i, (pronoun[1], pronoun[0].i + 1))
                         supplied = (*supplied, pronoun[1])
+                there = place_referent(clause.tokens, sentence_before)  # "been there"
+                if there is not None:  # -> "at Figma"
+                    tok, prep, place = there
+                    replacements.setdefault(tok.i, (f"{prep} {place}", tok.i + 1))
+                    supplied = (*supplied, place)
                 for i, (full, end) in names.replacements(clause.tokens).items():
                     if i not in replacements:  # "Greg is leaving" -> "Greg Halloran ..."
                         replacements[i] = (full, end)

@@ -18,7 +18,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["ThingPronoun", "object_phrase", "refers_back", "thing_pronoun"]
+__all__ = ["ThingPronoun", "object_phrase", "place_referent", "refers_back", "thing_pronoun"]
 
 #: the pronoun, and the fine-grained noun tags of the things it can stand for
 _NUMBER = {"it": ("NN", "NNP"), "them": ("NNS", "NNPS"), "they": ("NNS", "NNPS")}
@@ -33,6 +33,8 @@ _BEFORE_DEPS = frozenset({"dobj", "attr", "nsubj", "nsubjpass", "pobj", "poss", 
 #: words that open what an "it" points ahead to ("find it hard to", "hate it when")
 _TO_THAT = frozenset({"to", "that"})
 _WHEN_IF = frozenset({"when", "if", "whenever"})
+#: entities a "there" can stand for
+_PLACE_ENTITIES = frozenset({"ORG", "GPE", "LOC", "FAC"})
 #: what does the making in "card fees make it messy" (not what "it" can stand for)
 _DOERS = frozenset({"nsubj", "nsubjpass"})
 #: verbs that make their object so ("make it messy", "keep it simple")
@@ -90,6 +92,37 @@ def thing_pronoun(
     if len({t.lemma_.lower() for t in named}) == 1:
         return ThingPronoun(pron, object_phrase(named[-1]))
     return ThingPronoun(pron, None)
+
+
+def place_referent(
+    clause_tokens: list[Any], before: list[Any] | None
+) -> tuple[Any, str, str] | None:
+    """A "there" the statement says something happens at, with the preposition and the place
+    it stands for: the one place or organisation the speaker's sentence before named ("I work
+    at Figma. I've been there since 2021" -> "at", "Figma"); None when there is none, or more
+    than one."""
+    there = next(
+        (t for t in clause_tokens if t.lower_ == "there" and t.dep_ == "advmod" and t.tag_ == "RB"),
+        None,
+    )
+    if there is None or not before:
+        return None
+    places = {
+        (" ".join(x.text for x in t.doc[t.i : _entity_end(t)]), t.ent_type_)
+        for t in before
+        if t.ent_iob_ == "B" and t.ent_type_ in _PLACE_ENTITIES
+    }
+    if len(places) != 1:
+        return None
+    name, kind = next(iter(places))
+    return there, "at" if kind in ("ORG", "FAC") else "in", name
+
+
+def _entity_end(tok: Any) -> int:
+    end = tok.i + 1
+    while end < len(tok.doc) and tok.doc[end].ent_iob_ == "I":
+        end += 1
+    return end
 
 
 def refers_back(clause_tokens: list[Any], earlier: list[Any]) -> bool:

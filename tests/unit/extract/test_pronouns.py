@@ -118,3 +118,17 @@ def test_an_it_that_points_ahead_or_is_a_set_phrase_is_left_alone(run):
     assert any(t.startswith("Dana made it to the finals") for t in facts), facts
     assert "Dana hates it when people are late" in facts
     assert "Dana loves the feeling of accomplishment when Dana figures it out" in facts
+
+
+def test_a_there_takes_the_one_place_the_sentence_before_named(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I work at Figma as a designer. I've been there since 2021."),
+            ("user", "I moved here from Chicago two years ago. I miss the food there."),
+            ("user", "I went to Rome and Paris. I loved the museums there."),  # which one?
+        ]
+    )
+    facts = {f.text: f for f in checked.facts}
+    assert facts["Dana has been at Figma since 2021"].entities == ["Figma"]
+    assert "Dana misses the food in Chicago" in facts
+    assert not any("in Rome" in t or "in Paris" in t for t in facts)
