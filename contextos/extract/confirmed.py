@@ -119,17 +119,15 @@ def _rendered(clause: Any, subj: Any, name: str) -> str:
 def confirmed_candidates(
     stated: Turn,
     confirming: Turn,
+    yes: tuple[int, int],
     speaker: str,
     name: str,
     parse: Any,
 ) -> Iterator[CandidateFact]:
     """USER_FACT candidates from the assistant turn ``stated`` that the user's turn
-    ``confirming`` (a bare confirmation, see :func:`confirmation_span`) says yes to.
+    ``confirming`` says yes to; ``yes``: its span, from :func:`confirmation_span`.
     ``speaker``: the user as the facts' subject; ``name``: how the text names them; ``parse``:
     texts -> spaCy docs."""
-    yes = confirmation_span(confirming.text)
-    if yes is None:
-        return
     segments = [s for s in segment_turn(stated.text, keep_questions=True) if not s.quoted]
     docs: Sequence[Any] = parse([s.text for s in segments]) if segments else []
     read: list[tuple[int, Any]] = [

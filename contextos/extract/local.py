@@ -716,18 +716,18 @@ class LocalExtractor:
         """Facts the user confirmed: a bare "yes exactly" right after an assistant turn that
         says something of the user (``confirmed.py``)."""
         for w, (turns, conv) in enumerate(windows):
-            order = {t.id: k for k, t in enumerate(conv.turns)}
             for turn in turns:
-                k = order.get(turn.id)
-                if not turn.extractable or not k or confirmation_span(turn.text) is None:
+                yes = confirmation_span(turn.text) if turn.extractable else None
+                if yes is None:
                     continue
-                stated = conv.turns[k - 1]
-                if stated.role != "assistant":
+                k = next((k for k, t in enumerate(conv.turns) if t.id == turn.id), 0)
+                stated = conv.turns[k - 1] if k else None
+                if stated is None or stated.role != "assistant":
                     continue
                 speaker = speaker_name(turn, user)
                 name = shown.get(speaker) or display_name(speaker)
-                nlp = self._nlp()
-                for fact in confirmed_candidates(stated, turn, speaker, name, nlp.parse):
+                parse = self._nlp().parse
+                for fact in confirmed_candidates(stated, turn, yes, speaker, name, parse):
                     fact.extractor = self.name
                     results[w].facts.append(fact)
 
@@ -742,12 +742,12 @@ class LocalExtractor:
         """USER_PATTERN candidates from ``signals`` and the user's earlier ones: each that has
         evidence in these windows goes to the result of the last window it quotes, with the
         earlier turns it quotes in ``cited_turns``."""
-        read = {turn_ref(t.conversation_id or c.id, t.id): t for turns, c in windows for t in turns}
-        window_of = {
-            turn_ref(t.conversation_id or c.id, t.id): w
-            for w, (turns, c) in enumerate(windows)
-            for t in turns
-        }
+        read: dict[str, Turn] = {}
+        window_of: dict[str, int] = {}
+        for w, (turns, conv) in enumerate(windows):
+            for t in turns:
+                ref = turn_ref(t.conversation_id or conv.id, t.id)
+                read[ref], window_of[ref] = t, w
         earlier = carry.signal_turn_refs()
         new = {s.evidence.turn_ref for s in signals} - earlier
         for fact in patterns_from_signals([*carry.signals, *signals], names=shown):
