@@ -29,6 +29,8 @@ __all__ = [
 
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
 _EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
+#: A space a dropped word left before a comma or closing bracket ("vegetarian btw, and").
+_SPACE_BEFORE_CLOSE = re.compile(r"(?<=\w)\s+(?=[,)])")
 _EMOJI = re.compile(f"^[{lx.EMOJI_CHARS}]+$")
 
 
@@ -172,6 +174,8 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
     """A discourse marker or intensifier that adds nothing to a fact ("literally", "tbh")."""
     if tok.lower_ not in lx.FILLER_WORDS or (head is not None and tok.i == head.i):
         return False
+    if tok.lower_ in lx.CHAT_FILLERS:
+        return True
     if tok.lower_ == "well" and tok.i > tok.head.i:
         return False  # "it pays well": how, not a discourse "well, ..."
     if tok.lower_ == "too" and tok.i < tok.head.i:
@@ -357,15 +361,20 @@ def render_clause(
             or (tok.i in ctx.insertions and tok.is_sent_start and tok.pos_ != "PROPN")
         ) and not text[:2].isupper():  # "Design is done" -> "The X design is done"; not "GA"
             text = text[:1].lower() + text[1:]
+        if parts and speaker.startswith("The ") and text.startswith(speaker):
+            text = "t" + text[1:]  # a user with no name: "... as the user types"
         parts.append(text + ws)
     out = "".join(parts).strip().lstrip(",;:-–— ")
     out = " ".join(out.split())
     if out.count("(") > out.count(")"):
         out += ")"
+    elif out.endswith(")") and out.count(")") > out.count("("):
+        out = out[:-1].rstrip()  # the end of a bracketed aside: "(she didn't mind)"
     if out.count('"') % 2:  # a clause cut inside a quotation: close it
         out += '"'
     # a clause cut out of a parenthesis leaves "(models, )" or "()" behind
     out = _EMPTY_BRACKETS.sub("", _SEPARATOR_BEFORE_CLOSE.sub(")", out))
+    out = _SPACE_BEFORE_CLOSE.sub("", out)
     while out and out[-1] in ",;:-–—(":
         out = out[:-1].rstrip()
     if out and out[0].islower():

@@ -444,12 +444,14 @@ def _clause_heads(sent: Any) -> list[Any]:
             nxt = tok.doc[max(span) + 1] if max(span) + 1 < sent.end else None
             joined = prev if tok.i > tok.head.i else nxt  # the clause's side facing its head
             inner = tok.doc[min(span) if tok.i > tok.head.i else max(span)]
-            if inner.text in _SEPARATORS:
+            # an aside in brackets with its own subject ("drove up (she didn't mind)")
+            aside = inner.text == "(" and tok.i > tok.head.i
+            if inner.text in _SEPARATORS or aside:
                 joined = inner  # the parser gave the comma to the clause ("I'm X, started Y")
             coordinated = (
                 tok.i < tok.head.i and joined is not None and joined.lower_ in ("and", "but")
             )  # "OSBN says X and it's been 3 weeks": the parser made the second clause the root
-            if joined is None or (joined.text not in _SEPARATORS and not coordinated):
+            if joined is None or (joined.text not in _SEPARATORS and not coordinated | aside):
                 continue
             if any(c.dep_ == "mark" or c.tag_ == "WRB" for c in tok.children):
                 continue  # "..., because X": a subordinate clause stays with its head
@@ -951,6 +953,17 @@ def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
     return ""
 
 
+def _tells_what_happened(head: Any) -> bool:
+    """A past event told plainly ("I lost my keys again lol", "drove up on the 27th like
+    planned lol"): a laugh there is at a mishap, not a sign the statement is a joke, which
+    in chat is a plan or claim no one means ("I'm quitting to open a bakery lol")."""
+    if head.tag_ == "VBD" and head.lemma_ != "be":
+        return not any(c.dep_ == "aux" for c in head.children)
+    return head.tag_ == "VBN" and any(
+        c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ != "MD" for c in head.children
+    ) and not any(c.tag_ == "MD" for c in head.children)
+
+
 def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
     """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip."""
     sent_low = sent.text.lower()
@@ -1066,7 +1079,9 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             hypo = _hypothetical(sent_low, toks, real_head, kind)
             if hypo:
                 clause.reject, clause.reject_detail = "hypothetical", hypo
-            elif joke := _joke_marker(toks, heads, markers):
+            elif not _tells_what_happened(real_head) and (
+                joke := _joke_marker(toks, heads, markers)
+            ):
                 clause.reject, clause.reject_detail = "joke", f"joke marker '{joke}'"
             elif kind == "vague":
                 clause.skip = "vague subject"

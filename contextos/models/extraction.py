@@ -11,6 +11,10 @@ from contextos.models.transcript import Turn
 __all__ = ["ExtractionResult", "UserRef"]
 
 
+#: User ids that say who is speaking, not who the person is.
+_GENERIC_IDS = frozenset({"me", "i", "myself", "user", "you", "human", "default", "self"})
+
+
 class UserRef(BaseModel):
     """The person whose memory is being built.
 
@@ -24,7 +28,13 @@ class UserRef(BaseModel):
 
     @classmethod
     def from_id(cls, user_id: str, name: str | None = None) -> UserRef:
-        return cls(id=user_id, name=name or user_id.replace("_", " ").replace(".", " ").title())
+        """The user named ``name``, else after their id ("dana_w" -> "Dana W"); an id that is
+        a pronoun or a generic label ("me", "user") is no name: facts say "The user ..."."""
+        if name:
+            return cls(id=user_id, name=name)
+        if user_id.strip().casefold() in _GENERIC_IDS:
+            return cls(id=user_id, name="The user")
+        return cls(id=user_id, name=user_id.replace("_", " ").replace(".", " ").title())
 
     def is_user_speaker(self, speaker: str) -> bool:
         s = speaker.strip().casefold()

@@ -58,6 +58,7 @@ from contextos.extract.lexicon.entities import (
     TRAVEL_VERBS,
 )
 from contextos.extract.lexicon.rendering import (
+    CHAT_FILLERS,
     CLITICS,
     DISCOURSE_WORDS,
     EMOJI_CHARS,
@@ -136,6 +137,7 @@ __all__ = [
     "APPEARANCE_VERBS",
     "BLOCKER_PREPOSITIONS",
     "CHAT_ABBREVIATIONS",
+    "CHAT_FILLERS",
     "COLLECTIVE_NOUNS",
     "CONSUMING_VERBS",
     "CATEGORY_IMPORTANCE",

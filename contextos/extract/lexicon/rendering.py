@@ -36,6 +36,9 @@ FILLER_WORDS: frozenset[str] = words(
     finally truly absolutely obviously simply already pretty way so well even"""
 )
 FILLER_DEPS: frozenset[str] = frozenset({"advmod", "intj", "npadvmod", "dep", "discourse", "cc"})
+#: Chat abbreviations that are fillers whatever the parser made of them ("I'm vegetarian btw":
+#: parsed as the complement, with "vegetarian" modifying it).
+CHAT_FILLERS: frozenset[str] = words("btw tbh fyi ngl lol lmao haha")
 #: Multi-word fillers, as lower-case token sequences.
 FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("by", "the", "way"),

@@ -420,6 +420,33 @@ def test_a_joke_marker_goes_with_the_clause_next_to_it(run):
     assert any(r.reason == "joke" and "fridays" in r.text for r in checked.rejections)
 
 
+def test_a_laugh_at_a_past_mishap_does_not_make_it_a_joke(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "lol I lost my keys again"),
+            ("user", "I've been to Japan three times haha"),
+            ("user", "I basically live at the office now lol"),
+            ("user", "I'm going to quit and become a goat farmer lol"),
+        ]
+    )
+    assert _texts(checked) == ["Dana lost their keys again", "Dana has been to Japan three times"]
+    jokes = [r.text for r in checked.rejections if r.reason == "joke"]
+    assert jokes == ["Dana lives at the office now", "Dana is going to quit and become a goat farmer"]
+
+
+def test_a_bracketed_aside_with_its_own_subject_is_a_clause_of_its_own(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "drove up on the 27th like planned (she didn't convert us lol)."),
+            ("user", "we're going with Postgres (the team voted on it)"),
+        ]
+    )
+    assert _texts(checked) == [
+        "Dana drove up on Thursday, April 27, 2023 like planned",
+        "Dana is going with Postgres",
+    ]
+
+
 def test_what_the_speaker_asks_to_be_remembered_is_a_statement(run):
     _conv, _raw, checked = run(
         [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextos.extract.render import display_name
 from contextos.extract.sentences import segment_turn
+from contextos.models.extraction import UserRef
 
 
 def _texts(checked):
@@ -61,6 +62,11 @@ def test_fillers_and_discourse_markers_are_dropped(run):
     texts = _texts(checked)
     assert "Dana moved to Porto" in texts
     assert "Dana swims about 5 times a week" in texts
+
+
+def test_chat_abbreviations_are_dropped_whatever_their_parse(run):
+    _conv, _raw, checked = run([("user", "I'm vegetarian btw, and allergic to peanuts")])
+    assert _texts(checked) == ["Dana is vegetarian, and allergic to peanuts"]
 
 
 def test_trailing_connective_and_tacked_on_request_are_dropped(run):
@@ -425,3 +431,12 @@ def test_inline_code_is_one_word_of_the_sentence_not_words_the_parser_reads(run)
         f"Dana is getting this error when Dana runs their FastAPI app: {error}"
     ]
     assert not [r for r in checked.rejections if r.reason == "hypothetical"]
+
+
+def test_a_generic_user_id_is_no_name_in_fact_text(run):
+    me = UserRef.from_id("me")
+    assert me.name == "The user"
+    assert UserRef.from_id("dana_w").name == "Dana W"
+    assert UserRef.from_id("me", "Dana Whitfield").name == "Dana Whitfield"
+    _conv, _raw, checked = run([("user", "user", "I want the calculator to update as I type.")], user=me)
+    assert [f.text for f in checked.facts] == ["The user wants the calculator to update as the user types"]
