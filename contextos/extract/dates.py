@@ -121,7 +121,8 @@ _DATE_PHRASES = re.compile(
             rf"\b(?:{_WEEKDAY_RE}\s+)?the\s+{_ORD_RE}\b{_AFTER_ORD}",
             rf"\b(?:next|last|this)\s+(?:week|month|quarter|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
             r"\b(?:next|last|this)\s+(?:spring|summer|fall|autumn|winter)\b",
-            r"\b(?:a|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b",
+            r"\b(?:a\s+couple(?:\s+of)?|a|one|two|three|four|five|six|\d+)\s+"
+            r"(?:days?|weeks?|months?|years?)\s+ago\b",
             rf"\bin\s+{_COUNT_RE}\s+(?:days?|weeks?|months?|years?)\b(?!\s+ago)",
             rf"\b{_PART_OF_DAY_RE}",
             r"\b(?:yesterday|today|tomorrow|tonight)\b",
@@ -322,6 +323,7 @@ _MONTH_ONLY = re.compile(rf"^(?P<m>{_MONTH_RE})(?:,?\s+(?P<y>\d{{4}}))?$", re.I)
 _WEEKDAY_ONLY = re.compile(rf"^{_WEEKDAY_RE}$", re.I)
 _SHIFTED_WEEKDAY = re.compile(rf"^(?P<rel>next|last|this)\s+(?P<w>{_WEEKDAY_RE})$", re.I)
 _SHIFTED_PERIOD = re.compile(r"^(?P<rel>next|last|this)\s+(?P<unit>week|month|quarter|year)$", re.I)
+_SHIFTED_MONTH = re.compile(rf"^(?P<rel>next|last|this)\s+(?P<m>{_MONTH_RE})$", re.I)
 _WEEKEND = re.compile(r"^(?P<rel>next|last|this)\s+weekend$", re.I)
 _SEASON = re.compile(
     r"^(?P<rel>next|last|this)\s+(?P<season>spring|summer|fall|autumn|winter)$", re.I
@@ -330,8 +332,8 @@ _SEASON = re.compile(
 _SEASON_STARTS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
 _SEASON_NAMES = {3: "spring", 6: "summer", 9: "fall", 12: "winter"}
 _AGO = re.compile(
-    r"^(?P<n>a|an|one|two|three|four|five|six|\d+)\s+(?P<unit>day|week|month|year)s?"
-    r"\s+ago$",
+    r"^(?P<n>a|an|one|two|three|four|five|six|\d+|a\s+couple(?:\s+of)?)\s+"
+    r"(?P<unit>day|week|month|year)s?\s+ago$",
     re.I,
 )
 #: How far "next" / "last" / "this" moves a period.
@@ -399,9 +401,19 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
             start = day.replace(month=3 * ((day.month - 1) // 3) + 1, day=1)
             return ResolvedDate(_shift_months(start, 3 * step), "quarter")
         return ResolvedDate(day.replace(year=day.year + step, day=min(day.day, 28)), "year")
+    m = _SHIFTED_MONTH.match(text)
+    if m:  # "last October": the latest October before this month; "next March": the first after
+        month, rel = _month(m["m"]), m["rel"].lower()
+        year = day.year
+        if rel == "last" and month >= day.month:
+            year -= 1
+        elif rel == "next" and month <= day.month:
+            year += 1
+        return ResolvedDate(datetime(year, month, 1), "month")
     m = _AGO.match(text)
     if m:
-        n = int(m["n"]) if m["n"].isdigit() else _COUNTS[m["n"].lower()]
+        word = m["n"].lower()
+        n = int(word) if word.isdigit() else 2 if "couple" in word else _COUNTS[word]
         unit = m["unit"].lower()
         if unit in ("day", "week"):
             days = n * (7 if unit == "week" else 1)

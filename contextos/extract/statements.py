@@ -128,10 +128,26 @@ def _subject_of(head: Any) -> Any | None:
         return fake
     for child in head.children:
         if child.dep_ in SUBJECT_DEPS:
-            return child
+            return None if _object_read_as_subject(head, child) else child
     if head.dep_ in ("conj", "xcomp") and head.head.i != head.i:
         return _subject_of(head.head)
     return _possessed_adverbial(head)
+
+
+def _object_read_as_subject(head: Any, subj: Any) -> bool:
+    """ "(I've been running for years,) did my first marathon last October": with its subject
+    left out, the small parser makes the object of a past-tense verb its subject. A subject
+    of the speaker's own ("my", "our") after a plain past verb in a statement is that; not
+    after a verb of saying ("said my boss")."""
+    return (
+        subj.i > head.i
+        and head.tag_ == "VBD"
+        and head.lemma_ != "be"
+        and head.lemma_ not in lx.OPINION_VERBS
+        and any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in subj.children)
+        and not any(c.dep_ in ("aux", "auxpass", "expl") for c in head.children)
+        and not head.sent.text.rstrip().endswith("?")
+    )
 
 
 def _possessed_adverbial(head: Any) -> Any | None:

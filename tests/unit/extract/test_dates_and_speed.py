@@ -344,3 +344,31 @@ def test_a_date_of_a_day_that_comes_back_every_year_stays_a_day_of_the_year(run)
     assert "Dana's birthday is March 4, not March 14" in texts
     assert "Dana's anniversary is on June 2" in texts
     assert any(t.startswith("Dana's birthday party is on Saturday, ") for t in texts), texts
+
+
+def test_a_named_month_shifted_by_next_or_last_and_a_couple_ago_resolve():
+    base = datetime(2024, 5, 8, tzinfo=UTC)
+    phrases = ("last October", "last May", "next March", "next May", "this October")
+    phrases += ("a couple of months ago", "a couple weeks ago")
+    found = {p: resolve_date(p, base, "past") for p in phrases}
+    assert {p: render_date(r.value, r.period) for p, r in found.items() if r} == {
+        "last October": "October 2023",
+        "last May": "May 2023",
+        "next March": "March 2025",
+        "next May": "May 2025",
+        "this October": "October 2024",
+        "a couple of months ago": "March 2024",
+        "a couple weeks ago": "the week of April 22, 2024",
+    }
+    assert _spans("I moved here a couple of months ago") == ["a couple of months ago"]
+
+
+def test_the_object_of_a_past_verb_with_its_subject_left_out_is_no_subject(run):
+    when = datetime(2024, 5, 8, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [("user", "I've been running for about 5 years, did my first marathon last October")],
+        when,
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana has been running for about 5 years; Dana did their first marathon in October 2023"
+    ]
