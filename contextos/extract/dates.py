@@ -68,7 +68,13 @@ _ANCHORS = frozenset(
     }
 )
 _DURATION_UNITS = re.compile(r"\b(?:years|months|weeks|days|hours|sprints|decades)\b", re.I)
-_ORDINAL_DAY = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)\b", re.I)
+#: An ordinal that can be a day of the month: not one counting something ("3rd year", "2nd
+#: floor", "5th grade"), unless a month follows ("2nd week of June").
+_ORDINAL_DAY = re.compile(
+    r"\b\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:year|week|month|day|semester|term|quarter|grade|time|"
+    r"place|floor|round|attempt|try|season|edition|anniversary|birthday)s?\b(?!\s+of\s+\w))",
+    re.I,
+)
 _NEXT_WEEK_DAY = re.compile(rf"\b({'|'.join(_WEEKDAYS)})\s+(?:of\s+)?next\s+week\b", re.I)
 _MONTH_RE = (
     r"(?:january|february|march|april|may|june|july|august|september|october|"

@@ -234,14 +234,15 @@ def render_clause(
         or (kind == "group" and subject is not None and subject.lower_ in lx.FIRST_PLURAL)
         or (kind == "third_pronoun" and ctx.pronoun_referent is not None)
     )
-    if subject is not None and third_subject:
-        agree = _agreeing_verbs(subject)
+    if subject is not None and third_subject and not any(c.dep_ == "conj" for c in subject.children):
+        agree = _agreeing_verbs(subject)  # not "me and Sam are": two people
     for tok in tokens:
         if (
             tok.dep_ in ("nsubj", "nsubjpass")
             and tok.lower_ in ("i", "we")
             and not (tok.i > 0 and tok.doc[tok.i - 1].lower_ in ("and", "or"))
-        ):  # "my partner and I are expecting": two people, the verb stays plural
+            and not any(c.dep_ == "conj" for c in tok.children)
+        ):  # "my partner and I are expecting", "I and my wife are": the verb stays plural
             agree |= _agreeing_verbs(tok)
     parts: list[str] = []
     speaker_named = False

@@ -183,8 +183,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if _vocative(subj, head):
         return "imperative"
     low = subj.lower_
-    if low in ("i",):
-        return "self"
+    if low == "i" or (low == "me" and any(c.dep_ == "conj" for c in subj.children)):
+        return "self"  # also "me and my brother run a bakery"
     if low in lx.FIRST_PLURAL:
         return "group"
     if low in lx.SECOND_PERSON:

@@ -440,3 +440,16 @@ def test_a_generic_user_id_is_no_name_in_fact_text(run):
     assert UserRef.from_id("me", "Dana Whitfield").name == "Dana Whitfield"
     _conv, _raw, checked = run([("user", "user", "I want the calculator to update as I type.")], user=me)
     assert [f.text for f in checked.facts] == ["The user wants the calculator to update as the user types"]
+
+
+def test_me_and_someone_as_subject_is_the_speaker_and_them(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Me and my brother run a bakery"),
+            ("user", "me and Sam are going to Japan in March"),
+            ("user", "I and my wife are moving to Denver"),
+        ]
+    )
+    assert _texts(checked)[:1] == ["Dana and Dana's brother run a bakery"]
+    assert "Dana and Sam are going to Japan in March 2024" in _texts(checked)
+    assert "Dana and their wife are moving to Denver" in _texts(checked)
