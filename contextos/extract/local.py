@@ -86,6 +86,7 @@ from contextos.extract.speakers import (
     display_names,
     self_introduction,
     speaker_name,
+    stated_age,
 )
 from contextos.extract.statements import (
     Clause,
@@ -441,7 +442,8 @@ class LocalExtractor:
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
                 intro = self_introduction(clause, piece.speaker)
-                if intro is not None and intro[1] is None:
+                age = stated_age(intro[0]) if intro is not None else None
+                if intro is not None and intro[1] is None and age is None:
                     continue  # "I'm Dana": the speaker's own name and nothing more
                 if date_spans is None:
                     date_spans = doc_date_spans(doc)
@@ -452,7 +454,11 @@ class LocalExtractor:
                 if name is not None and role is not None:  # "I'm Nadia, producer"
                     article = not any(c.dep_ in ("det", "poss") for c in role.children)
                     start = role.left_edge.i if role.left_edge.i > name.i else name.i + 2
-                    replacements.setdefault(name.left_edge.i, ("the" if article else "", start))
+                    lead = [f"{age.text} years old,"] if age is not None else []
+                    lead += ["the"] if article else []  # "68 years old, the retired electrician"
+                    replacements.setdefault(name.left_edge.i, (" ".join(lead), start))
+                elif name is not None and age is not None:  # "im walt, 68"
+                    replacements.setdefault(name.left_edge.i, (f"{age.text} years old", age.i + 1))
                 if clause.conditional and not dates:
                     clause.hedged = True  # "if it's accepted" with no date: not yet a plan
                 insertions, supplied = _discourse_words(discourse, clause, replacements)

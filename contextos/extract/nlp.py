@@ -142,7 +142,8 @@ def _read_shorthand(nlp: Any) -> None:
     from spacy.attrs import NORM, ORTH
 
     for short, full in PARSE_NORMS.items():
-        for form in {short, short.capitalize(), short.upper()}:
+        forms = {short} if len(short) == 1 else {short, short.capitalize(), short.upper()}
+        for form in forms:
             nlp.tokenizer.add_special_case(form, [{ORTH: form, NORM: full}])
 
 

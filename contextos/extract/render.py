@@ -131,6 +131,21 @@ _PERFECT_OBJECTS = frozenset({"dobj", "ccomp", "xcomp", "attr", "oprd"})
 _PLURAL_CLITICS = {"'re": "are", "’re": "are", "'ve": "have", "’ve": "have"}
 
 
+#: Contractions typed without the apostrophe ("im", "shes", "youre"): the tokenizer splits
+#: them, leaving the bare clitic glued to its pronoun.
+_BARE_CLITICS = frozenset({"m", "re", "s", "ve", "ll", "d"})
+
+
+def _lower(tok: Any) -> str:
+    """``tok`` in lower case; a bare clitic glued to a pronoun as its apostrophe form."""
+    low = tok.lower_
+    if low in _BARE_CLITICS and tok.i > 0:
+        prev = tok.doc[tok.i - 1]
+        if not prev.whitespace_ and prev.pos_ == "PRON":
+            return "'" + low
+    return low
+
+
 def _clitic(tok: Any) -> str:
     """A clitic that does not agree with the speaker, spelled out: "is"/"has" after a singular
     subject, "are"/"have" after a plural one or a modal ("should've been")."""
@@ -138,14 +153,15 @@ def _clitic(tok: Any) -> str:
     plural = prev is not None and (
         prev.tag_ in ("MD", "NNS", "NNPS") or prev.lower_ in ("they", "you", "these", "those")
     )
-    if plural and tok.lower_ in _PLURAL_CLITICS:
-        return _PLURAL_CLITICS[tok.lower_]
-    return lx.CLITICS[tok.lower_]
+    low = _lower(tok)
+    if plural and low in _PLURAL_CLITICS:
+        return _PLURAL_CLITICS[low]
+    return lx.CLITICS[low]
 
 
 def _agree(tok: Any) -> str:
     """``tok`` (a first-person or plural verb form) made third-person singular."""
-    low = tok.lower_
+    low = _lower(tok)
     if low in ("'s", "’s") and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "been":
         return "has"  # "Jo's been ...": "has been", never "is been"
     if low in lx.CLITICS:
@@ -234,7 +250,11 @@ def render_clause(
         or (kind == "group" and subject is not None and subject.lower_ in lx.FIRST_PLURAL)
         or (kind == "third_pronoun" and ctx.pronoun_referent is not None)
     )
-    if subject is not None and third_subject and not any(c.dep_ == "conj" for c in subject.children):
+    if (
+        subject is not None
+        and third_subject
+        and not any(c.dep_ == "conj" for c in subject.children)
+    ):
         agree = _agreeing_verbs(subject)  # not "me and Sam are": two people
     for tok in tokens:
         if (
@@ -280,7 +300,7 @@ def render_clause(
         ):
             parts.append("about" + ws)  # "like 5 times a week": an approximation, not a preference
             continue
-        low = tok.lower_
+        low = _lower(tok)
         if tok.i in ctx.replacements:
             text, end = ctx.replacements[tok.i]
             skip_until = end

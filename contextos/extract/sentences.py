@@ -276,7 +276,11 @@ _DOCUMENT_WORD = re.compile(
     re.I,
 )
 #: An introduction that says someone sent or wrote what follows ("my landlord sent this:").
-_SENT_THIS = re.compile(r"\b(?:sent|wrote|forwarded|posted|replied|said|says)\b[^.!?]*:\s*$", re.I)
+_SENT_THIS = re.compile(
+    r"\b(?:sent|wrote|written|typed|forwarded|posted|replied|said|says|paste|pasting)\b"
+    r"[^.!?]*:\s*$",
+    re.I,
+)
 #: How the speaker opens a line in their own voice.
 _FIRST_PERSON = r"i|i'm|i've|i'd|i'll|my"
 #: A line the speaker opens in their own voice: no pasted text starts so.

@@ -18,7 +18,14 @@ from contextos.extract.statements import Clause
 from contextos.models.extraction import UserRef
 from contextos.models.transcript import Conversation, Turn
 
-__all__ = ["Window", "addressee", "display_names", "self_introduction", "speaker_name"]
+__all__ = [
+    "Window",
+    "addressee",
+    "display_names",
+    "self_introduction",
+    "speaker_name",
+    "stated_age",
+]
 
 #: Turns to extract from, with the conversation they belong to.
 Window = tuple[Sequence[Turn], Conversation]
@@ -68,6 +75,19 @@ def addressee(text: str, speaker: str, previous: str | None, humans: set[str]) -
     return previous if previous is not None and previous != speaker else None
 
 
+def _ends_phrase(tok: Any) -> bool:
+    """A comma or the end of the sentence follows ``tok``."""
+    return tok.i + 1 >= tok.sent.end or tok.nbor().text == ","
+
+
+def stated_age(name: Any) -> Any | None:
+    """The age said right after the speaker's own name ("I'm Walt, 68, retired"), or None."""
+    for c in name.children:
+        if c.dep_ == "appos" and c.like_num and c.text.isdigit() and 5 <= int(c.text) <= 120:
+            return c
+    return None
+
+
 def self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | None:
     """ "I'm Nadia, producer": the speaker's own name as the attribute of a self clause, and
     the role in apposition to it (None when there is none); None for any other clause."""
@@ -79,8 +99,9 @@ def self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | 
             c
             for c in clause.head.children
             if c.dep_ == "attr"
-            and (c.pos_ == "PROPN" or c.text[:1].isupper())  # "I'm Grace": tagged a noun
             and c.text.casefold() in names
+            # "I'm Grace": tagged a noun; "im walt, 68": typed in lower case, tagged anything
+            and (c.pos_ == "PROPN" or c.text[:1].isupper() or _ends_phrase(c))
         ),
         None,
     )

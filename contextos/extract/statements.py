@@ -893,6 +893,15 @@ def _has_condition(tokens: list[Any]) -> bool:
     return any(t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS for t in tokens)
 
 
+def _held_belief(head: Any) -> bool:
+    """ "is convinced / sure / worried that ...": a state of mind about the clause after it."""
+    holders = [head, *(c for c in head.children if c.dep_ == "acomp")]
+    return any(
+        h.lower_ in lx.BELIEF_PREDICATES and any(c.dep_ == "ccomp" for c in h.children)
+        for h in holders
+    )
+
+
 def _add_opinion(
     clauses: list[Clause], sent: Any, head: Any, heads: Any, subj: Any, kind: str, detail: str
 ) -> None:
@@ -975,9 +984,11 @@ def _tells_what_happened(head: Any) -> bool:
     in chat is a plan or claim no one means ("I'm quitting to open a bakery lol")."""
     if head.tag_ == "VBD" and head.lemma_ != "be":
         return not any(c.dep_ == "aux" for c in head.children)
-    return head.tag_ == "VBN" and any(
-        c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ != "MD" for c in head.children
-    ) and not any(c.tag_ == "MD" for c in head.children)
+    return (
+        head.tag_ == "VBN"
+        and any(c.dep_ == "aux" and c.lemma_ == "have" and c.tag_ != "MD" for c in head.children)
+        and not any(c.tag_ == "MD" for c in head.children)
+    )
 
 
 def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
@@ -999,6 +1010,10 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
             _add_opinion(
                 clauses, sent, head, heads, subj, kind, f"'{advice}' reports someone else's advice"
             )
+            continue
+        if _held_belief(head) and kind not in ("self", "group", "implied"):
+            # "Nils is convinced that Dad should move in", "my boss is worried that ..."
+            _add_opinion(clauses, sent, head, heads, subj, kind, "a belief someone else holds")
             continue
         comp = next((c for c in head.children if c.dep_ in ("ccomp",)), None)
         if comp is not None and head.lemma_ in lx.OPINION_VERBS:

@@ -92,6 +92,7 @@ from contextos.extract.lexicon.scoring import (
 from contextos.extract.lexicon.speech import (
     ADVICE_VERBS,
     AI_ADDRESS_WORDS,
+    BELIEF_PREDICATES,
     CLAUSE_OPENERS,
     COMMENT_SUBJECTS,
     CONDITIONAL_MARKERS,
@@ -135,6 +136,7 @@ __all__ = [
     "ADVICE_VERBS",
     "AI_ADDRESS_WORDS",
     "APPEARANCE_VERBS",
+    "BELIEF_PREDICATES",
     "BLOCKER_PREPOSITIONS",
     "CHAT_ABBREVIATIONS",
     "CHAT_FILLERS",

@@ -104,6 +104,20 @@ PARSE_NORMS: dict[str, str] = {
     "mgr": "manager",
     "appt": "appointment",
     "bday": "birthday",
+    "wk": "week",
+    "tmrw": "tomorrow",
+    "tmr": "tomorrow",
+    "yday": "yesterday",
+    "til": "until",
+    "b4": "before",
+    "bout": "about",
+    "thx": "thanks",
+    "ur": "your",
+    "convo": "conversation",
+    # single letters: lower case only ("N" may be a variable, "W" a letter)
+    "u": "you",
+    "n": "and",
+    "w": "with",
 }
 #: Chat shorthand spelled out in fact text ("dev" -> "developer"), PARSE_NORMS included (lower
 #: case; not applied to proper nouns).

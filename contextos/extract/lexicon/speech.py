@@ -202,6 +202,12 @@ HEDGE_VERBS: frozenset[str] = frozenset({"think", "guess", "believe", "feel", "s
 HEDGE_ADVERBS: frozenset[str] = frozenset(
     {"probably", "likely", "apparently", "supposedly", "roughly", "kinda", "sorta"}
 )
+#: Predicates of a state of mind about a clause ("convinced that", "worried that"): said of
+#: someone else, what follows is their view.
+BELIEF_PREDICATES: frozenset[str] = frozenset(
+    "convinced sure certain confident positive adamant worried afraid concerned scared "
+    "persuaded hopeful doubtful".split()
+)
 #: Verbs that report another person's opinion or words.
 OPINION_VERBS: frozenset[str] = (
     frozenset(
@@ -285,6 +291,9 @@ INJECTION_PHRASES: tuple[str, ...] = (
     "note to any",
     "note to the ai",
     "note for the ai",
+    "note to ai",
+    "note for ai",
+    "ai memory",
     "memory system",
     "when summarizing",
     "when summarising",

@@ -128,6 +128,16 @@ def test_a_self_introduction_with_a_role_after_the_name_states_the_role(run):
     assert not any("is Marco" in t for t in texts)
 
 
+def test_a_lower_case_self_introduction_with_an_age_states_the_age(run):
+    from contextos.models.extraction import UserRef
+
+    user = UserRef(id="w", name="Walt Hoskins")
+    _conv, _raw, checked = run(
+        [("user", "Walt Hoskins", "hi there. im walt, 68, retired electrician.")], user=user
+    )
+    assert [f.text for f in checked.facts] == ["Walt is 68 years old, the retired electrician"]
+
+
 def test_a_him_or_her_takes_the_one_person_the_turn_named(run):
     _conv, _raw, checked = run(
         [

@@ -69,6 +69,20 @@ def test_chat_abbreviations_are_dropped_whatever_their_parse(run):
     assert _texts(checked) == ["Dana is vegetarian, and allergic to peanuts"]
 
 
+def test_single_letter_shorthand_and_contractions_without_apostrophe_are_read(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "me n my wife want to go to Oaxaca this fall"),
+            ("user", "im a nurse"),
+            ("user", "I met my tutor Lucia last week, shes in Guadalajara"),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana and Dana's wife want to go to Oaxaca in fall 2023" in texts
+    assert "Dana is a nurse" in texts
+    assert "Dana met their tutor Lucia in the week of May 1, 2023; Lucia is in Guadalajara" in texts
+
+
 def test_trailing_connective_and_tacked_on_request_are_dropped(run):
     _conv, _raw, checked = run(
         [
@@ -438,8 +452,12 @@ def test_a_generic_user_id_is_no_name_in_fact_text(run):
     assert me.name == "The user"
     assert UserRef.from_id("dana_w").name == "Dana W"
     assert UserRef.from_id("me", "Dana Whitfield").name == "Dana Whitfield"
-    _conv, _raw, checked = run([("user", "user", "I want the calculator to update as I type.")], user=me)
-    assert [f.text for f in checked.facts] == ["The user wants the calculator to update as the user types"]
+    _conv, _raw, checked = run(
+        [("user", "user", "I want the calculator to update as I type.")], user=me
+    )
+    assert [f.text for f in checked.facts] == [
+        "The user wants the calculator to update as the user types"
+    ]
 
 
 def test_me_and_someone_as_subject_is_the_speaker_and_them(run):
