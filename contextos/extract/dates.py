@@ -544,10 +544,10 @@ def _verb_tense(root: Any) -> str | None:
         return "past"
     if (
         verb.tag_ == "VBN"
-        and verb.lemma_.lower() in lx.DONE_VERBS
+        and verb.lemma_.lower() in lx.DONE_VERBS | lx.SELF_CHANGE_VERBS
         and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
     ):
-        return "past"  # "the dashboard shipped Tuesday": done, so last Tuesday
+        return "past"  # "the dashboard shipped Tuesday": done, so last Tuesday; "moved in March"
     if verb.tag_ == "VBN" and any(
         c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children
     ):

@@ -168,10 +168,25 @@ def _possessed_adverbial(head: Any) -> Any | None:
     return None
 
 
+def _active_participle(head: Any) -> bool:
+    """A sentence-opening verb tagged a past participle that is the speaker's own past act
+    ("Switched to Sentry last week", "Signed up with a tutor", "Finished the draft"), not a
+    passive ("Hosted on Heroku"): it has an object or particle, or it is a verb of changing
+    place, tool or state, which is done, not undergone."""
+    if head.tag_ != "VBN" or any(c.dep_ in ("aux", "auxpass") for c in head.children):
+        return False
+    if head.lower_ == head.lemma_.lower():
+        return False  # "cut crash rate": a bare verb as well, a to-do item as likely
+    return (
+        any(c.dep_ in ("dobj", "prt") for c in head.children)
+        or head.lemma_.lower() in lx.SELF_CHANGE_VERBS
+    )
+
+
 def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj is None:
         if (
-            head.tag_ in ("VBD", "VBG")
+            (head.tag_ in ("VBD", "VBG") or _active_participle(head))
             and _opens_sentence(head)
             and not any(c.lower_ in ("me", "us") for c in head.children)
             and not _it_took(head)

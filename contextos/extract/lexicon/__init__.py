@@ -54,6 +54,7 @@ from contextos.extract.lexicon.entities import (
     RELATION_NOUNS,
     RETURN_WORDS,
     ROLE_NOUNS,
+    SELF_CHANGE_VERBS,
     STATUS_CUES,
     TRAVEL_VERBS,
 )
@@ -221,6 +222,7 @@ __all__ = [
     "RESPONSE_FORMAT_NOUNS",
     "RESPONSE_STYLE_ADJECTIVES",
     "RETURN_WORDS",
+    "SELF_CHANGE_VERBS",
     "ROLE_NOUNS",
     "SECOND_PERSON",
     "SHORTHAND",

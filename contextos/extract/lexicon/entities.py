@@ -276,6 +276,12 @@ TRAVEL_VERBS: frozenset[str] = frozenset(
 )
 #: Verbs of moving house: "we're moving from Marchmont to Leith".
 MOVE_VERBS: frozenset[str] = frozenset({"move", "relocate"})
+#: Verbs of changing place, tool, job or state: done by their subject, never undergone
+#: ("Switched to Sentry", "Moved to Denver"), whatever the tagger makes of a bare past form.
+SELF_CHANGE_VERBS: frozenset[str] = frozenset(
+    "switch move relocate migrate transfer upgrade downgrade pivot graduate retire quit "
+    "resign return arrive settle commit".split()
+)
 #: What a move of house moves: "we're moving flats" (a move with no such word needs places
 #: the NER knows as places: "moving from Heroku to Render" is a move of tools).
 HOME_NOUNS: frozenset[str] = frozenset({"flat", "house", "home", "apartment", "place"})

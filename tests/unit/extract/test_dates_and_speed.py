@@ -372,3 +372,19 @@ def test_the_object_of_a_past_verb_with_its_subject_left_out_is_no_subject(run):
     assert [f.text for f in checked.facts] == [
         "Dana has been running for about 5 years; Dana did their first marathon in October 2023"
     ]
+
+
+def test_a_sentence_opening_past_form_of_a_change_is_the_speakers_act(run):
+    when = datetime(2024, 5, 8, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "Switched to Sentry last week."),
+            ("user", "moved to Denver in March."),
+            ("user", "Hosted on Heroku."),
+        ],
+        when,
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana switched to Sentry in the week of April 29, 2024",
+        "Dana moved to Denver in March 2024",
+    ]
