@@ -98,24 +98,31 @@ def place_referent(
     clause_tokens: list[Any], before: list[Any] | None
 ) -> tuple[Any, str, str] | None:
     """A "there" the statement says something happens at, with the preposition and the place
-    it stands for: the one place or organisation the speaker's sentence before named ("I work
-    at Figma. I've been there since 2021" -> "at", "Figma"); None when there is none, or more
-    than one."""
+    it stands for: the one place or organisation named before it in its sentence, else in the
+    speaker's sentence before ("I work at Figma. I've been there since 2021" -> "at",
+    "Figma"); None when there is none, or more than one."""
     there = next(
         (t for t in clause_tokens if t.lower_ == "there" and t.dep_ == "advmod" and t.tag_ == "RB"),
         None,
     )
-    if there is None or not before:
+    if there is None:
         return None
-    places = {
-        (" ".join(x.text for x in t.doc[t.i : _entity_end(t)]), t.ent_type_)
-        for t in before
-        if t.ent_iob_ == "B" and t.ent_type_ in _PLACE_ENTITIES
-    }
+    # the sentence's own words before "there" come first ("Moving to Denver in April, my
+    # partner got a job there")
+    places = _places_named([t for t in there.sent if t.i < there.i]) or _places_named(before or [])
     if len(places) != 1:
         return None
     name, kind = next(iter(places))
     return there, "at" if kind in ("ORG", "FAC") else "in", name
+
+
+def _places_named(tokens: list[Any]) -> set[tuple[str, str]]:
+    """(name, entity type) of each place or organisation ``tokens`` name."""
+    return {
+        (" ".join(x.text for x in t.doc[t.i : _entity_end(t)]), t.ent_type_)
+        for t in tokens
+        if t.ent_iob_ == "B" and t.ent_type_ in _PLACE_ENTITIES
+    }
 
 
 def _entity_end(tok: Any) -> int:

@@ -464,6 +464,9 @@ def _clause_heads(sent: Any) -> list[Any]:
     for tok in sent:
         if tok.i == sent.root.i or tok.dep_ not in _SPLIT_DEPS:
             continue
+        if _opening_participle(tok):
+            heads.append(tok)
+            continue
         if tok.pos_ not in ("VERB", "AUX") and not _copular_noun(tok):
             continue
         if not any(c.dep_ in SUBJECT_DEPS for c in tok.children):
@@ -488,6 +491,30 @@ def _clause_heads(sent: Any) -> list[Any]:
                 continue  # "..., because X": a subordinate clause stays with its head
         heads.append(tok)
     return heads
+
+
+#: Participles that open a sentence as a comment on it, not as something done ("Speaking of
+#: the budget, ...", "Looking at the numbers, ...").
+_COMMENTING_PARTICIPLES = frozenset(
+    "speak talk look consider judge give say put assume base compare count".split()
+)
+
+
+def _opening_participle(tok: Any) -> bool:
+    """ "Moving to Denver in April, my partner got a job there": a participle phrase opening
+    the sentence, cut off by a comma, with no subject of its own; in chat it is the speaker's
+    doing, whatever the main clause is about, so a clause of its own."""
+    if tok.dep_ != "advcl" or tok.tag_ != "VBG" or tok.i > tok.head.i:
+        return False
+    if tok.i != tok.sent.start + _lead(tok.sent) or tok.lemma_.lower() in _COMMENTING_PARTICIPLES:
+        return False
+    after = tok.doc[tok.right_edge.i + 1] if tok.right_edge.i + 1 < tok.sent.end else None
+    return (
+        after is not None
+        and after.text == ","
+        and not any(c.dep_ in (*SUBJECT_DEPS, "mark", "aux") for c in tok.children)
+        and any(c.dep_ in ("dobj", "prep") for c in tok.children)
+    )
 
 
 #: Verbs whose past is spelled as their present ("I hurt", "we quit").

@@ -132,3 +132,13 @@ def test_a_there_takes_the_one_place_the_sentence_before_named(run):
     assert facts["Dana has been at Figma since 2021"].entities == ["Figma"]
     assert "Dana misses the food in Chicago" in facts
     assert not any("in Rome" in t or "in Paris" in t for t in facts)
+
+
+def test_there_takes_the_place_named_earlier_in_its_own_sentence_first(run):
+    _conv, _raw, checked = run(
+        [("user", "I'm in Austin. Moving to Denver in April, my partner Noor got a job there.")]
+    )
+    texts = [f.text for f in checked.facts]
+    assert (
+        "Dana is moving to Denver in April 2024; Dana's partner Noor got a job in Denver" in texts
+    )
