@@ -983,7 +983,19 @@ def _analyse(piece: _Piece, doc: Any) -> None:
     """Give ``piece`` its parse: the doc, its sentences (listed once) and their clauses."""
     piece.doc = doc
     piece.sents = list(doc.sents)
-    piece.clauses = [c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat)]
+    ahead = _introduces(piece)
+    piece.clauses = [
+        c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat, ahead)
+    ]
+
+
+def _introduces(piece: _Piece) -> bool:
+    """Whether the sentence ``piece`` is (part of) ends with a colon: it introduces what
+    follows ("a supplier sent this to my school address, can you summarise it:")."""
+    rest = piece.turn.text[piece.segment.end :].split("\n", 1)[0]
+    if piece.segment.text.rstrip().endswith(":"):
+        return True
+    return rest.rstrip().endswith(":") and not any(c in rest for c in ".!?")
 
 
 def _when(turn: Turn) -> datetime | None:

@@ -213,7 +213,12 @@ def _names_thing(tok: Any, tags: tuple[str, ...]) -> bool:
         named
         and tok.ent_type_ not in ("DATE", "TIME", "PERSON")
         and tok.lemma_.lower() not in lx.TIME_NOUNS
+        and tok.lower_ not in _INDEFINITES  # "approved nothing of the sort, I'll report it"
     )
+
+
+#: Indefinite pronouns the tagger calls nouns: they name nothing a pronoun can stand for.
+_INDEFINITES = frozenset("nothing anything something everything none".split())
 
 
 def _antecedent(named: list[Any]) -> Any | None:

@@ -91,7 +91,7 @@ _MESSAGE_WORD = re.compile(
 )
 #: An introduction that claims the pasted text as the speaker's own writing.
 _OWN_WRITING = re.compile(
-    r"\b(?:my|our)\b[^.:!?]*\b(?:draft|response|reply|answer|email|message|paragraph|letter|"
+    r"\b(?:my|our)\s+(?:[\w'-]+\s+){0,2}(?:draft|response|reply|answer|email|message|paragraph|letter|"
     r"post|text|note|abstract|bio|summary|cover letter|intro|version)s?\b"
     r"|\bI\s+(?:wrote|drafted|have written|'ve written)\b",
     re.I,

@@ -314,6 +314,21 @@ def _subject_tokens(subject: Any | None) -> set[int]:
     return {t.i for t in subject.subtree} if subject is not None else set()
 
 
+def _points_ahead(toks: list[Any]) -> str | None:
+    """The "this" of "a supplier sent this to my school address, can you summarise it:" (or
+    of "this email"), in a sentence ending with a colon: what it introduces, which is not part
+    of the clause."""
+    for t in toks:
+        if t.dep_ not in ("dobj", "nsubj", "nsubjpass", "pobj"):
+            continue
+        if t.lower_ in ("this", "these", "following"):
+            return t.lower_
+        det = next((c for c in t.children if c.dep_ == "det"), None)
+        if det is not None and det.lower_ in ("this", "these", "following"):
+            return f"{det.text} {t.text}"
+    return None
+
+
 def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
     """The pronoun a clause is about when nothing else in it names anything: "Kenji didn't
     approve that", "Femi wants it done by Sunday" (the subject and time words aside)."""
@@ -935,13 +950,48 @@ def _has_condition(tokens: list[Any]) -> bool:
     return any(t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS for t in tokens)
 
 
+#: Nouns for a view held ("holds the view that ...", "is of the opinion that ...").
+_VIEW_NOUNS = frozenset("view opinion position belief impression feeling stance".split())
+
+
 def _held_belief(head: Any) -> bool:
-    """ "is convinced / sure / worried that ...": a state of mind about the clause after it."""
+    """ "is convinced / sure / worried that ...", "holds the view that ...", "is of the
+    opinion that ...": a state of mind about the clause after it."""
     holders = [head, *(c for c in head.children if c.dep_ == "acomp")]
-    return any(
+    if any(
         h.lower_ in lx.BELIEF_PREDICATES and any(c.dep_ == "ccomp" for c in h.children)
         for h in holders
+    ):
+        return True
+    views = [c for c in head.children if c.dep_ == "dobj"]
+    views += [g for c in head.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+    return any(
+        v.lemma_.lower() in _VIEW_NOUNS and any(c.dep_ in ("acl", "ccomp") for c in v.children)
+        for v in views
     )
+
+
+def _that_view(toks: list[Any]) -> str | None:
+    """ "I don't share that view", "I agree with this opinion", "I approved nothing of the
+    sort": a stance on what was said before, which the clause does not say."""
+    for t in toks:
+        det = next((c for c in t.children if c.dep_ == "det"), None)
+        if (
+            t.lower_ in ("sort", "kind")
+            and det is not None
+            and det.lower_ == "the"
+            and t.head.lower_ == "of"
+            and t.head.head.lower_ in ("nothing", "anything", "something")
+        ):  # "I approved nothing of the sort"
+            return f"{t.head.head.text} of the {t.text}"
+        if (
+            t.lemma_.lower() in _VIEW_NOUNS
+            and det is not None
+            and det.lower_ in ("that", "this", "those", "these")
+            and not any(c.dep_ in ("acl", "ccomp", "prep") for c in t.children)
+        ):
+            return f"{det.text} {t.text}"
+    return None
 
 
 def _add_opinion(
@@ -953,6 +1003,22 @@ def _add_opinion(
         clauses.append(
             Clause(sent, head, toks, subj, kind, reject="third_party_opinion", reject_detail=detail)
         )
+
+
+#: Verbs that hand over news ("pleased to report that ...", "sad to say ...").
+_NEWS_VERBS = frozenset("report say announce tell share confirm inform".split())
+
+
+def _announced(head: Any) -> Any | None:
+    """The news of "I'm delighted to report that X" / "Happy to say X": the clause X, which
+    is the statement; the feeling about telling it is not."""
+    for holder in (head, *(c for c in head.children if c.dep_ == "acomp")):
+        for verb in holder.children:
+            if verb.dep_ == "xcomp" and verb.lemma_.lower() in _NEWS_VERBS:
+                news = next((c for c in verb.children if c.dep_ == "ccomp"), None)
+                if news is not None:
+                    return news
+    return None
 
 
 def _note_this(head: Any) -> bool:
@@ -1033,8 +1099,9 @@ def _tells_what_happened(head: Any) -> bool:
     )
 
 
-def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
-    """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip."""
+def analyze_sentence(sent: Any, in_assistant_chat: bool, introduces: bool = False) -> list[Clause]:
+    """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip.
+    ``introduces``: the sentence ends with a colon (what it calls "this" comes after it)."""
     sent_low = sent.text.lower()
     markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS]
     heads = _clause_heads(sent)
@@ -1079,7 +1146,12 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                     f"'{subj.text if subj else ''} {head.text}' is an opinion",
                 )
                 continue
-        if comp is not None and (
+        news = _announced(head) if kind in ("self", "group", "none") else None
+        if news is not None:  # "I'm delighted to report that the course is moving again"
+            real_head = news
+            subj = _subject_of(news)
+            kind = _subject_kind(subj, news)
+        elif comp is not None and (
             (kind == "imperative" and _note_this(head))
             or _turns_out(head, subj)
             or _i_meant(head, kind)
@@ -1158,6 +1230,12 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool) -> list[Clause]:
                 clause.reject, clause.reject_detail = "joke", f"joke marker '{joke}'"
             elif kind == "vague":
                 clause.skip = "vague subject"
+            elif (view := _that_view(toks)) is not None:
+                clause.reject = "vague"
+                clause.reject_detail = f"'{view}' stands for what was said before"
+            elif introduces and (ahead := _points_ahead(toks)) is not None:
+                clause.reject = "vague"
+                clause.reject_detail = f"'{ahead}' is what the colon introduces"
             elif (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
                 clause.reject = "vague"
                 clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"

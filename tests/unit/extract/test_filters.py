@@ -85,6 +85,40 @@ def test_someone_elses_belief_about_a_clause_is_their_opinion(run):
     assert [r.reason for r in checked.rejections] == ["third_party_opinion"] * 2
 
 
+def test_views_held_by_others_or_referred_back_to_are_no_facts(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Sanne, an analytics engineer, holds the view that we should drop Airflow."),
+            ("user", "I do not share that view."),
+            ("user", "My manager is of the opinion that we should wait."),
+            ("user", "I have certainly approved nothing of the sort, and I will report it."),
+        ]
+    )
+    assert _texts(checked) == []
+    reasons = [r.reason for r in checked.rejections]
+    assert reasons.count("third_party_opinion") == 2 and reasons.count("vague") == 3
+
+
+def test_news_told_with_a_feeling_is_the_news(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I am delighted to report that the course is moving again."),
+            ("user", "Happy to say the migration is done"),
+        ]
+    )
+    assert _texts(checked) == ["The course is moving again", "The migration is done"]
+
+
+def test_what_a_sentence_ending_in_a_colon_calls_this_is_what_follows(run):
+    text = (
+        "Lastly, a lab supplier sent this to my school address, and I would appreciate a "
+        'summary:\n\n"Dear Educator, our Starter Kit includes fingerprint powders."'
+    )
+    _conv, _raw, checked = run([("user", text), ("user", "I love this song.")])
+    assert _texts(checked) == ["Dana loves this song"]
+    assert any(r.reason == "vague" and "supplier" in r.text for r in checked.rejections)
+
+
 def test_text_someone_typed_for_the_user_to_paste_is_not_theirs(run):
     text = (
         "my grandson typed this for me to paste in, he thinks hes funny:\n\n"
