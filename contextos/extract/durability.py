@@ -135,6 +135,17 @@ _PLACEHOLDER = re.compile(
 )
 
 
+def _standing_arrangement(head: Any) -> bool:
+    """A simple present of what the speaker does or has ("I charge $85/hr rn", "I've got two
+    clients rn", "I live in Pilsen rn"): "right now" says currently, not this moment (as in
+    "I'm on my phone rn", "I'm working on it rn")."""
+    if head.lemma_.lower() in lx.MENTAL_VERBS or head.lemma_ == "be":
+        return False
+    if head.tag_ in ("VBP", "VBZ"):
+        return not any(c.dep_ in ("aux", "auxpass") for c in head.children)
+    return head.lower_ == "got" and any(c.lemma_ == "have" for c in head.children)
+
+
 def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int, str]) -> str:
     """Why ``clause`` is not durable information, or "" when it is."""
     toks = clause.tokens
@@ -152,6 +163,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
     if slot:
         return f"a template placeholder ('{slot.group(0)}')"
     phase = any(t.lemma_.lower() in lx.LIFE_PHASE_NOUNS for t in toks) or _names_who(clause)
+    phase = phase or _standing_arrangement(clause.head)
     for marker in lx.MOMENT_MARKERS:  # as written: "rn" is "right now", "RN" a nurse
         # "I want children badly but not right now": the moment is excepted, not the want
         if not phase and re.search(rf"(?<![\w'])(?<!not ){re.escape(marker)}(?![\w'])", said):

@@ -77,6 +77,8 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
         return []  # "in Go, not Python", "baking, especially sourdough", "..., currently at X"
     if any(t.dep_ == "appos" and t.head.i < it[0].i for it in items[1:] for t in it):
         return []  # "we have a son, Eli": the son is Eli
+    if any(it[0].tag_ in ("VBZ", "VBD") and it[0].head.i == head.i for it in items[1:]):
+        return []  # "Ingrid loved 5 of the 6, wants the sixth redrawn": a second predicate
     return items if len(items) >= 2 else []
 
 

@@ -122,5 +122,8 @@ def self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | 
             None,
         )
         return (name, role) if name is not None else None
-    role = next((c for c in attr.children if c.dep_ == "appos" and c.pos_ == "NOUN"), None)
+    # "I'm Nadia, producer"; "i'm jules, freelance graphic designer" (parsed as a conjunct)
+    role = next(
+        (c for c in attr.children if c.dep_ in ("appos", "conj") and c.pos_ == "NOUN"), None
+    )
     return attr, role

@@ -497,8 +497,18 @@ def _clause_heads(sent: Any) -> list[Any]:
             aside = inner.text == "(" and tok.i > tok.head.i
             if inner.text in _SEPARATORS or aside:
                 joined = inner  # the parser gave the comma to the clause ("I'm X, started Y")
+            skipped = False  # "I charge $85 and ngl it feels low": "and" before a filler
+            while (
+                joined is not None
+                and tok.i > tok.head.i
+                and joined.lower_ in lx.CHAT_FILLERS
+                and joined.i > sent.start
+            ):
+                joined, skipped = joined.doc[joined.i - 1], True
             coordinated = (
-                tok.i < tok.head.i and joined is not None and joined.lower_ in ("and", "but")
+                (tok.i < tok.head.i or skipped)
+                and joined is not None
+                and joined.lower_ in ("and", "but")
             )  # "OSBN says X and it's been 3 weeks": the parser made the second clause the root
             if joined is None or (joined.text not in _SEPARATORS and not coordinated | aside):
                 continue

@@ -114,6 +114,9 @@ PARSE_NORMS: dict[str, str] = {
     "thx": "thanks",
     "ur": "your",
     "convo": "conversation",
+    "rn": "now",
+    "ngl": "honestly",
+    "tbh": "honestly",
     # single letters: lower case only ("N" may be a variable, "W" a letter)
     "u": "you",
     "n": "and",

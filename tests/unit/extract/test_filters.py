@@ -637,3 +637,19 @@ def test_things_a_verb_describes_are_kept_and_a_so_for_what_was_said_is_vague(ru
     reasons = {r.text: r.detail for r in checked.rejections}
     assert "only a pronoun" in reasons["Dana likes to do those things"]
     assert "'so' stands for" in reasons["Dana is hoping"]
+
+
+def test_right_now_with_a_standing_arrangement_means_currently(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "i charge $85/hr for both clients rn and ngl it feels low."),
+            ("user", "I live in Pilsen rn"),
+            ("user", "I'm on my phone rn"),
+            ("user", "I'm working on the report rn"),
+        ]
+    )
+    assert _texts(checked) == [
+        "Dana charges $85/hour for both clients now",
+        "Dana lives in Pilsen now",
+    ]
+    assert [r.reason for r in checked.rejections] == ["vague", "vague"]

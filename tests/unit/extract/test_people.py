@@ -136,6 +136,10 @@ def test_a_lower_case_self_introduction_with_an_age_states_the_age(run):
         [("user", "Walt Hoskins", "hi there. im walt, 68, retired electrician.")], user=user
     )
     assert [f.text for f in checked.facts] == ["Walt is 68 years old, the retired electrician"]
+    user = UserRef(id="j", name="Jules Bianchi")
+    said = "quick context: i'm jules, freelance graphic designer in chicago."
+    _conv, _raw, checked = run([("user", "Jules Bianchi", said)], user=user)
+    assert [f.text for f in checked.facts] == ["Jules is the freelance graphic designer in chicago"]
 
 
 def test_a_him_or_her_takes_the_one_person_the_turn_named(run):

@@ -192,6 +192,11 @@ def test_preference_lists_become_one_fact_per_item(run):
     assert not any("roll" in t and "rock" not in t for t in texts)
 
 
+def test_a_second_predicate_after_a_comma_is_no_list_item(run):
+    _conv, _raw, checked = run([("user", "Ingrid loved 5 of the 6, wants the sixth redrawn.")])
+    assert _texts(checked) == ["Ingrid loved 5 of the 6, wants the sixth redrawn"]
+
+
 def test_possessions_listed_with_and_are_split(run):
     _conv, _raw, checked = run([("user", "I have two rabbits and a parrot.")])
     assert {"Dana has two rabbits", "Dana has a parrot"} <= set(_texts(checked))
