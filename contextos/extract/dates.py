@@ -589,6 +589,8 @@ def clause_dates(
             continue  # "every other Tuesday", "every second Monday"
         if _names_a_kind(doc, start, end):
             continue  # "the Saturday beginner class": which class, not a date
+        if _within_month(doc, start, end):
+            continue  # "the only open Saturday in September": some Saturday of it
         if yearly and any(
             t.lower_ in _MONTHS or t.lower_.rstrip(".") in _MONTH_NUM for t in doc[start:end]
         ):
@@ -603,7 +605,7 @@ def clause_dates(
         ends_range = prev is not None and prev.lower_ in _RANGE_ENDS and range_start is not None
         base = range_start if ends_range and range_start is not None else when
         resolved = resolve_date(
-            doc[start:end].text,
+            _in_month_said(doc, start, end),
             base,
             "future" if ends_range else direction,
             nearest=own is None,
@@ -638,6 +640,36 @@ def clause_dates(
             replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
             dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+def _within_month(doc: Any, start: int, end: int) -> bool:
+    """A bare weekday said of a month ("Saturday in September", "Monday of next month")."""
+    if not _WEEKDAY_ONLY.match(doc[start:end].text) or end + 1 >= len(doc):
+        return False
+    return doc[end].lower_ in ("in", "of") and (
+        is_calendar_word(doc[end + 1].text) or doc[end + 1].lower_ in ("next", "this", "the")
+    )
+
+
+def _in_month_said(doc: Any, start: int, end: int) -> str:
+    """The date phrase at ``start``, a bare ordinal ("the 26th") given the one month its
+    sentence names without a day ("Foundry's only open date in September is the 26th" ->
+    "September 26th"); other phrases as they are."""
+    text = doc[start:end].text
+    m = _ORD_ONLY.match(text)
+    if m is None or m.group(1):
+        return text
+    sent = doc[start].sent
+    months = {
+        t.text.capitalize()
+        for t in sent
+        if _MONTH_ONLY.match(t.text)
+        and t.text[:1].isupper()
+        and not (t.i + 1 < len(doc) and doc[t.i + 1].like_num)
+        and not (t.i > 0 and doc[t.i - 1].like_num)
+        and not start <= t.i < end
+    }
+    return f"{months.pop()} {m.group(2)}" if len(months) == 1 else text
 
 
 def _range_end_day(doc: Any, end: int, start: ResolvedDate, tok_ids: set[int]) -> datetime | None:

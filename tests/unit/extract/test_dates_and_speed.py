@@ -388,3 +388,18 @@ def test_a_sentence_opening_past_form_of_a_change_is_the_speakers_act(run):
         "Dana switched to Sentry in the week of April 29, 2024",
         "Dana moved to Denver in March 2024",
     ]
+
+
+def test_a_bare_ordinal_takes_the_month_its_sentence_names(run):
+    when = datetime(2026, 7, 14, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "Foundry's only open Saturday in September is the 26th."),
+            ("user", "The conference is in October, on the 14th."),
+        ],
+        when,
+    )
+    assert [f.text for f in checked.facts] == [
+        "Foundry's only open Saturday in September 2026 is Saturday, September 26, 2026",
+        "The conference is in October 2026, on Wednesday, October 14, 2026",
+    ]
