@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 DEMO_DIR ?= .contextos/demo
 
-.PHONY: install demo test test-unit test-integration lint format typecheck bench eval clean
+.PHONY: install demo test test-unit test-integration lint format typecheck bench eval eval-heldout clean
 
 $(STAMP): pyproject.toml
 	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "contextos needs Python >= 3.11 (set PY=python3.11)"'
@@ -50,6 +50,10 @@ SCENARIOS ?= ../shared/data/scenarios/dev
 SPC ?= ../shared/data/spc/Synthetic-Persona-Chat_test.csv
 eval: install
 	$(BIN)/contextos eval --scenarios $(SCENARIOS) --spc $(SPC)
+
+## the repository's own held-out scenarios (bench/heldout/README.md); needs no ../shared
+eval-heldout: install
+	$(BIN)/contextos eval --scenarios bench/heldout
 
 clean:
 	rm -rf $(VENV) .contextos .pytest_cache .mypy_cache .ruff_cache

@@ -137,3 +137,15 @@ def test_run_eval_measures_recall_precision_traps_and_speed(data):
     text = format_report(report, verbose=True)
     assert "[scenarios]" in text and "[spc]" in text and "recall" in text
     assert "said in words 0.750  (3/4 gold facts" in text
+
+
+def test_the_bundled_held_out_scenarios_load_with_gold_on_user_turns():
+    folder = Path(__file__).parents[3] / "bench" / "heldout"
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == 6
+    for path in files:
+        sc = load_scenario(path)
+        roles = {t.id: t.role for t in sc.turns}
+        assert sc.facts and sc.traps
+        for fact in sc.facts:
+            assert all(roles[t] == "user" for t in fact.turn_ids), (path.name, fact.text)
