@@ -28,6 +28,7 @@ Every candidate carries its exact evidence span; ``validate()`` checks it again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -216,10 +217,15 @@ class LocalExtractor:
         pieces, signals = self._segment(windows, user, results, shown)
         if pieces:
             nlp = self._nlp()
+            before: _Piece | None = None
             for piece, doc in zip(
                 pieces, nlp.parse((p.segment.text for p in pieces), self.batch_size), strict=True
             ):
                 _analyse(piece, doc)
+                if _serves_request(piece, before):
+                    for clause in piece.clauses:
+                        clause.skip = clause.skip or "what a request is for"
+                before = piece
                 if piece.in_assistant_chat:
                     turn = piece.turn
                     signals.extend(
@@ -977,6 +983,22 @@ def _unresolved_listener(clause: Clause, piece: _Piece, called: Any | None) -> b
     if called is not None:  # "and Oskar, the build is yours": a person called out
         return False
     return any(t.lower_ in lx.SECOND_PERSON for t in clause.tokens)
+
+
+_SO_THAT = re.compile(r"\W*(?:so|so that|so then)\W*", re.I)
+
+
+def _serves_request(piece: _Piece, before: _Piece | None) -> bool:
+    """ "can u help me block out a schedule so i stop dropping balls": the piece after a
+    request's "so" says what the request is for, not how things are."""
+    if before is None or before.turn.id != piece.turn.id:
+        return False
+    if before.segment.sentence != piece.segment.sentence:
+        return False
+    between = piece.turn.text[before.segment.end : piece.segment.start]
+    return _SO_THAT.fullmatch(between) is not None and any(
+        c.skip == "request" for c in before.clauses
+    )
 
 
 def _analyse(piece: _Piece, doc: Any) -> None:

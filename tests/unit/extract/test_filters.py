@@ -653,3 +653,13 @@ def test_right_now_with_a_standing_arrangement_means_currently(run):
         "Dana lives in Pilsen now",
     ]
     assert [r.reason for r in checked.rejections] == ["vague", "vague"]
+
+
+def test_what_a_request_is_for_is_no_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "can u help me block out a weekly schedule so i stop dropping balls"),
+            ("user", "I moved to Denver so I could be near my sister"),
+        ]
+    )
+    assert _texts(checked) == ["Dana moved to Denver", "Dana lives in Denver"]
