@@ -188,10 +188,12 @@ def third_person_verbs(subject: Any) -> dict[int, str]:
 
 def _is_filler(tok: Any, head: Any | None) -> bool:
     """A discourse marker or intensifier that adds nothing to a fact ("literally", "tbh")."""
-    if tok.lower_ not in lx.FILLER_WORDS or (head is not None and tok.i == head.i):
+    if head is not None and tok.i == head.i:
         return False
     if tok.lower_ in lx.CHAT_FILLERS:
         return True
+    if tok.lower_ not in lx.FILLER_WORDS:
+        return False
     if tok.lower_ == "well" and tok.i > tok.head.i:
         return False  # "it pays well": how, not a discourse "well, ..."
     if tok.lower_ == "too" and tok.i < tok.head.i:

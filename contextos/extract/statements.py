@@ -510,7 +510,7 @@ def _clause_heads(sent: Any) -> list[Any]:
                 and joined is not None
                 and joined.lower_ in ("and", "but")
             )  # "OSBN says X and it's been 3 weeks": the parser made the second clause the root
-            if joined is None or (joined.text not in _SEPARATORS and not coordinated | aside):
+            if joined is None or (joined.text not in _SEPARATORS and not (coordinated or aside)):
                 continue
             if any(c.dep_ == "mark" or c.tag_ == "WRB" for c in tok.children):
                 continue  # "..., because X": a subordinate clause stays with its head
@@ -960,6 +960,12 @@ def _has_condition(tokens: list[Any]) -> bool:
     return any(t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS for t in tokens)
 
 
+def _with_complements(head: Any) -> list[Any]:
+    """``head`` and the adjectives completing it ("am" -> "am", "delighted" in "I am delighted
+    to report ..."): where a clause's stance is said."""
+    return [head, *(c for c in head.children if c.dep_ == "acomp")]
+
+
 #: Nouns for a view held ("holds the view that ...", "is of the opinion that ...").
 _VIEW_NOUNS = frozenset("view opinion position belief impression feeling stance".split())
 
@@ -967,10 +973,9 @@ _VIEW_NOUNS = frozenset("view opinion position belief impression feeling stance"
 def _held_belief(head: Any) -> bool:
     """ "is convinced / sure / worried that ...", "holds the view that ...", "is of the
     opinion that ...": a state of mind about the clause after it."""
-    holders = [head, *(c for c in head.children if c.dep_ == "acomp")]
     if any(
         h.lower_ in lx.BELIEF_PREDICATES and any(c.dep_ == "ccomp" for c in h.children)
-        for h in holders
+        for h in _with_complements(head)
     ):
         return True
     views = [c for c in head.children if c.dep_ == "dobj"]
@@ -1022,7 +1027,7 @@ _NEWS_VERBS = frozenset("report say announce tell share confirm inform".split())
 def _announced(head: Any) -> Any | None:
     """The news of "I'm delighted to report that X" / "Happy to say X": the clause X, which
     is the statement; the feeling about telling it is not."""
-    for holder in (head, *(c for c in head.children if c.dep_ == "acomp")):
+    for holder in _with_complements(head):
         for verb in holder.children:
             if verb.dep_ == "xcomp" and verb.lemma_.lower() in _NEWS_VERBS:
                 news = next((c for c in verb.children if c.dep_ == "ccomp"), None)
