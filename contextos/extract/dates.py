@@ -646,8 +646,15 @@ def _within_month(doc: Any, start: int, end: int) -> bool:
     """A bare weekday said of a month ("Saturday in September", "Monday of next month")."""
     if not _WEEKDAY_ONLY.match(doc[start:end].text) or end + 1 >= len(doc):
         return False
-    return doc[end].lower_ in ("in", "of") and (
-        is_calendar_word(doc[end + 1].text) or doc[end + 1].lower_ in ("next", "this", "the")
+    if doc[end].lower_ not in ("in", "of"):
+        return False
+    if _MONTH_ONLY.match(doc[end + 1].text):
+        return True
+    # "of next month", not "in the morning" (a part of that very day)
+    return (
+        end + 2 < len(doc)
+        and doc[end + 1].lower_ in ("next", "this", "the")
+        and (doc[end + 2].lower_ == "month")
     )
 
 

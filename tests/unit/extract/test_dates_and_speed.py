@@ -403,3 +403,18 @@ def test_a_bare_ordinal_takes_the_month_its_sentence_names(run):
         "Foundry's only open Saturday in September 2026 is Saturday, September 26, 2026",
         "The conference is in October 2026, on Wednesday, October 14, 2026",
     ]
+
+
+def test_a_weekday_said_with_a_part_of_its_day_is_still_that_day(run):
+    when = datetime(2024, 5, 8, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "The demo is on Saturday in the morning."),
+            ("user", "I'm free Monday of next month"),
+        ],
+        when,
+    )
+    assert [f.text for f in checked.facts] == [
+        "The demo is on Saturday, May 11, 2024 in the morning",
+        "Dana is free Monday of June 2024",
+    ]
