@@ -72,6 +72,8 @@ _SUFFIXES = ("ing", "ies", "ed", "es", "s")
 
 
 def _stem(word: str) -> str:
+    if word.endswith("ies") and len(word) >= 5:
+        return word[:-3] + "y"  # "flies" -> "fly", "studies" -> "study" (not "fli")
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]

@@ -102,6 +102,9 @@ def test_words_not_in_the_evidence_are_not_grounded():
 def test_content_support():
     assert content_support("Ana runs a small bakery", ["I run a small bakery"], ["Ana"]) == 1.0
     assert content_support("Ana flies planes", ["I run a small bakery"], ["Ana"]) == 0.0
+    # a verb in -ies is the verb in -y its quote says
+    assert content_support("Ana flies out on Monday", ["I fly out Monday"], ["Ana"]) == 1.0
+    assert content_support("Ana tries again", ["I try again"], ["Ana"]) == 1.0
 
 
 def test_a_negation_put_in_the_third_person_is_not_a_content_word():
