@@ -124,6 +124,9 @@ def _any_noun(clause: Clause) -> Classification | None:
 
 def lexical_category(clause: Clause) -> Classification | None:
     """The category the clause's own words decide, or None when they do not."""
+    standing = clause.cues.get("standing")
+    if standing:  # "from now on, format the units as folders": how the user wants things
+        return Classification("like", f"standing request '{standing}'", lx.STANDING_CONFIDENCE)
     if clause.habitual and clause.subject_kind in ("self", "implied"):
         return Classification("trait", "habit marker")
     for rule in (_preference, _relationship, _predicate_noun, _head_verb):

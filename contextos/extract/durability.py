@@ -168,7 +168,10 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         # "I want children badly but not right now": the moment is excepted, not the want
         if not phase and re.search(rf"(?<![\w'])(?<!not ){re.escape(marker)}(?![\w'])", said):
             return f"true of the moment ('{marker}')"
-    if any(t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" for t in toks):
+    if any(  # "this chat", "the thread above"; a "conversation group" is no conversation
+        t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" and t.dep_ != "compound"
+        for t in toks
+    ):
         return "about the conversation itself"
     if (
         clause.subject_kind in ("self", "group", "implied")

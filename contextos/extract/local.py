@@ -617,7 +617,12 @@ class LocalExtractor:
                 )
 
             category = p.cue.category if p.cue else "other"
-            shared = clause.mentions_assistant and piece.in_assistant_chat
+            # a standing request names the assistant but is the user's preference
+            shared = (
+                clause.mentions_assistant
+                and piece.in_assistant_chat
+                and "standing" not in clause.cues
+            )
             fact_type = FactType.SHARED_NARRATIVE if shared else FactType.USER_FACT
             confidence = base_confidence(clause, p.cue)
             if shared:
@@ -1006,8 +1011,9 @@ def _analyse(piece: _Piece, doc: Any) -> None:
     piece.doc = doc
     piece.sents = list(doc.sents)
     ahead = _introduces(piece)
+    lead = piece.turn.text[piece.segment.sentence : piece.segment.start]
     piece.clauses = [
-        c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat, ahead)
+        c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat, ahead, lead)
     ]
 
 

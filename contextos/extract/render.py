@@ -124,6 +124,14 @@ def _agreeing_verbs(subj: Any) -> set[int]:
     return out
 
 
+def _subjunctive(verb: Any) -> bool:
+    """ "(I ask) that you not use emojis": a negated verb with no auxiliary keeps its base."""
+    children = list(verb.children)
+    return any(c.dep_ == "neg" for c in children) and not any(
+        c.dep_ in ("aux", "auxpass") for c in children
+    )
+
+
 _PERFECT_OBJECTS = frozenset({"dobj", "ccomp", "xcomp", "attr", "oprd"})
 
 
@@ -266,6 +274,13 @@ def render_clause(
             and not any(c.dep_ == "conj" for c in tok.children)
         ):  # "my partner and I are expecting", "I and my wife are": the verb stays plural
             agree |= _agreeing_verbs(tok)
+        elif (
+            ctx.in_assistant_chat
+            and tok.dep_ == "nsubj"
+            and tok.lower_ in lx.SECOND_PERSON
+            and not _subjunctive(tok.head)
+        ):  # "whenever you give me ..." -> "whenever the assistant gives Dana ..."
+            agree |= _agreeing_verbs(tok)
     parts: list[str] = []
     speaker_named = False
     skip_until = -1
@@ -277,11 +292,19 @@ def render_clause(
             parts.append("is ")
         speaker_named = True
         lower_first = first.pos_ != "PROPN" and first.lower_ != "i"
+    elif kind == "standing" and first is not None:  # "from now on, format the units as ..."
+        parts.append(f"{speaker} asks {ctx.assistant_name}: ")
+        speaker_named = True
+        lower_first = first.pos_ != "PROPN"
     fillers = filler_phrase_tokens(tokens)
     for k, tok in enumerate(tokens):
         if tok.i < skip_until:
             continue  # inside a replaced span, which brought its own spacing
-        if tok.i in fillers or _is_filler(tok, head):
+        if (
+            tok.i in fillers
+            or _is_filler(tok, head)
+            or (kind == "standing" and tok.lower_ in lx.REQUEST_MARKERS)  # "please"
+        ):
             if parts and tok.whitespace_ and not parts[-1].endswith(" "):
                 parts[-1] += " "
             continue

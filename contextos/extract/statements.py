@@ -470,6 +470,9 @@ def _lead(sent: Any) -> int:
 
 
 _SPLIT_DEPS = frozenset({"conj", "parataxis", "ccomp", "advcl"})
+#: How the parser may hang an imperative after a colon on the noun before it ("One request:
+#: whenever you ..., tell me ...").
+_AFTER_COLON_DEPS = frozenset({"acl", "appos", "dep", "relcl"})
 _SEPARATORS = frozenset({",", ";", "-", "–", "—", ":"})
 
 
@@ -477,7 +480,12 @@ def _clause_heads(sent: Any) -> list[Any]:
     """The root plus every verb with its own subject joined by "and"/a comma/a semicolon."""
     heads = [sent.root]
     for tok in sent:
-        if tok.i == sent.root.i or tok.dep_ not in _SPLIT_DEPS:
+        if tok.i == sent.root.i:
+            continue
+        if _requests_after(tok) and _standing_request(sent, tok, "imperative"):
+            heads.append(tok)  # "..., so from now on please format the units as folders"
+            continue
+        if tok.dep_ not in _SPLIT_DEPS:
             continue
         if _opening_participle(tok):
             heads.append(tok)
@@ -523,6 +531,20 @@ def _clause_heads(sent: Any) -> list[Any]:
 _COMMENTING_PARTICIPLES = frozenset(
     "speak talk look consider judge give say put assume base compare count".split()
 )
+
+
+def _requests_after(tok: Any) -> bool:
+    """ "..., so please format X", "One request: tell me Y": a request to the listener joined
+    on after a statement or a label."""
+    if tok.dep_ in _SPLIT_DEPS and _tacked_on_request(tok, tok.head):
+        return True
+    return (
+        tok.dep_ in _AFTER_COLON_DEPS
+        and tok.tag_ == "VB"
+        and tok.i > tok.head.i
+        and not any(c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "mark") for c in tok.children)
+        and any(t.text == ":" for t in tok.doc[tok.head.i : tok.left_edge.i])
+    )
 
 
 def _opening_participle(tok: Any) -> bool:
@@ -636,6 +658,8 @@ def _so_fragment(tok: Any, head: Any) -> bool:
 def _opens_condition(tok: Any, head: Any) -> bool:
     """ "if" opening a condition inside the clause ("if I ever win the lottery I'm buying a
     boat"): part of what the clause says, not a word to drop."""
+    if tok.lower_ == "whenever" and tok.dep_ in ("mark", "advmod"):
+        return tok.head.head.i == head.i  # "whenever you give me X, tell me Y"
     if tok.dep_ != "mark" or tok.lower_ not in lx.CONDITIONAL_MARKERS:
         return False
     if tok.head.i == head.i:
@@ -662,6 +686,8 @@ def _tacked_on_request(tok: Any, head: Any) -> bool:
     if tok.dep_ == "conj":  # "we haven't told them yet so keep that between us"
         if tok.doc[left].lower_ == "so" and tok.doc[left].head.i == tok.i:
             return True
+        if tok.doc[left - 1].lower_ == "so" and tok.doc[left - 1].head.i == head.i:
+            return True  # "..., so from now on please format ...": "so" hangs on the head
         # "I need to fix the build, send me the logs": asks the listener for something
         return (
             left > 0
@@ -818,6 +844,49 @@ def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
     return any(low.startswith(op + " ") or low == op for op in lx.REQUEST_OPENERS)
 
 
+def _standing_request(sent: Any, head: Any, kind: str, lead: str = "") -> str:
+    """What makes the clause at ``head`` a standing request to the listener (the marker, or ""
+    when it is none): an imperative or an "I (would) ask that you ..." with a standing marker in
+    it ("from now on please format ...", "never use emojis"), a scope marker in the ``lead``
+    of the sentence before it ("whenever you give me X, please tell me Y", "One request that
+    applies to everything: ..."), or a sentence that calls itself a general request
+    ("A general request: ...")."""
+    if kind == "imperative" or (  # "always list ...": the parser's VBP is an imperative too
+        kind == "none" and head.pos_ == "VERB" and head.tag_ in ("VB", "VBP")
+    ):
+        if head.lemma_.lower() == "mind":
+            return ""  # "never mind"
+    elif not (
+        kind == "self" and head.lemma_.lower() in lx.ASKING_VERBS and _asks_the_listener(head)
+    ):
+        return ""
+    own = " ".join(t.lower_ for t in head.subtree)
+    before = lead.lower()
+    for marker in lx.STANDING_REQUEST_MARKERS:
+        if re.search(rf"\b{marker}\b", own) or (
+            marker in lx.STANDING_SCOPE_MARKERS and re.search(rf"\b{marker}\b", before)
+        ):
+            return marker
+    said = f"{before} {sent.text.lower()}"
+    for scope in lx.STANDING_REQUEST_SCOPES:
+        for noun in lx.STANDING_REQUEST_NOUNS:
+            if re.search(rf"\b{scope} {noun}\b", said):
+                return f"{scope} {noun}"
+    return ""
+
+
+def _asks_the_listener(head: Any) -> bool:
+    """ "ask that you not use emojis", "ask you to keep it short": the listener is to act."""
+    for c in head.children:
+        if c.dep_ == "ccomp" and any(
+            g.dep_ == "nsubj" and g.lower_ in lx.SECOND_PERSON for g in c.children
+        ):
+            return True
+        if c.dep_ == "dobj" and c.lower_ in lx.SECOND_PERSON:
+            return True
+    return False
+
+
 def _hypothetical(sent_low: str, tokens: list[Any], head: Any, kind: str) -> str:
     aux = {c.lemma_.lower() for c in head.children if c.dep_ == "aux"}
     aux |= {c.lower_ for c in head.children if c.dep_ == "aux"}
@@ -919,8 +988,8 @@ def names_something(verb: Any) -> bool:
 
 def _advice(head: Any, kind: str) -> str:
     """ "My aunt keeps telling me to sell the car": another person's advice, not a fact."""
-    if kind in ("self", "group", "implied"):
-        return ""
+    if kind in ("self", "group", "implied", "imperative"):
+        return ""  # "tell me where it comes from" asks; it reports no one's advice
     verb = head
     for _ in range(3):
         if verb.lemma_.lower() in lx.ADVICE_VERBS and any(
@@ -1114,9 +1183,13 @@ def _tells_what_happened(head: Any) -> bool:
     )
 
 
-def analyze_sentence(sent: Any, in_assistant_chat: bool, introduces: bool = False) -> list[Clause]:
+def analyze_sentence(
+    sent: Any, in_assistant_chat: bool, introduces: bool = False, lead: str = ""
+) -> list[Clause]:
     """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip.
-    ``introduces``: the sentence ends with a colon (what it calls "this" comes after it)."""
+    ``introduces``: the sentence ends with a colon (what it calls "this" comes after it);
+    ``lead``: the words of the written sentence before this piece of it (a lead-in label, the
+    clauses the segmenter cut off), if any."""
     sent_low = sent.text.lower()
     markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS]
     heads = _clause_heads(sent)
@@ -1126,6 +1199,8 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool, introduces: bool = Fals
         real_head = head
         subj = _subject_of(head)
         kind = _subject_kind(subj, head)
+        if head.i != sent.root.i and _requests_after(head):
+            subj, kind = None, "imperative"  # "I've begun X, so from now on format Y"
         if subj is None and (there := _existential(head)) is not None:
             subj, kind = there, "thing"  # "there's only my own test data"
         # "I think X" / "my brother thinks X": the content is the complement
@@ -1227,7 +1302,15 @@ def analyze_sentence(sent: Any, in_assistant_chat: bool, introduces: bool = Fals
         clause.mentions_assistant = in_assistant_chat and any(
             t.lower_ in lx.SECOND_PERSON for t in toks
         )
-        if _is_request(sent, low, real_head, kind):
+        standing = _standing_request(sent, real_head, kind, lead) if in_assistant_chat else ""
+        if standing:  # "from now on, format the units as folders": a preference, not a task
+            clause.cues["standing"] = standing
+            if kind in ("imperative", "none"):
+                clause.subject_kind = "standing"
+            if (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
+                clause.reject = "vague"  # "never do that again"
+                clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"
+        elif _is_request(sent, low, real_head, kind):
             clause.skip = "request"
         elif kind in ("none", "imperative"):
             clause.skip = "fragment"

@@ -25,7 +25,7 @@ DISCOURSE_WORDS: frozenset[str] = words(
 LABEL_WORDS: frozenset[str] = DISCOURSE_WORDS | words(
     """correction correct context background status edit ps reminder question agenda action
     items item todo to-do summary tl;dr bad heads up two three four five one latest decision
-    decisions some before my personal"""
+    decisions some before my personal request requests general quick small"""
 )
 #: Discourse markers and intensifiers dropped from fact text when they modify something
 #: (adverb, interjection) and have no dependents of their own: "I literally just moved" ->

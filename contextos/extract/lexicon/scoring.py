@@ -36,6 +36,8 @@ SUBJECT_CONFIDENCE: dict[str, float] = {
     "thing": 0.82,  # a definite thing in the speaker's life: "the demo is due Friday"
     "shared": 0.72,  # something the speaker and the assistant did together
 }
+#: A standing request to the assistant, said once but in so many words ("from now on ...").
+STANDING_CONFIDENCE = 0.88
 #: A place the speaker puts themselves in passing ("here in Cleveland"): said, not stated.
 PLACE_CONFIDENCE = 0.85
 HEDGE_PENALTY = 0.12

@@ -327,6 +327,35 @@ INSTRUCTION_CUES: tuple[str, ...] = (
 #: ("bullet points please", "plain English pls").
 REQUEST_MARKERS: frozenset[str] = words("please pls plz")
 
+#: What makes a request to the assistant a standing one, in the request itself ("from now on
+#: please format ...", "never use emojis") or, for the first group, anywhere in the sentence
+#: before it ("whenever you give me X, please tell me Y", "One request that applies to
+#: everything: ..."): a preference to remember, not a task.
+STANDING_SCOPE_MARKERS: tuple[str, ...] = (
+    "from now on",
+    "from here on",
+    "going forward",
+    "moving forward",
+    "in future",
+    "in the future",
+    "whenever",
+    "as a rule",
+    "apply to everything",
+    "applies to everything",
+)
+STANDING_REQUEST_MARKERS: tuple[str, ...] = (
+    *STANDING_SCOPE_MARKERS,
+    "every time",
+    "each time",
+    "always",
+    "never",
+)
+#: "A general request: ...", "ground rule: ...": a sentence that calls itself a standing request.
+STANDING_REQUEST_NOUNS: frozenset[str] = words("request rule")
+STANDING_REQUEST_SCOPES: frozenset[str] = words("general standing ground")
+#: Verbs of a statement that asks for something ("I would ask that you ...").
+ASKING_VERBS: frozenset[str] = words("ask request")
+
 #: Demonstrative subjects of a clause that only comments on the one before it
 #: ("... so this is purely a hobby", "..., that was a relief").
 COMMENT_SUBJECTS: frozenset[str] = words("this that")

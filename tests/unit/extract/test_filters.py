@@ -663,3 +663,14 @@ def test_what_a_request_is_for_is_no_fact(run):
         ]
     )
     assert _texts(checked) == ["Dana moved to Denver", "Dana lives in Denver"]
+
+
+def test_a_conversation_word_modifying_another_noun_is_no_talk_about_the_chat(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I signed up for the Spanish conversation group at the library."),
+            ("user", "This conversation is getting long."),
+        ]
+    )
+    assert _texts(checked) == ["Dana signed up for the Spanish conversation group at the library"]
+    assert any("conversation itself" in r.detail for r in checked.rejections)
