@@ -2,7 +2,8 @@
 "Aisha Khan is my new mentor" whatever the rest of the sentence says.
 
 A role or relation noun with a possessive ("my partner", "our lead programmer", "their account
-rep") next to a proper name, in either parse the small model produces (the name as ``appos`` of
+rep") next to a proper name, or with "a"/"an" right after it ("Sanne Bakker, an analytics
+engineer,"), in either parse the small model produces (the name as ``appos`` of
 the noun, or the noun as a ``compound`` of the name), becomes a copular clause about the named
 person. The rest of the sentence may be an opinion, a request or a fragment; the identity
 stays a fact, with the noun phrase as its evidence.
@@ -14,9 +15,13 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.names import person_name
+from contextos.extract.render import inflect_3sg
 from contextos.extract.statements import Clause
 
-__all__ = ["apposition_clauses", "role_phrase_text"]
+__all__ = ["agent_clauses", "apposition_clauses", "role_phrase_text"]
+
+#: What the small model's NER calls a person's name, rightly or not (it often says ORG).
+_NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
 
 
 def _is_role(tok: Any) -> bool:
@@ -40,11 +45,46 @@ def _role_tokens(noun: Any, name_ids: set[int]) -> list[Any]:
     ids = {t.i for t in left}
     while start - 1 in ids:
         start -= 1
-    return [noun.doc[i] for i in range(start, noun.i + 1)]
+    role = [noun.doc[i] for i in range(start, noun.i + 1)]
+    if role[0].lower_ in ("a", "an"):  # "a friend from college": what kind is said after it
+        for c in noun.children:
+            if c.dep_ == "prep" and c.i == role[-1].i + 1:
+                role.extend(sorted(c.subtree, key=lambda t: t.i))
+    return role
 
 
 def _possessed(role: list[Any]) -> bool:
     return any(t.tag_ in ("PRP$", "POS") for t in role)
+
+
+def _indefinite(role: list[Any], noun: Any, name: list[Any]) -> bool:
+    """ "Sanne Bakker, an analytics engineer, ...": a role said with "a"/"an" right after the
+    name it describes (not "an engineer, Sanne, ...", which introduces her)."""
+    return (
+        bool(role)
+        and role[0].lower_ in ("a", "an")
+        and noun.pos_ == "NOUN"
+        and bool(name)
+        and role[0].i > name[-1].i
+    )
+
+
+def _role_nouns(tok: Any, sent: Any) -> tuple[Any, list[Any]]:
+    """The name token whose phrase holds ``tok`` and the role nouns that may describe it."""
+    nouns = [c for c in tok.children if c.dep_ == "appos" and _is_role(c)]  # "Tom, my manager"
+    if tok.dep_ == "appos":
+        if _is_role(tok.head):
+            nouns.append(tok.head)  # "my mentor, Aisha Khan,"
+        nouns.extend(  # "One colleague, Sanne Bakker, an analytics engineer, ...": both hang on
+            c  # "colleague"
+            for c in tok.head.children
+            if c.dep_ == "appos" and c.i > tok.i and _is_role(c)
+        )
+    prev = tok.doc[tok.i - 1] if tok.i > sent.start else None
+    if not nouns and prev is not None and _is_role(prev) and prev.dep_ == "compound":
+        nouns.append(prev)  # "my partner Jo", "their account manager Paul Ortiz"
+        tok = prev.head if prev.head.pos_ == "PROPN" else tok
+    return tok, nouns
 
 
 def apposition_clauses(sent: Any) -> list[Clause]:
@@ -54,29 +94,22 @@ def apposition_clauses(sent: Any) -> list[Clause]:
     for tok in sent:
         if tok.pos_ != "PROPN" or tok.i in seen:
             continue
-        noun = next((c for c in tok.children if c.dep_ == "appos" and _is_role(c)), None)
-        if noun is not None:
-            pass  # "cc Tom Baker, my manager"
-        elif tok.dep_ == "appos" and _is_role(tok.head):
-            noun = tok.head  # "my mentor, Aisha Khan,"
-        else:
-            prev = tok.doc[tok.i - 1] if tok.i > sent.start else None
-            if prev is not None and _is_role(prev) and prev.dep_ == "compound":
-                noun = prev  # "my partner Jo", "their account manager Paul Ortiz"
-                tok = prev.head if prev.head.pos_ == "PROPN" else tok
-        if noun is None:
+        tok, nouns = _role_nouns(tok, sent)
+        if not nouns:
             continue
         name = _name_tokens(tok)
         seen.update(t.i for t in name)
         while len(name) > 1 and not name[0].text[:1].isupper():
             name = name[1:]  # "cc Tom Baker": the small model tags "cc" a proper noun
-        role = _role_tokens(noun, {t.i for t in name})
-        if not name or not _possessed(role):
-            continue
-        tokens = sorted({t.i: t for t in role + name}.values(), key=lambda t: t.i)
-        first, last = tokens[0].i, tokens[-1].i
-        span = [tok.doc[i] for i in range(first, last + 1)]
-        out.append(Clause(sent, noun, span, name[-1], "person", copula=True))
+        for noun in nouns:
+            role = _role_tokens(noun, {t.i for t in name})
+            if not name or not (_possessed(role) or _indefinite(role, noun, name)):
+                continue
+            tokens = sorted({t.i: t for t in role + name}.values(), key=lambda t: t.i)
+            first, last = tokens[0].i, tokens[-1].i
+            span = [tok.doc[i] for i in range(first, last + 1)]
+            out.append(Clause(sent, noun, span, name[-1], "person", copula=True))
+            break
     return out
 
 
@@ -95,3 +128,37 @@ def role_phrase_text(clause: Clause, speaker: str) -> str:
             words.append(t.text)
     name = person_name(" ".join(t.text for t in _name_tokens(clause.subject)))
     return f"{name} is {' '.join(words)}".replace(" 's", "'s")
+
+
+def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
+    """ "The platform security team, led by Olumide Balogun, has placed a hold": who leads
+    (runs, heads, founded ...) a group, from a participle phrase on its noun, as a clause about
+    the person and its text ("Olumide Balogun leads the platform security team")."""
+    out: list[tuple[Clause, str]] = []
+    for tok in sent:
+        lemma = tok.lemma_.lower()
+        if tok.tag_ != "VBN" or tok.dep_ != "acl" or lemma not in lx.LEADING_VERBS:
+            continue
+        agent = next((c for c in tok.children if c.dep_ == "agent"), None)
+        person = next((c for c in agent.children if c.dep_ == "pobj"), None) if agent else None
+        if (
+            person is None
+            or person.pos_ != "PROPN"
+            or any(c.dep_ == "det" for c in person.children)  # "led by the EU"
+            or person.ent_type_ not in _NAME_ENT_TYPES
+        ):
+            continue
+        name = _name_tokens(person)
+        group = [t for t in tok.head.subtree if t.i <= tok.head.i and t.i < tok.i]
+        group = [t for t in group if not t.is_punct]
+        if not name or not group or group[-1].i != tok.head.i or tok.head.pos_ != "NOUN":
+            continue
+        words = [
+            f"{speaker}'s" if t.lower_ in ("my", "our") else t.lower_ if k == 0 else t.text
+            for k, t in enumerate(group)
+        ]
+        verb = tok.text.lower() if lemma in lx.FOUNDING_VERBS else inflect_3sg(lemma)
+        text = f"{person_name(' '.join(t.text for t in name))} {verb} {' '.join(words)}"
+        span = [t for t in sent if group[0].i <= t.i <= name[-1].i]
+        out.append((Clause(sent, tok, span, name[-1], "person"), text.replace(" 's", "'s")))
+    return out

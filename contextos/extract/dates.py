@@ -75,7 +75,7 @@ _ORDINAL_DAY = re.compile(
     r"place|floor|round|attempt|try|season|edition|anniversary|birthday)s?\b(?!\s+of\s+\w))",
     re.I,
 )
-_NEXT_WEEK_DAY = re.compile(rf"\b({'|'.join(_WEEKDAYS)})\s+(?:of\s+)?next\s+week\b", re.I)
+_WEEK_DAY_OF = re.compile(rf"\b({'|'.join(_WEEKDAYS)})\s+(?:of\s+)?(next|this|last)\s+week\b", re.I)
 _MONTH_RE = (
     r"(?:january|february|march|april|may|june|july|august|september|october|"
     r"november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?"
@@ -112,7 +112,9 @@ _PART_OF_DAY = re.compile(
 _EVERY_PART_OF_DAY = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
 #: "the end of the month", "end of next year", "end of month": the last day of that period.
 _END_OF = re.compile(
-    r"^(?:the\s+)?end\s+of\s+(?:(?P<rel>the|this|next)\s+)?(?P<unit>month|year)$", re.I
+    r"^(?:the\s+)?end\s+of\s+(?:(?P<rel>the|this|next)\s+)?"
+    rf"(?P<unit>month|year|{_MONTH_RE})(?:\s+(?P<year>\d{{4}}))?$",
+    re.I,
 )
 #: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
 #: 19th", "July 13th", "30 September"): absolute calendar dates and the usual relative ones.
@@ -120,6 +122,7 @@ _DATE_PHRASES = re.compile(
     "|".join(
         (
             r"\b(?:the\s+)?end\s+of\s+(?:(?:the|this|next)\s+)?(?:month|year)\b",
+            rf"\b(?:the\s+)?end\s+of\s+{_MONTH_RE}(?:\s+\d{{4}})?\b",
             rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
             rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
@@ -264,16 +267,29 @@ def resolve_date(
     if m:  # "by the end of the month": its last day
         today = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
         ahead = (m["rel"] or "").lower() == "next"
-        if m["unit"].lower() == "year":
+        unit = m["unit"].lower().rstrip(".")
+        if unit == "year":
             year = today.year + ahead
             return ResolvedDate(today.replace(year=year, month=12, day=31), "day")
+        if unit != "month":  # "the end of May": the last day of the nearest May that way
+            month = next(i for i, name in enumerate(_MONTHS, 1) if name.startswith(unit[:3]))
+            year = int(m["year"]) if m["year"] else today.year
+            last = _shift_months(today.replace(year=year, month=month, day=1), 1)
+            last -= timedelta(days=1)
+            if not m["year"] and direction == "future" and last < today:
+                last = _shift_months(last.replace(day=1), 13) - timedelta(days=1)
+            elif not m["year"] and direction == "past" and last > today:
+                last = _shift_months(last.replace(day=1), -11) - timedelta(days=1)
+            return ResolvedDate(last, "day")
         first_after = _shift_months(today.replace(day=1), 2 if ahead else 1)
         return ResolvedDate(first_after - timedelta(days=1), "day")
-    m = _NEXT_WEEK_DAY.search(text)
+    m = _WEEK_DAY_OF.search(text)
     if m:  # "Tuesday of next week": dateparser does not read this form
         target = _WEEKDAYS.index(m.group(1).lower())
-        next_monday = base_naive + timedelta(days=7 - base_naive.weekday())
-        return ResolvedDate(next_monday + timedelta(days=target), "day")
+        shift = {"next": 7, "this": 0, "last": -7}[m.group(2).lower()]
+        monday = base_naive - timedelta(days=base_naive.weekday() - shift)
+        day = (monday + timedelta(days=target)).replace(hour=0, minute=0, second=0, microsecond=0)
+        return ResolvedDate(day, "day")
     m = _ORD_ONLY.match(text)
     if m:  # "the 19th", "Thursday the 19th": a day of this or the next (last) month
         day_start = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)

@@ -37,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from contextos.extract import lexicon as lx
-from contextos.extract.appositions import apposition_clauses, role_phrase_text
+from contextos.extract.appositions import agent_clauses, apposition_clauses, role_phrase_text
 from contextos.extract.carryover import Carryover, Carryovers
 from contextos.extract.categories import (
     Classification,
@@ -1078,5 +1078,9 @@ def _appositions(piece: _Piece, sents: list[Any]) -> list[_Pending]:
                     {},
                     alone=True,
                 )
+            )
+        for clause, text in agent_clauses(sent, speaker):  # "the team, led by Olumide, ..."
+            out.append(
+                _Pending(piece, clause, text, Classification("work", "leads"), {}, alone=True)
             )
     return out

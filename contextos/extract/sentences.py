@@ -78,6 +78,7 @@ _LABEL = re.compile(r"[\w'’-]+(?:,?\s+[\w'’-]+){0,5}\s*:\s+")
 _PLAIN_LABEL_WORDS = 2
 _MIN_AFTER_LABEL = 3
 _HEADING_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "these", "some"})
+_PRONOUN_LEADS = frozenset({"i", "we", "you", "it", "they", "he", "she", "that", "there"})
 #: Up to three words and a comma opening a piece ("and ugh, ...").
 _LEAD_IN = re.compile(r"\s*((?:[\w'’]+\s+){0,2}[\w'’]+)\s*,\s+")
 #: A list marker opening a piece: "(1) ", "2. ", "b) ", "- ", "* ", "• ".
@@ -235,6 +236,8 @@ def _label_topic(label: str) -> str | None:
         return None
     if kept[0].lower() in _HEADING_DETERMINERS:  # "the family:" heads a list, names no topic
         return None
+    if re.split(r"['’]", kept[0].lower())[0] in _PRONOUN_LEADS:
+        return None  # "We're unstuck: ...": a clause of its own, not a name
     if not kept[0][:1].isupper():  # "life update:", "headline:": a heading, not a name
         return None
     return " ".join(kept)

@@ -46,7 +46,9 @@ from contextos.extract.lexicon.entities import (
     DOCUMENT_VERBS,
     EVENT_NOUNS,
     FEMALE_RELATIONS,
+    FOUNDING_VERBS,
     HOME_NOUNS,
+    LEADING_VERBS,
     LIKING_MODIFIERS,
     MALE_RELATIONS,
     MOVE_VERBS,
@@ -140,6 +142,8 @@ from contextos.extract.lexicon.speech import (
 from contextos.extract.lexicon.words import words
 
 __all__ = [
+    "FOUNDING_VERBS",
+    "LEADING_VERBS",
     "ADVICE_VERBS",
     "AI_ADDRESS_WORDS",
     "APPEARANCE_VERBS",

@@ -88,6 +88,11 @@ ROLE_NOUNS: frozenset[str] = words(
     pharmacist plumber electrician mechanic trainer counselor counsellor"""
 )
 
+#: Verbs of leading a group said of a person in a participle phrase ("the security team, led by
+#: Olumide"): "Olumide leads the security team". Those of a one-time act keep the past.
+LEADING_VERBS: frozenset[str] = words("lead run head manage chair direct coordinate own found")
+FOUNDING_VERBS: frozenset[str] = words("found")
+
 #: Head nouns of things a user works on (become Project entities).
 PROJECT_NOUNS: frozenset[str] = frozenset(
     {

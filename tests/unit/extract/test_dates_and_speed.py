@@ -146,6 +146,18 @@ def test_unsupported_ruler_patterns_are_refused():
         FastAttributeRuler([{"patterns": [[{"SHAPE": "Xxxx"}]], "attrs": {"POS": "X"}}])
 
 
+def test_a_weekday_of_last_or_this_week_and_the_end_of_a_named_month_resolve():
+    assert resolve_date("Monday of last week", BASE).text == "Monday, January 26, 2026"
+    assert resolve_date("Thursday of this week", BASE).text == "Thursday, February 5, 2026"
+    assert resolve_date("Tuesday of next week", BASE).text == "Tuesday, February 10, 2026"
+    assert resolve_date("the end of May", BASE).text == "Sunday, May 31, 2026"
+    # said of the past, the last such month-end before the turn
+    assert resolve_date("the end of May", BASE, "past").text == "Saturday, May 31, 2025"
+    assert resolve_date("end of June 2027", BASE).text == "Wednesday, June 30, 2027"
+    assert _spans("The target for completion is the end of May.") == ["the end of May"]
+    assert _spans("Work started on Monday of last week.") == ["Monday of last week"]
+
+
 def test_the_end_of_a_month_or_year_is_its_last_day():
     assert resolve_date("by the end of the month", BASE).text == "Saturday, February 28, 2026"
     assert resolve_date("the end of next month", BASE).text == "Tuesday, March 31, 2026"

@@ -94,7 +94,7 @@ def test_views_held_by_others_or_referred_back_to_are_no_facts(run):
             ("user", "I have certainly approved nothing of the sort, and I will report it."),
         ]
     )
-    assert _texts(checked) == []
+    assert _texts(checked) == ["Sanne is an analytics engineer"]  # said in passing: a fact
     reasons = [r.reason for r in checked.rejections]
     assert reasons.count("third_party_opinion") == 2 and reasons.count("vague") == 3
 

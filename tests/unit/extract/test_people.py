@@ -164,3 +164,33 @@ def test_a_him_or_her_takes_a_pet_named_with_called_but_never_a_piece_of_work(ru
     texts = [f.text for f in checked.facts]
     assert "Dana walks Biscuit twice a day" in texts, texts
     assert not any("to SendLog" in t for t in texts), texts
+
+
+def test_a_role_said_with_a_or_an_after_a_name_is_who_they_are(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "One colleague, Sanne Bakker, an analytics engineer at Kestrel, disagrees."),
+            ("user", "We hired Jo Park, a friend from college, as our designer."),
+            ("user", "An engineer, Maria, fixed the build."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Sanne Bakker is an analytics engineer at Kestrel" in texts
+    assert "Jo Park is a friend from college" in texts
+    assert not any(t.startswith("Maria is") for t in texts)  # introduced by it, not described
+
+
+def test_who_leads_a_group_said_in_a_participle_phrase_is_a_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "The platform security team, led by Olumide Balogun, has placed a hold."),
+            ("user", "The startup, founded by Kai Moreno in 2019, makes drones."),
+            ("user", "Our lab, run by Amy Chen, is hiring."),
+            ("user", "The report, led by the EU, was long."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Olumide Balogun leads the platform security team" in texts
+    assert "Kai Moreno founded the startup" in texts  # a one-time act stays in the past
+    assert "Amy Chen runs Dana's lab" in texts
+    assert not any(t.startswith(("EU ", "The EU ")) for t in texts)

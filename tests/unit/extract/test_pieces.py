@@ -137,6 +137,13 @@ def test_a_label_may_have_a_comma_between_its_words():
     assert seg.topic is None  # "decision" and "then" name no topic
 
 
+def test_a_label_that_is_a_clause_of_its_own_names_no_topic():
+    [seg] = segment_turn("We're unstuck: Givestream reactivated the account yesterday.")
+    assert seg.topic is None  # was "We're unstuck", written before the fact as its topic
+    [seg] = segment_turn("Autopay: customers pay by card.")
+    assert seg.topic == "Autopay"
+
+
 def test_a_title_abbreviation_ends_no_sentence():
     from contextos.extract.sentences import segment_turn
 
