@@ -288,8 +288,8 @@ def resolve_date(
         target = _WEEKDAYS.index(m.group(1).lower())
         shift = {"next": 7, "this": 0, "last": -7}[m.group(2).lower()]
         monday = base_naive - timedelta(days=base_naive.weekday() - shift)
-        day = (monday + timedelta(days=target)).replace(hour=0, minute=0, second=0, microsecond=0)
-        return ResolvedDate(day, "day")
+        named = monday + timedelta(days=target)
+        return ResolvedDate(named.replace(hour=0, minute=0, second=0, microsecond=0), "day")
     m = _ORD_ONLY.match(text)
     if m:  # "the 19th", "Thursday the 19th": a day of this or the next (last) month
         day_start = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
