@@ -61,7 +61,15 @@ _OWNER_PRONOUNS = frozenset({"mine", "yours", "his", "hers", "ours", "theirs"})
 
 def _owned(clause: Clause) -> bool:
     """The clause says whose something is ("the demo build is yours") or what it is to the
-    speaker ("pizza is my go-to comfort food")."""
+    speaker ("pizza is my go-to comfort food"), or its subject is the speaker's ("the main
+    action item, which I own, is ...")."""
+    subj = clause.subject
+    if subj is not None and any(
+        c.dep_ == "relcl"
+        and any(g.dep_ in ("nsubj", "nsubjpass") and g.lower_ in ("i", "we") for g in c.children)
+        for c in subj.children
+    ):
+        return True
     return any(
         c.dep_ in ("attr", "acomp")
         and (

@@ -206,6 +206,9 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         return "second"
     if low in lx.THIRD_PERSONAL:
         return "third_pronoun"
+    whole = _partitive_whole(subj)
+    if whole is not None:  # "the last of the 142 DAGs was cut over": said of the DAGs
+        return _subject_kind(whole, head)
     if (low in lx.VAGUE_SUBJECTS and not _described(subj) and not _acronym(subj)) or subj.tag_ in (
         "WDT",
         "WP",
@@ -226,6 +229,16 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj.tag_ == "VBG" and not list(subj.children):  # "fundraising paused until January"
         return "thing"
     return "vague"
+
+
+def _partitive_whole(subj: Any) -> Any | None:
+    """The noun of "the last of the DAGs", "most of my friends", "half of the team": the whole
+    a part-word subject takes from (None for anything else, or a pronoun: "some of them")."""
+    if subj.lower_ not in lx.PARTITIVE_WORDS:
+        return None
+    of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    whole = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
+    return whole if whole is not None and whole.pos_ in ("NOUN", "PROPN") else None
 
 
 def _plural_verb(head: Any) -> bool:
@@ -629,6 +642,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
     ):
         toks.pop(0)
     toks = _strip_preamble(toks, head)
+    toks = _without_fronted_pronoun_phrase(toks, head)
     while toks and (
         (toks[-1].is_punct and toks[-1].text not in ")]%" and not _closes_quote(toks))
         or toks[-1].lower_ in lx.JOKE_MARKERS
@@ -638,6 +652,26 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
     ):
         toks.pop()
     return toks
+
+
+def _without_fronted_pronoun_phrase(toks: list[Any], head: Any) -> list[Any]:
+    """ "With it I finished the curriculum", "after that we moved": a phrase before the
+    subject that only points back adds nothing the statement needs; left out, so its pronoun
+    does not make the statement vague."""
+    if not toks:
+        return toks
+    lead = next((c for c in head.children if c.dep_ == "prep" and c.i == toks[0].i), None)
+    if lead is None or not any(
+        g.dep_ == "pobj" and g.lower_ in ("it", "that", "this", "them") for g in lead.children
+    ):
+        return toks
+    if not any(c.dep_ in SUBJECT_DEPS and c.i > lead.i for c in head.children):
+        return toks
+    cut = {t.i for t in lead.subtree}
+    rest = [t for t in toks if t.i not in cut]
+    while rest and rest[0].is_punct:
+        rest = rest[1:]
+    return rest
 
 
 def _so_fragment(tok: Any, head: Any) -> bool:

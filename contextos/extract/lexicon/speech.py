@@ -356,6 +356,12 @@ STANDING_REQUEST_SCOPES: frozenset[str] = words("general standing ground")
 #: Verbs of a statement that asks for something ("I would ask that you ...").
 ASKING_VERBS: frozenset[str] = words("ask request")
 
+#: Words for a part of something, as a subject with "of" ("the last of the DAGs was cut over",
+#: "most of my team is remote"): the clause is about the whole.
+PARTITIVE_WORDS: frozenset[str] = words(
+    "last first rest most all some half none majority bulk remainder each both many few"
+)
+
 #: Demonstrative subjects of a clause that only comments on the one before it
 #: ("... so this is purely a hobby", "..., that was a relief").
 COMMENT_SUBJECTS: frozenset[str] = words("this that")

@@ -223,3 +223,38 @@ def test_a_verb_after_a_comma_shares_the_named_subject_before_it(run):
     texts = [f.text for f in checked.facts]
     assert "Dana's sister Mia got the job; Mia starts on Monday, May 15, 2023" in texts
     assert "Carlos accepted the offer; Carlos starts on Friday, December 1, 2023" in texts
+
+
+def test_a_part_of_something_as_subject_is_about_the_whole(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "The last of the 142 DAGs was cut over on Friday."),
+            ("user", "Most of my friends live in Oslo."),
+            ("user", "Some of them are great."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert any(t.startswith("The last of the 142 DAGs was cut over on") for t in texts)
+    assert "Most of Dana's friends live in Oslo" in texts
+    assert not any(t.startswith("Some of them") for t in texts)  # "them" names nothing
+
+
+def test_a_subject_the_speaker_owns_by_a_relative_clause_is_no_unnamed_thing(run):
+    _conv, _raw, checked = run(
+        [("user", "The principal action item, which I own, is to add contract tests for APIs.")]
+    )
+    assert [f.text for f in checked.facts] == [
+        "The principal action item, which Dana owns, is to add contract tests for APIs"
+    ]
+
+
+def test_a_fronted_phrase_that_only_points_back_is_left_out(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "The school year ended, and with it I finished the chemistry curriculum."),
+            ("user", "After that, we moved to Lisbon."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert any("Dana finished the chemistry curriculum" in t for t in texts)
+    assert "Dana moved to Lisbon" in texts
