@@ -166,6 +166,9 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         and not _existential_statement(clause)
     ):
         return "points into the conversation ('here is ...')"
+    news = _announcement(clause)
+    if news:
+        return f"announces what follows ('{news}')"
     said = toks[0].doc.text[clause.start_char : clause.end_char] if toks else ""
     slot = _PLACEHOLDER.search(said)
     if slot:
@@ -211,6 +214,24 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         and (cue is None or cue.category == "other")
     ):
         return "a remark about an unnamed thing"
+    return ""
+
+
+def _announcement(clause: Clause) -> str:
+    """ "I have news about the course", "there is an update on my father": a clause that only
+    says news follows (the news is the next statement); the noun, or ""."""
+    head = clause.head
+    if head.lemma_.lower() not in ("have", "be", "get") or any(
+        c.dep_ in ("ccomp", "xcomp") for c in head.children
+    ):
+        return ""  # "the news is that Tom got the job" says it
+    for c in head.children:
+        if (
+            c.dep_ in ("dobj", "attr", "nsubj")
+            and c.lemma_.lower() in lx.NEWS_NOUNS
+            and not any(g.dep_ in ("ccomp", "acl", "relcl") for g in c.children)
+        ):
+            return c.text
     return ""
 
 

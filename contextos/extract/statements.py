@@ -909,6 +909,40 @@ def _standing_request(sent: Any, head: Any, kind: str, lead: str = "") -> str:
     return ""
 
 
+#: "how to say ...", "how do I say ...", "translate ...": what follows is words the speaker
+#: wants, not something they say of themselves.
+_WORDING_REQUEST = re.compile(
+    r"\b(?:how\s+(?:to|do\s+(?:i|you|u)|would\s+(?:i|you|u)|can\s+(?:i|you|u)|d'?you)"
+    r"\s+(?:say|write|spell|put)|translate|the\s+\w+\s+for)\b",
+    re.I,
+)
+#: "Her take: ...", "Kate's view: ...": a label saying whose opinion follows.
+_OPINION_LABEL = re.compile(
+    r"\b((?:her|his|their|[A-Z][\w-]*['’]s)\s+(?:take|view|opinion|advice|verdict|"
+    r"suggestion|recommendation|thinking|feedback))\s*:\s*$",
+    re.I,
+)
+
+
+def _asked_to_word(lead: str, head: Any) -> bool:
+    """The clause is the words a request asks for: "like how to say i have diabetes, i need my
+    medicine" (the request earlier in the written sentence) or "how do I say I'm allergic"
+    (its "say" above the clause)."""
+    if _WORDING_REQUEST.search(lead):
+        return True
+    return any(
+        a.lemma_.lower() in ("say", "write", "translate")
+        and any(c.lower_ == "how" for c in a.children)
+        for a in head.ancestors
+    )
+
+
+def _opinion_label(lead: str) -> str:
+    """The label of someone else's view right before the clause ("Her take: ..."), or ""."""
+    m = _OPINION_LABEL.search(lead)
+    return m.group(1) if m else ""
+
+
 def _asks_the_listener(head: Any) -> bool:
     """ "ask that you not use emojis", "ask you to keep it short": the listener is to act."""
     for c in head.children:
@@ -1337,7 +1371,13 @@ def analyze_sentence(
             t.lower_ in lx.SECOND_PERSON for t in toks
         )
         standing = _standing_request(sent, real_head, kind, lead) if in_assistant_chat else ""
-        if standing:  # "from now on, format the units as folders": a preference, not a task
+        holder = _opinion_label(lead)
+        if _asked_to_word(lead, real_head):
+            clause.skip = "words asked for, not said"  # "how to say i need my medicine"
+        elif holder:  # "Her take: support can wait"
+            clause.reject = "third_party_opinion"
+            clause.reject_detail = f"'{holder}' labels someone else's view"
+        elif standing:  # "from now on, format the units as folders": a preference, not a task
             clause.cues["standing"] = standing
             if kind in ("imperative", "none"):
                 clause.subject_kind = "standing"

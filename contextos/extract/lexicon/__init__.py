@@ -33,6 +33,7 @@ from contextos.extract.lexicon.durability import (
     MENTAL_VERBS,
     MOMENT_MARKERS,
     MOOD_ADJECTIVES,
+    NEWS_NOUNS,
     SITUATION_NOUNS,
     STATUS_WORDS,
 )
@@ -163,6 +164,7 @@ __all__ = [
     "COMMENT_SUBJECTS",
     "CONDITIONAL_MARKERS",
     "CONVERSATION_NOUNS",
+    "NEWS_NOUNS",
     "DECISION_VERBS",
     "DISCOURSE_WORDS",
     "DOCUMENT_NOUNS",

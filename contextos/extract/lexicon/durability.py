@@ -57,3 +57,5 @@ SITUATION_NOUNS: frozenset[str] = words(
 )
 #: Nouns for the conversation itself: a statement about it is not about the user's life.
 CONVERSATION_NOUNS: frozenset[str] = words("chat conversation convo thread message")
+#: What a clause announces without saying it ("I have news about the course").
+NEWS_NOUNS: frozenset[str] = words("news update updates")

@@ -674,3 +674,42 @@ def test_a_conversation_word_modifying_another_noun_is_no_talk_about_the_chat(ru
     )
     assert _texts(checked) == ["Dana signed up for the Spanish conversation group at the library"]
     assert any("conversation itself" in r.detail for r in checked.rejections)
+
+
+def test_words_asked_for_are_not_said_of_the_speaker(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "like how to say i have diabetes, i need my medicine, where is a pharmacy."),
+            ("assistant", "Tengo diabetes."),
+            ("user", "How do I say I'm allergic to nuts in Spanish?"),
+            ("assistant", "Soy alérgico a las nueces."),
+            ("user", "I'm allergic to shellfish."),
+        ]
+    )
+    assert _texts(checked) == ["Dana is allergic to shellfish"]
+
+
+def test_a_label_naming_someone_elses_view_makes_what_follows_their_opinion(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Her take: support can wait, my time can't."),
+            ("user", "Kate's advice: raise prices by 30%."),
+            ("user", "Decision: we ship on Friday."),
+        ]
+    )
+    texts = _texts(checked)
+    assert not any("support" in t or "prices" in t for t in texts)
+    assert any(t.startswith("Decision:") or "ship" in t for t in texts)
+    assert [r.reason for r in checked.rejections].count("third_party_opinion") >= 2
+
+
+def test_a_clause_that_only_announces_news_is_vague(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I have news about the course."),
+            ("user", "There is news about my father as well."),
+            ("user", "The news is that Tom got the job."),
+        ]
+    )
+    assert _texts(checked) == ["The news is that Tom got the job"]
+    assert sum("announces what follows" in r.detail for r in checked.rejections) == 2
