@@ -909,11 +909,11 @@ def _standing_request(sent: Any, head: Any, kind: str, lead: str = "") -> str:
     return ""
 
 
-#: "how to say ...", "how do I say ...", "translate ...": what follows is words the speaker
-#: wants, not something they say of themselves.
+#: "how to say ...", "how do I say ...": what follows is words the speaker wants, not
+#: something they say of themselves.
 _WORDING_REQUEST = re.compile(
-    r"\b(?:how\s+(?:to|do\s+(?:i|you|u)|would\s+(?:i|you|u)|can\s+(?:i|you|u)|d'?you)"
-    r"\s+(?:say|write|spell|put)|translate|the\s+\w+\s+for)\b",
+    r"\bhow\s+(?:to|do\s+(?:i|you|u)|would\s+(?:i|you|u)|can\s+(?:i|you|u)|d'?you)"
+    r"\s+(?:say|write|spell|translate)\b",
     re.I,
 )
 #: "Her take: ...", "Kate's view: ...": a label saying whose opinion follows.

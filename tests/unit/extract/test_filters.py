@@ -684,9 +684,14 @@ def test_words_asked_for_are_not_said_of_the_speaker(run):
             ("user", "How do I say I'm allergic to nuts in Spanish?"),
             ("assistant", "Soy alérgico a las nueces."),
             ("user", "I'm allergic to shellfish."),
+            ("user", "I translate documents for a living, and I live in Lyon."),
         ]
     )
-    assert _texts(checked) == ["Dana is allergic to shellfish"]
+    assert _texts(checked) == [
+        "Dana is allergic to shellfish",
+        "Dana translates documents for a living",
+        "Dana lives in Lyon",  # "translate" alone asks for no words
+    ]
 
 
 def test_a_label_naming_someone_elses_view_makes_what_follows_their_opinion(run):
