@@ -20,9 +20,6 @@ from contextos.extract.statements import Clause
 
 __all__ = ["agent_clauses", "apposition_clauses", "role_phrase_text"]
 
-#: What the small model's NER calls a person's name, rightly or not (it often says ORG).
-_NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
-
 
 def _is_role(tok: Any) -> bool:
     lemma = tok.lemma_.lower()
@@ -117,17 +114,20 @@ def role_phrase_text(clause: Clause, speaker: str) -> str:
     """ "<name> is <role>", first-person possessives made the speaker's ("Jo is Dana's
     partner")."""
     name_ids = {t.i for t in _name_tokens(clause.subject)}
-    role = _role_tokens(clause.head, name_ids)
-    words: list[str] = []
-    for t in role:
-        if t.lower_ in ("my", "our"):
-            words.append(f"{speaker}'s")
-        elif t.is_punct:
-            continue
-        else:
-            words.append(t.text)
+    role = _spoken_of(_role_tokens(clause.head, name_ids), speaker)
     name = person_name(" ".join(t.text for t in _name_tokens(clause.subject)))
-    return f"{name} is {' '.join(words)}".replace(" 's", "'s")
+    return f"{name} is {role}"
+
+
+def _spoken_of(tokens: list[Any], speaker: str, lower_first: bool = False) -> str:
+    """``tokens`` as words about the speaker: "my"/"our" are the speaker's, punctuation is
+    left out ("my new mentor" -> "Dana's new mentor")."""
+    words = [
+        f"{speaker}'s" if t.lower_ in ("my", "our") else t.text for t in tokens if not t.is_punct
+    ]
+    if lower_first and words and tokens[0].lower_ not in ("my", "our"):
+        words[0] = words[0].lower()
+    return " ".join(words).replace(" 's", "'s")
 
 
 def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
@@ -145,7 +145,7 @@ def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
             person is None
             or person.pos_ != "PROPN"
             or any(c.dep_ == "det" for c in person.children)  # "led by the EU"
-            or person.ent_type_ not in _NAME_ENT_TYPES
+            or person.ent_type_ not in lx.NAME_ENT_TYPES
         ):
             continue
         name = _name_tokens(person)
@@ -153,12 +153,9 @@ def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
         group = [t for t in group if not t.is_punct]
         if not name or not group or group[-1].i != tok.head.i or tok.head.pos_ != "NOUN":
             continue
-        words = [
-            f"{speaker}'s" if t.lower_ in ("my", "our") else t.lower_ if k == 0 else t.text
-            for k, t in enumerate(group)
-        ]
         verb = tok.text.lower() if lemma in lx.FOUNDING_VERBS else inflect_3sg(lemma)
-        text = f"{person_name(' '.join(t.text for t in name))} {verb} {' '.join(words)}"
+        who = person_name(" ".join(t.text for t in name))
+        text = f"{who} {verb} {_spoken_of(group, speaker, lower_first=True)}"
         span = [t for t in sent if group[0].i <= t.i <= name[-1].i]
-        out.append((Clause(sent, tok, span, name[-1], "person"), text.replace(" 's", "'s")))
+        out.append((Clause(sent, tok, span, name[-1], "person"), text))
     return out

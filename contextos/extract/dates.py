@@ -272,7 +272,7 @@ def resolve_date(
             year = today.year + ahead
             return ResolvedDate(today.replace(year=year, month=12, day=31), "day")
         if unit != "month":  # "the end of May": the last day of the nearest May that way
-            month = next(i for i, name in enumerate(_MONTHS, 1) if name.startswith(unit[:3]))
+            month = _MONTH_NUM[unit[:3]]
             year = int(m["year"]) if m["year"] else today.year
             last = _shift_months(today.replace(year=year, month=month, day=1), 1)
             last -= timedelta(days=1)

@@ -28,8 +28,6 @@ __all__ = [
     "unnamed_relation",
 ]
 
-#: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
-_NAME_ENT_TYPES = frozenset({"", "PERSON", "ORG"})
 #: Words in a full name: a given name and a surname, or with a middle name.
 _FULL_NAME_WORDS = (2, 3)
 
@@ -50,7 +48,7 @@ def _named(doc: Any) -> list[tuple[int, str]]:
         if tok.pos_ != "PROPN" or tok.ent_type_ == "PERSON":
             continue
         if relation_named(tok) or (
-            tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in _NAME_ENT_TYPES
+            tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in lx.NAME_ENT_TYPES
         ):
             found.append((tok.i, person_text(tok)))
     return sorted(found)

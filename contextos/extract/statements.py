@@ -924,17 +924,20 @@ _OPINION_LABEL = re.compile(
 )
 
 
-def _asked_to_word(lead: str, head: Any) -> bool:
-    """The clause is the words a request asks for: "like how to say i have diabetes, i need my
-    medicine" (the request earlier in the written sentence) or "how do I say I'm allergic"
-    (its "say" above the clause)."""
-    if _WORDING_REQUEST.search(lead):
-        return True
+def _said_how(head: Any) -> bool:
+    """The clause is the words a request asks for, its "say" above it: "how do I say I'm
+    allergic" (one earlier in the written sentence is found in the sentence's lead: "like how
+    to say i have diabetes, i need my medicine")."""
     return any(
         a.lemma_.lower() in ("say", "write", "translate")
         and any(c.lower_ == "how" for c in a.children)
         for a in head.ancestors
     )
+
+
+def _reject_pronoun_only(clause: Clause, pronoun: str) -> None:
+    clause.reject = "vague"
+    clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"
 
 
 def _opinion_label(lead: str) -> str:
@@ -1261,6 +1264,9 @@ def analyze_sentence(
     sent_low = sent.text.lower()
     markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS]
     heads = _clause_heads(sent)
+    # what the written sentence said before this piece: "how to say ...", "Her take: ..."
+    words_asked_for = _WORDING_REQUEST.search(lead) is not None
+    holder = _opinion_label(lead)
     clauses: list[Clause] = []
     for head in heads:
         hedged = False
@@ -1370,20 +1376,18 @@ def analyze_sentence(
         clause.mentions_assistant = in_assistant_chat and any(
             t.lower_ in lx.SECOND_PERSON for t in toks
         )
-        standing = _standing_request(sent, real_head, kind, lead) if in_assistant_chat else ""
-        holder = _opinion_label(lead)
-        if _asked_to_word(lead, real_head):
+        if words_asked_for or _said_how(real_head):
             clause.skip = "words asked for, not said"  # "how to say i need my medicine"
         elif holder:  # "Her take: support can wait"
             clause.reject = "third_party_opinion"
             clause.reject_detail = f"'{holder}' labels someone else's view"
-        elif standing:  # "from now on, format the units as folders": a preference, not a task
+        elif in_assistant_chat and (standing := _standing_request(sent, real_head, kind, lead)):
+            # "from now on, format the units as folders": a preference, not a task
             clause.cues["standing"] = standing
             if kind in ("imperative", "none"):
                 clause.subject_kind = "standing"
             if (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
-                clause.reject = "vague"  # "never do that again"
-                clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"
+                _reject_pronoun_only(clause, pronoun)  # "never do that again"
         elif _is_request(sent, low, real_head, kind):
             clause.skip = "request"
         elif kind in ("none", "imperative"):
@@ -1409,8 +1413,7 @@ def analyze_sentence(
                 clause.reject = "vague"
                 clause.reject_detail = f"'{ahead}' is what the colon introduces"
             elif (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
-                clause.reject = "vague"
-                clause.reject_detail = f"only a pronoun ('{pronoun}') says what it is about"
+                _reject_pronoun_only(clause, pronoun)
                 clause.cues["pronoun_object"] = pronoun
             elif _says_so(real_head):
                 clause.reject = "vague"

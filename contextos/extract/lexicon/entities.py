@@ -88,6 +88,9 @@ ROLE_NOUNS: frozenset[str] = words(
     pharmacist plumber electrician mechanic trainer counselor counsellor"""
 )
 
+#: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
+NAME_ENT_TYPES: frozenset[str] = frozenset({"", "PERSON", "ORG"})
+
 #: Verbs of leading a group said of a person in a participle phrase ("the security team, led by
 #: Olumide"): "Olumide leads the security team". Those of a one-time act keep the past.
 LEADING_VERBS: frozenset[str] = words("lead run head manage chair direct coordinate own found")
