@@ -288,8 +288,9 @@ def render_clause(
     lower_first = False
     if kind == "implied" and first is not None:
         parts.append(speaker + " ")
-        if first.tag_ == "VBG":
-            parts.append("is ")
+        verb = head if head is not None else first
+        if verb.tag_ == "VBG" and not any(c.dep_ in ("aux", "auxpass") for c in verb.children):
+            parts.append("is ")  # "Still waiting on the export": "Dana is still waiting ..."
         speaker_named = True
         lower_first = first.pos_ != "PROPN" and first.lower_ != "i"
     elif kind == "standing" and first is not None:  # "from now on, format the units as ..."

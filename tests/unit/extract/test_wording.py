@@ -476,3 +476,8 @@ def test_me_and_someone_as_subject_is_the_speaker_and_them(run):
     assert _texts(checked)[:1] == ["Dana and Dana's brother run a bakery"]
     assert "Dana and Sam are going to Japan in March 2024" in _texts(checked)
     assert "Dana and their wife are moving to Denver" in _texts(checked)
+
+
+def test_a_subjectless_progressive_after_an_adverb_still_gets_its_be(run):
+    _conv, _raw, checked = run([("user", "Still waiting on the vendor export.")])
+    assert "Dana is still waiting on the vendor export" in _texts(checked)
