@@ -114,6 +114,8 @@ def _evaluation(clause: Clause, anchored: bool) -> str:
     """ "The soup was delicious", "the ward is quieter", "the intern seems nice"."""
     head = clause.head
     adj = _predicate_adjective(clause)
+    if clause.subject_kind == "standing":
+        return ""  # "always be blunt": how the speaker wants the assistant to be
     if clause.subject_kind in ("self", "self_possessive", "group", "implied"):
         if (
             adj is not None

@@ -530,6 +530,8 @@ class LocalExtractor:
                 topic = piece.segment.topic
                 if topic is not None:
                     supplied = (*supplied, topic)
+                # the words a standing request's text adds ("Dana asks the assistant: ...")
+                asks = f"asks {ctx.assistant_name}" if clause.subject_kind == "standing" else ""
                 for toks in variants:
                     part = clause if toks is clause.tokens else replace(clause, tokens=toks)
                     text = render_clause(
@@ -554,7 +556,7 @@ class LocalExtractor:
                                 referent=referent,
                                 kin=kin is not None,
                                 joins=elaborates,
-                                own_words=heading or "",
+                                own_words=" ".join(w for w in (heading, asks) if w),
                                 projects=discourse.names,
                             )
                         )
@@ -1012,8 +1014,11 @@ def _analyse(piece: _Piece, doc: Any) -> None:
     piece.sents = list(doc.sents)
     ahead = _introduces(piece)
     lead = piece.turn.text[piece.segment.sentence : piece.segment.start]
+    instructions = piece.turn.kind == "custom_instructions"
     piece.clauses = [
-        c for s in piece.sents for c in analyze_sentence(s, piece.in_assistant_chat, ahead, lead)
+        c
+        for s in piece.sents
+        for c in analyze_sentence(s, piece.in_assistant_chat, ahead, lead, instructions)
     ]
 
 

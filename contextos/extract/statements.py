@@ -192,7 +192,11 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
             and not _it_took(head)
         ):  # "took me two tries", "took 3 years": something else did the taking
             return "implied"
-        if head.tag_ == "VB" and not any(c.dep_ == "aux" for c in head.children):
+        if head.tag_ == "VB" and all(
+            c.tag_ == "VB" and c.lower_ == "do" and c.i < head.i  # "Don't be sycophantic"
+            for c in head.children
+            if c.dep_ == "aux"
+        ):
             return "imperative"
         return "none"
     if _vocative(subj, head):
@@ -878,13 +882,16 @@ def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
     return any(low.startswith(op + " ") or low == op for op in lx.REQUEST_OPENERS)
 
 
-def _standing_request(sent: Any, head: Any, kind: str, lead: str = "") -> str:
+def _standing_request(
+    sent: Any, head: Any, kind: str, lead: str = "", instructions: bool = False
+) -> str:
     """What makes the clause at ``head`` a standing request to the listener (the marker, or ""
     when it is none): an imperative or an "I (would) ask that you ..." with a standing marker in
     it ("from now on please format ...", "never use emojis"), a scope marker in the ``lead``
     of the sentence before it ("whenever you give me X, please tell me Y", "One request that
     applies to everything: ..."), or a sentence that calls itself a general request
-    ("A general request: ...")."""
+    ("A general request: ..."). In ``instructions`` (the user's custom instructions to the
+    assistant) every request holds for all conversations."""
     if kind == "imperative" or (  # "always list ...": the parser's VBP is an imperative too
         kind == "none" and head.pos_ == "VERB" and head.tag_ in ("VB", "VBP")
     ):
@@ -894,6 +901,8 @@ def _standing_request(sent: Any, head: Any, kind: str, lead: str = "") -> str:
         kind == "self" and head.lemma_.lower() in lx.ASKING_VERBS and _asks_the_listener(head)
     ):
         return ""
+    if instructions:
+        return "custom instructions"
     own = " ".join(t.lower_ for t in head.subtree)
     before = lead.lower()
     for marker in lx.STANDING_REQUEST_MARKERS:
@@ -1255,12 +1264,17 @@ def _tells_what_happened(head: Any) -> bool:
 
 
 def analyze_sentence(
-    sent: Any, in_assistant_chat: bool, introduces: bool = False, lead: str = ""
+    sent: Any,
+    in_assistant_chat: bool,
+    introduces: bool = False,
+    lead: str = "",
+    instructions: bool = False,
 ) -> list[Clause]:
     """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip.
     ``introduces``: the sentence ends with a colon (what it calls "this" comes after it);
     ``lead``: the words of the written sentence before this piece of it (a lead-in label, the
-    clauses the segmenter cut off), if any."""
+    clauses the segmenter cut off), if any; ``instructions``: the sentence is from the user's
+    custom instructions to the assistant, whose requests all hold from now on."""
     sent_low = sent.text.lower()
     markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS]
     heads = _clause_heads(sent)
@@ -1381,7 +1395,9 @@ def analyze_sentence(
         elif holder:  # "Her take: support can wait"
             clause.reject = "third_party_opinion"
             clause.reject_detail = f"'{holder}' labels someone else's view"
-        elif in_assistant_chat and (standing := _standing_request(sent, real_head, kind, lead)):
+        elif (in_assistant_chat or instructions) and (
+            standing := _standing_request(sent, real_head, kind, lead, instructions)
+        ):
             # "from now on, format the units as folders": a preference, not a task
             clause.cues["standing"] = standing
             if kind in ("imperative", "none"):

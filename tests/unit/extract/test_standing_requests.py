@@ -3,6 +3,11 @@ one-off request ("draft the email") is no fact."""
 
 from __future__ import annotations
 
+from contextos.models.extraction import UserRef
+from contextos.validate import validate
+
+USER = UserRef(id="dana", name="Dana Whitfield", aliases=["Dana"])
+
 
 def _chat(*user_lines: str) -> list[tuple[str, str]]:
     turns: list[tuple[str, str]] = []
@@ -95,3 +100,29 @@ def test_the_assistant_as_subject_agrees_and_whenever_stays(run):
         "the calories first" in texts
     )
     assert "Whenever Dana travels, Dana brings their own pillow" in texts
+
+
+def test_every_request_in_custom_instructions_holds_from_now_on(extractor, make_conv):
+    conv = make_conv(
+        [
+            ("user", "I'm a data engineer in Lisbon.\n\nAnswer concisely. Don't be sycophantic."),
+            ("user", "Answer concisely."),
+            ("assistant", "Sure."),
+        ]
+    )
+    instructions = conv.turns[0].model_copy(update={"kind": "custom_instructions"})
+    conv = conv.model_copy(update={"turns": [instructions, *conv.turns[1:]]})
+    checked = validate(extractor.extract(conv.turns, conv, USER), {t.id: t for t in conv.turns})
+    by_turn = {(f.evidence[0].turn_id, f.text) for f in checked.facts}
+    assert ("c1:0", "Dana is a data engineer in Lisbon") in by_turn
+    assert ("c1:0", "Dana asks the assistant: answer concisely") in by_turn
+    assert ("c1:0", "Dana asks the assistant: don't be sycophantic") in by_turn
+    # the same words in an ordinary message are a one-off request
+    assert not any(turn == "c1:1" for turn, _text in by_turn)
+
+
+def test_a_standing_request_for_a_manner_is_no_evaluation_and_its_added_words_are_ours(run):
+    _conv, _raw, checked = run(_chat("From now on, be blunt with me."))
+    assert [f.text for f in checked.facts] == [
+        "Dana asks the assistant: from now on, be blunt with Dana"
+    ]
