@@ -25,7 +25,7 @@ _NUMBER = {"it": ("NN", "NNP"), "them": ("NNS", "NNPS"), "they": ("NNS", "NNPS")
 #: where a pronoun is something acted on ("use it", "read on it", "give it a try")
 _OBJECT_DEPS = ("dobj", "pobj", "dative")
 #: the kinds of subject whose statements are the speaker's own doing
-_SPEAKERS = ("self", "implied", "group")
+_SPEAKERS = ("self", "implied", "group", "standing")
 #: prepositions after which a noun was spoken of rather than used as a place or a measure
 _ABOUT = ("about", "on", "with")
 #: what a thing named in the sentence before does in it, for a pronoun to stand for it

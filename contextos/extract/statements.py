@@ -1404,6 +1404,7 @@ def analyze_sentence(
                 clause.subject_kind = "standing"
             if (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
                 _reject_pronoun_only(clause, pronoun)  # "never do that again"
+                clause.cues["pronoun_object"] = pronoun  # unless it names what was said
         elif _is_request(sent, low, real_head, kind):
             clause.skip = "request"
         elif kind in ("none", "imperative"):

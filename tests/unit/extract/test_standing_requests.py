@@ -126,3 +126,17 @@ def test_a_standing_request_for_a_manner_is_no_evaluation_and_its_added_words_ar
     assert [f.text for f in checked.facts] == [
         "Dana asks the assistant: from now on, be blunt with Dana"
     ]
+
+
+def test_a_standing_request_about_it_names_what_it_stands_for(run):
+    _conv, _raw, checked = run(
+        _chat(
+            "I tried the Pomodoro timer app you suggested. From now on, never suggest it again.",
+            "Please never do that again.",
+        )
+    )
+    texts = [f.text for f in checked.facts]
+    assert (
+        "Dana asks the assistant: from now on, never suggest the Pomodoro timer app again" in texts
+    )
+    assert not any("do that" in t for t in texts)  # nothing said names "that"
