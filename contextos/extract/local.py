@@ -80,7 +80,13 @@ from contextos.extract.render import (
     render_clause,
 )
 from contextos.extract.repeats import corroborate, merge_repeats
-from contextos.extract.sentences import Segment, injection_cue, is_phatic, segment_turn
+from contextos.extract.sentences import (
+    Segment,
+    injection_cue,
+    is_phatic,
+    is_question,
+    segment_turn,
+)
 from contextos.extract.speakers import (
     Window,
     addressee,
@@ -358,6 +364,8 @@ class LocalExtractor:
                             you,
                         )
                     )
+                if in_assistant_chat:  # "can you make me a checklist for ...?"
+                    signals.extend(_asked_format_signals(turn, speaker, conv_id))
         return pieces, signals
 
     def _relabel(self, pieces: list[_Piece], nlp: Pipeline) -> None:
@@ -784,6 +792,21 @@ class LocalExtractor:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def _asked_format_signals(turn: Turn, speaker: str, conv_id: str) -> list[FormatSignal]:
+    """Format signals of the questions in ``turn`` (which statements leave out): a request
+    asked as a question ("can you give me a checklist for the call?") shapes the answer too."""
+    out: list[FormatSignal] = []
+    for seg in segment_turn(turn.text, keep_questions=True):
+        if seg.quoted or not is_question(seg.text):
+            continue
+        out.extend(
+            format_signals(
+                seg.text, seg.start, seg.end, speaker, conv_id, turn.id, turn.text, asked=True
+            )
+        )
+    return out
 
 
 def _first_spoken(conv: Conversation) -> str | None:

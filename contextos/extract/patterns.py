@@ -50,6 +50,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*(?:;[A-Za-z]+)?")  # "TL;DR" is one word
 _TEMPLATES = {
     "format": "asks for answers as",
     "lead": "asks for answers to start with a",
+    "length": "asks for answers to be",
     "instruction": "asks for",
     "opening": "opens every meeting with",
     "closing": "closes every meeting with",
@@ -78,7 +79,20 @@ MAX_EVIDENCE_TURNS = 6
 #: At most this many words in a fragment read as a standing instruction.
 _MAX_FRAGMENT_WORDS = 8
 _FOLLOWERS = frozenset({"points", "point", "list", "form", "format", "summary"})
+#: How long the user wants answers: "short pls", "shorter answers pls", "keep it brief".
+_LENGTH = re.compile(r"\b(short|brief|concise)(?:er)?\b(?!\s+(?:on|of|term|notice|list)\b)", re.I)
+#: Words after a length word that say it is the answer's ("short answers", "a brief one").
+_ANSWER_NOUNS = frozenset(
+    {"answer", "answers", "reply", "replies", "response", "responses", "version", "one"}
+)
+#: At most this many words in a request that is only a length ("short pls", "brief please").
+_LENGTH_FRAGMENT_WORDS = 4
 _FIRST_PERSON_START = re.compile(r"^\W*(?:i|we|my|our)\b(?!'d like you)", re.I)
+#: Words before a format noun that make it one particular thing already there ("drop that
+#: bullet", "the table in section 2"), not the shape the user wants answers in.
+_PARTICULAR = frozenset({"that", "this", "these", "those", "the", "your", "my", "our", "its"})
+#: Words before a format noun in a question that ask for that shape ("a checklist", "as bullets").
+_ASKED_FOR = frozenset({"a", "an", "as", "in", "into"})
 
 
 @dataclass(frozen=True)
@@ -102,8 +116,11 @@ def format_signals(
     conversation_id: str,
     turn_id: str,
     full_text: str,
+    asked: bool = False,
 ) -> list[FormatSignal]:
-    """Format-request signals in one segment ``full_text[start:end]`` (== ``text``)."""
+    """Format-request signals in one segment ``full_text[start:end]`` (== ``text``). In a
+    question (``asked``) only a shape asked for counts ("a checklist", "as bullets", "in a
+    table"), not one asked about ("is the users table indexed?")."""
     if _FIRST_PERSON_START.match(text):
         return []
     out: list[FormatSignal] = []
@@ -111,6 +128,13 @@ def format_signals(
     for i, m in enumerate(matches):
         word = m.group(0).lower()
         if word not in lx.RESPONSE_FORMAT_NOUNS:
+            continue
+        before = (
+            matches[i - 1].group(0).lower()
+            if i > 0 and not text[matches[i - 1].end() : m.start()].strip()
+            else ""
+        )
+        if before in _PARTICULAR or (asked and before not in _ASKED_FOR):
             continue
         key = _singular(word)
         s, e = m.start(), m.end()
@@ -125,6 +149,25 @@ def format_signals(
         ev = _evidence(conversation_id, turn_id, full_text, start + s, start + e)
         kind = "lead" if _LEAD.match(text, e) else "format"
         out.append(FormatSignal(speaker, key, text[s:e].lower(), ev, kind))
+    out.extend(_length_signals(text, start, speaker, conversation_id, turn_id, full_text))
+    return out
+
+
+def _length_signals(
+    text: str, start: int, speaker: str, conversation_id: str, turn_id: str, full_text: str
+) -> list[FormatSignal]:
+    """A length asked of the answer: the length word names an answer ("shorter answers pls",
+    "a brief one"), or the request is little more than it ("short pls", "keep it brief")."""
+    words = [w.group(0).lower() for w in _WORD.finditer(text)]
+    requested = bool(lx.REQUEST_MARKERS.intersection(words))
+    out: list[FormatSignal] = []
+    for m in _LENGTH.finditer(text):
+        after = _WORD.match(text, m.end() + 1) if m.end() < len(text) else None
+        names_answer = after is not None and after.group(0).lower() in _ANSWER_NOUNS
+        if not (names_answer or (requested and len(words) <= _LENGTH_FRAGMENT_WORDS)):
+            continue
+        ev = _evidence(conversation_id, turn_id, full_text, start + m.start(1), start + m.end(1))
+        out.append(FormatSignal(speaker, "short", m.group(1).lower(), ev, "length"))
     return out
 
 

@@ -214,6 +214,60 @@ def test_repeated_format_requests_become_a_pattern(extractor, make_conv):
         assert turn.text[ev.start : ev.end] == ev.quote
 
 
+def _patterns(extractor, make_conv, user_lines):
+    turns = []
+    for text in user_lines:
+        turns += [("user", text), ("assistant", "Sure.")]
+    conv = make_conv(turns)
+    raw = extractor.extract(conv.turns, conv, UserRef(id="dana", name="Dana Whitfield"))
+    checked = validate(raw, {t.id: t for t in conv.turns})
+    return [f for f in checked.facts if f.type == FactType.USER_PATTERN]
+
+
+def test_a_format_asked_for_in_a_question_counts_and_one_spoken_of_does_not(extractor, make_conv):
+    (pattern,) = _patterns(
+        extractor,
+        make_conv,
+        [
+            "can you give me a checklist for the call with the landlord?",
+            "could you make me a checklist for comparing cities?",
+            "great. can you put the moving costs into a checklist too?",
+        ],
+    )
+    assert pattern.text == "Dana asks for answers as checklist"
+    assert len(pattern.evidence) == 3
+    # a particular one ("drop that bullet", "the table") or a question about one is no request
+    assert not _patterns(
+        extractor,
+        make_conv,
+        [
+            "drop that bullet, it's wrong",
+            "is the users table indexed?",
+            "the table in section 2 has a typo",
+        ],
+    )
+
+
+def test_a_length_asked_of_answers_in_three_turns_becomes_a_pattern(extractor, make_conv):
+    (pattern,) = _patterns(
+        extractor,
+        make_conv,
+        [
+            "here's the draft. shorter answers pls, reading on my phone",
+            "what should I pack for Lisbon? short pls",
+            "ok. short one please, I'm wiped",
+        ],
+    )
+    assert pattern.text == "Dana asks for answers to be short"
+    assert {e.quote.lower() for e in pattern.evidence} == {"short"}
+    # a length said of something else is no request for one
+    assert not _patterns(
+        extractor,
+        make_conv,
+        ["I'm short on time today", "it was a short trip", "we had a brief chat with the vet"],
+    )
+
+
 def test_a_format_asked_for_first_is_asked_for_at_the_start(extractor, make_conv):
     turns = []
     for text in ("TL;DR first pls", "write the update, TL;DR at the top", "TL;DR first"):
