@@ -39,6 +39,10 @@ class Classification:
 def _preference(clause: Clause) -> Classification | None:
     head = clause.head
     verb = head
+    if any(c.dep_ == "advmod" and c.lower_ == "rather" for c in head.children) and any(
+        c.dep_ == "aux" and c.lower_ in ("would", "'d") for c in head.children
+    ):  # "I'd rather do interviews than a survey"
+        return Classification("like", "'would rather'", lx.PREFERENCE_VERBS["prefer"][1])
     if head.lemma_ not in lx.PREFERENCE_VERBS:
         # "I really like to ski" parses like as head; "my favourite X is Y" is handled by nouns
         return None

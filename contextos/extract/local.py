@@ -476,6 +476,8 @@ class LocalExtractor:
                 if clause.conditional and not dates:
                     clause.hedged = True  # "if it's accepted" with no date: not yet a plan
                 insertions, supplied = _discourse_words(discourse, clause, replacements)
+                if "not_before" in clause.cues:  # "no way we're running ..." -> "... not ..."
+                    insertions.setdefault(int(clause.cues["not_before"]), "not")
                 whole = _we_are_a_whole(clause)
                 if whole is not None and not (
                     piece.in_meeting

@@ -869,6 +869,21 @@ def _tense(head: Any) -> str:
     return "present"
 
 
+def _inverted_question(head: Any, subj: Any | None) -> bool:
+    """A question typed without its question mark: the sentence opens with an auxiliary of
+    ``head`` that stands before the subject ("do i go back to them or find someone else",
+    "should we switch suppliers")."""
+    if subj is None:
+        return False
+    first = head.doc[head.sent.start + _lead(head.sent)]
+    return (
+        first.dep_ == "aux"
+        and first.head.i == head.i
+        and first.lower_ in lx.QUESTION_AUXILIARIES
+        and first.i < subj.i < head.i
+    )
+
+
 def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
     if kind == "imperative":
         return True
@@ -970,7 +985,9 @@ def _asks_the_listener(head: Any) -> bool:
 def _hypothetical(sent_low: str, tokens: list[Any], head: Any, kind: str) -> str:
     aux = {c.lemma_.lower() for c in head.children if c.dep_ == "aux"}
     aux |= {c.lower_ for c in head.children if c.dep_ == "aux"}
-    if aux & lx.HYPOTHETICAL_MODALS or "'d" in aux and head.tag_ == "VB":
+    if _would_rather(head, aux):
+        pass  # "I'd rather do interviews", "I would prefer a window seat": a preference
+    elif aux & lx.HYPOTHETICAL_MODALS or "'d" in aux and head.tag_ == "VB":
         return "modal " + ",".join(sorted(aux & (lx.HYPOTHETICAL_MODALS | {"'d"})))
     for t in tokens:
         if t.lower_ in lx.HYPOTHETICAL_ADVERBS and not _hedges_a_detail(t):
@@ -989,6 +1006,42 @@ def _hypothetical(sent_low: str, tokens: list[Any], head: Any, kind: str) -> str
             if cond_verb.tag_ == "VBD" or any(c.tag_ == "VBD" for c in cond_verb.children):
                 return f"counterfactual '{t.text}'"
     return ""
+
+
+def _no_way(head: Any, subj: Any | None) -> list[Any] | None:
+    """The words of a "no way" in front of the subject ("no way we're running our own
+    cluster"), which deny the clause; None when there is none."""
+    if subj is None:
+        return None
+    for c in head.children:
+        if c.dep_ == "npadvmod" and c.lower_ == "way" and c.i < subj.i:
+            no = next((d for d in c.children if d.dep_ == "det" and d.lower_ == "no"), None)
+            if no is not None:
+                return [no, c]
+    return None
+
+
+def _deny(clause: Clause, head: Any, denial: list[Any]) -> None:
+    """Make the clause say "not" where its "no way" stood: after its auxiliary or its "be"
+    ("we're not running", "it's not happening"); one with neither is left out."""
+    cut = {t.i for t in denial}
+    clause.tokens = [t for t in clause.tokens if t.i not in cut]
+    clause.negated = True
+    if any(c.dep_ in ("aux", "auxpass") for c in head.children):
+        clause.cues["not_before"] = str(head.i)
+    elif head.lemma_ == "be" and head.i + 1 < len(head.doc):
+        clause.cues["not_before"] = str(head.i + 1)
+    else:
+        clause.skip = "denied without an auxiliary"
+
+
+def _would_rather(head: Any, aux: set[str]) -> bool:
+    """ "would rather X", "would prefer X": a preference stated, not a hypothetical."""
+    if not aux & {"would", "'d"}:
+        return False
+    return head.lemma_.lower() == "prefer" or any(
+        c.dep_ == "advmod" and c.lower_ == "rather" for c in head.children
+    )
 
 
 def _hedges_a_detail(tok: Any) -> bool:
@@ -1244,10 +1297,34 @@ def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
         return ""
     first, last = toks[0].i, toks[-1].i
     for m in markers:
+        aside = _bracketed(m)
+        if aside is not None and not aside[0] < first <= aside[1] and _says_something(aside, m):
+            continue  # "in portland (maine not oregon lol)": a laugh at the aside only
         lo, hi = (last, m.i) if m.i > last else (m.i, first)
         if not any(lo < h.i < hi for h in heads):
             return m.text
     return ""
+
+
+def _bracketed(tok: Any) -> tuple[int, int] | None:
+    """The indices of the brackets ``tok`` stands between in its sentence, or None."""
+    sent = tok.sent
+    opening = next((t.i for t in reversed(sent[: tok.i - sent.start]) if t.text in "()"), None)
+    closing = next((t.i for t in sent[tok.i - sent.start + 1 :] if t.text in "()"), None)
+    if opening is None or closing is None:
+        return None
+    if tok.doc[opening].text != "(" or tok.doc[closing].text != ")":
+        return None
+    return opening, closing
+
+
+def _says_something(aside: tuple[int, int], marker: Any) -> bool:
+    """The bracketed ``aside`` has words of its own besides the ``marker`` ("maine not
+    oregon lol"), not only a comment on what it follows ("no really lol")."""
+    inside = marker.doc[aside[0] + 1 : aside[1]]
+    return any(
+        t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM") and t.i != marker.i for t in inside
+    )
 
 
 def _tells_what_happened(head: Any) -> bool:
@@ -1382,6 +1459,8 @@ def analyze_sentence(
             if c.dep_ == "advmod"
             for g in c.children
         )
+        if (denial := _no_way(real_head, clause.subject)) is not None:
+            _deny(clause, real_head, denial)  # "no way we're running our own cluster"
         clause.tense = _tense(real_head)
         clause.habitual = (
             any(t.lower_ in lx.HABIT_ADVERBS for t in toks) or real_head.lemma_ == "tend"
@@ -1407,6 +1486,8 @@ def analyze_sentence(
                 clause.cues["pronoun_object"] = pronoun  # unless it names what was said
         elif _is_request(sent, low, real_head, kind):
             clause.skip = "request"
+        elif _inverted_question(real_head, subj):
+            clause.skip = "question"  # "do i go back to northfield or find someone else"
         elif kind in ("none", "imperative"):
             clause.skip = "fragment"
         elif kind == "second" and not clause.mentions_assistant:

@@ -367,6 +367,9 @@ PARTITIVE_WORDS: frozenset[str] = words(
 COMMENT_SUBJECTS: frozenset[str] = words("this that")
 
 #: Sentence openings (lower case) that make a request rather than a statement.
+#: Auxiliaries that open a question when they stand before the subject ("do i go back ...").
+QUESTION_AUXILIARIES: frozenset[str] = words("do does did can could should shall will would")
+
 REQUEST_OPENERS: tuple[str, ...] = (
     "can you",
     "could you",

@@ -718,3 +718,44 @@ def test_a_clause_that_only_announces_news_is_vague(run):
     )
     assert _texts(checked) == ["The news is that Tom got the job"]
     assert sum("announces what follows" in r.detail for r in checked.rejections) == 2
+
+
+def test_a_laugh_inside_an_aside_of_its_own_stays_there(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I run a small bakery in Portland (Maine not Oregon lol)."),
+            ("user", "I'm quitting to open a bakery (no really lol)"),
+        ]
+    )
+    assert _texts(checked) == ["Dana runs a small bakery in Portland (Maine not Oregon)"]
+    assert any(r.reason == "joke" and "quitting" in r.text for r in checked.rejections)
+
+
+def test_a_question_typed_without_its_question_mark_is_no_statement(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "do i go back to northfield just for that one or find someone else"),
+            ("user", "should we switch to the new supplier"),
+            ("user", "I switched to the new supplier."),
+        ]
+    )
+    assert _texts(checked) == ["Dana switched to the new supplier"]
+
+
+def test_would_rather_is_a_preference_not_a_hypothetical(run):
+    _conv, _raw, checked = run([("user", "I'd rather do interviews than a survey.")])
+    (fact,) = checked.facts
+    assert fact.text == "Dana would rather do interviews than a survey"
+    assert fact.category == "like"
+
+
+def test_no_way_in_front_of_a_clause_denies_it(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "No way I'm going back to Java."),
+            ("user", "no way we go back to the old office"),
+        ]
+    )
+    (fact,) = checked.facts
+    assert fact.text == "Dana is not going back to Java"
+    assert fact.attributes["polarity"] == "negative"
