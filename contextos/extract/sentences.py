@@ -87,7 +87,7 @@ _OPENING_QUOTES = ('"', "“")
 #: An introduction that presents a message ("here's the recruiter email, anything weird?").
 _MESSAGE_WORD = re.compile(
     r"\b(?:e-?mails?|messages?|texts?|letters?|notes?|dms?|posts?|comments?|reviews?|replies|"
-    r"reply|responses?|memo|invite|invitation)\b",
+    r"reply|responses?|memo|invite|invitation|quotes?|quotations?|excerpts?|snippets?)\b",
     re.I,
 )
 #: An introduction that claims the pasted text as the speaker's own writing.
@@ -264,8 +264,9 @@ def _pasted_quote(intro: str, line: str) -> bool:
     if not line.lstrip().startswith(_OPENING_QUOTES):
         return False
     intro = intro.rstrip()
-    presented = intro.endswith(":") or _MESSAGE_WORD.search(intro) is not None
-    return presented and _OWN_WRITING.search(intro) is None
+    if _OWN_WRITING.search(intro) is not None:
+        return False  # "can you check this paragraph of my response?"
+    return intro.endswith(":") or _MESSAGE_WORD.search(intro) is not None
 
 
 #: A line that heads a list of the speaker's own ("My goals this quarter:", "Our plan:").

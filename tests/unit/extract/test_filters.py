@@ -759,3 +759,22 @@ def test_no_way_in_front_of_a_clause_denies_it(run):
     (fact,) = checked.facts
     assert fact.text == "Dana is not going back to Java"
     assert fact.attributes["polarity"] == "negative"
+
+
+def test_quotes_or_an_excerpt_presented_are_someone_elses_words_unless_the_speakers(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Can you help me tag a couple of quotes from interview 3?\n"
+                '"I tried booking at 11pm and paid double for the out-of-hours vet."',
+            ),
+            ("user", 'an excerpt:\n"I have lived in Berlin for ten years and I hate it."'),
+            (
+                "user",
+                "can you check this paragraph of my cover letter?\n"
+                '"I have managed a team of six nurses at St Mary\'s for four years."',
+            ),
+        ]
+    )
+    assert _texts(checked) == ["Dana has managed a team of six nurses at St Mary's for four years"]
