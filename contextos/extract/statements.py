@@ -1528,9 +1528,32 @@ def analyze_sentence(
             elif _has_condition(toks):
                 clause.conditional = True  # hedged unless it is a dated plan (see local)
         clauses.append(clause)
+    _same_report(clauses)
     if not any(c.reject in ("hypothetical", "joke") for c in clauses):
         clauses.extend(_dated_relatives(sent))
     return clauses
+
+
+def _same_report(clauses: list[Clause]) -> None:
+    """A "that" clause joined to an earlier one by "and" is reported by the same verb:
+    "Kayleigh reckons UX is saturated and that I'm mad to leave" is her opinion twice."""
+    for clause in clauses:
+        head = clause.head
+        if clause.reject or head.dep_ != "conj":
+            continue
+        if not any(c.dep_ == "mark" and c.lower_ == "that" for c in head.children):
+            continue
+        reporter = next(
+            (
+                c
+                for c in clauses
+                if c.reject == "third_party_opinion"
+                and (c.head.i == head.head.i or c.head.i == head.head.head.i)
+            ),
+            None,
+        )
+        if reporter is not None:
+            clause.reject, clause.reject_detail = reporter.reject, reporter.reject_detail
 
 
 def _dated_relatives(sent: Any) -> list[Clause]:

@@ -778,3 +778,18 @@ def test_quotes_or_an_excerpt_presented_are_someone_elses_words_unless_the_speak
         ]
     )
     assert _texts(checked) == ["Dana has managed a team of six nurses at St Mary's for four years"]
+
+
+def test_a_second_that_clause_is_reported_by_the_same_verb(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Kayleigh, one of the other nurses, reckons UX is 'completely saturated' "
+                "and that I'm mad to leave a secure job.",
+            )
+        ]
+    )
+    assert not checked.facts
+    opinions = [r.text for r in checked.rejections if r.reason == "third_party_opinion"]
+    assert "Dana is mad to leave a secure job" in opinions
