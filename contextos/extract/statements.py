@@ -849,6 +849,31 @@ def _strip_preamble(toks: list[Any], head: Any) -> list[Any]:
             ):
                 return toks[k + 1 :]
             break
+    return _strip_imperative_lead(toks, head)
+
+
+#: At most this many words in an imperative lead-in dropped before a statement.
+_MAX_IMPERATIVE_LEAD = 8
+
+
+def _strip_imperative_lead(toks: list[Any], head: Any) -> list[Any]:
+    """Drop an imperative lead-in addressed to the listener before a comma ("dont let me
+    forget, my mom is taking the kids", "remind me, my sister visits on Friday")."""
+    for k, t in enumerate(toks[: _MAX_IMPERATIVE_LEAD + 1]):
+        if t.text != ",":
+            continue
+        lead = toks[:k]
+        inside = {x.i for x in lead}
+        tops = [x for x in lead if x.head.i not in inside or x.head.i == x.i]
+        if (
+            len(tops) == 1
+            and tops[0].tag_ == "VB"
+            and tops[0].head.i == head.i
+            and tops[0].i != head.i
+            and not any(c.dep_ in SUBJECT_DEPS for c in tops[0].children)
+        ):
+            return toks[k + 1 :]
+        break
     return toks
 
 

@@ -481,3 +481,10 @@ def test_me_and_someone_as_subject_is_the_speaker_and_them(run):
 def test_a_subjectless_progressive_after_an_adverb_still_gets_its_be(run):
     _conv, _raw, checked = run([("user", "Still waiting on the vendor export.")])
     assert "Dana is still waiting on the vendor export" in _texts(checked)
+
+
+def test_an_imperative_lead_in_to_the_listener_is_no_part_of_the_fact(run):
+    _conv, _raw, checked = run(
+        [("user", "also dont let me forget, my mom carol is taking the kids the wk of the move.")]
+    )
+    assert _texts(checked) == ["Dana's mom carol is taking the kids the week of the move"]
