@@ -51,9 +51,10 @@ SPC ?= ../shared/data/spc/Synthetic-Persona-Chat_test.csv
 eval: install
 	$(BIN)/contextos eval --scenarios $(SCENARIOS) --spc $(SPC)
 
-## the repository's own held-out scenarios (bench/heldout/README.md); needs no ../shared
+## the repository's own held-out scenarios (bench/heldout*/README.md); needs no ../shared
 eval-heldout: install
 	$(BIN)/contextos eval --scenarios bench/heldout
+	$(BIN)/contextos eval --scenarios bench/heldout2
 
 clean:
 	rm -rf $(VENV) .contextos .pytest_cache .mypy_cache .ruff_cache

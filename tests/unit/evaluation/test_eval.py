@@ -139,8 +139,9 @@ def test_run_eval_measures_recall_precision_traps_and_speed(data):
     assert "said in words 0.750  (3/4 gold facts" in text
 
 
-def test_the_bundled_held_out_scenarios_load_with_gold_on_user_turns():
-    folder = Path(__file__).parents[3] / "bench" / "heldout"
+@pytest.mark.parametrize("name", ["heldout", "heldout2"])
+def test_the_bundled_held_out_scenarios_load_with_gold_on_user_turns(name):
+    folder = Path(__file__).parents[3] / "bench" / name
     files = sorted(folder.glob("*.json"))
     assert len(files) == 6
     for path in files:
