@@ -117,6 +117,8 @@ def _evaluation(clause: Clause, anchored: bool) -> str:
     if clause.subject_kind == "standing":
         return ""  # "always be blunt": how the speaker wants the assistant to be
     if clause.subject_kind in ("self", "self_possessive", "group", "implied"):
+        if adj is None and head.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in head.children):
+            adj = head  # "I'm wiped": the participle is the predicate
         if (
             adj is not None
             and (adj.lemma_.lower() in lx.MOOD_ADJECTIVES or adj.lower_ in lx.MOOD_ADJECTIVES)

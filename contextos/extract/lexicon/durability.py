@@ -24,7 +24,8 @@ APPEARANCE_VERBS: frozenset[str] = words("seem look sound feel appear")
 #: Adjectives of a passing mood ("I'm exhausted"): not worth remembering about the speaker.
 MOOD_ADJECTIVES: frozenset[str] = words(
     """tired exhausted sleepy hungry thirsty bored annoyed frustrated upset mad angry excited
-    nervous grumpy cranky sad cold hot busy confused stressed worried overwhelmed"""
+    nervous grumpy cranky sad cold hot busy confused stressed worried overwhelmed wiped
+    knackered drained shattered shaky sore fried jetlagged hungover anxious scared relieved"""
 )
 #: Verbs of a passing thought or a conversational act ("I know the answer", "I refuse to accept
 #: that", "I thank my readers"): with the speaker as subject, not a lasting fact about them.

@@ -234,10 +234,11 @@ REPORT_VERBS: frozenset[str] = frozenset({"say"})
 #: Modals that make reported words advice or a guess ("Elena says I should chill").
 JUDGEMENT_MODALS: frozenset[str] = words("should ought must might could would may shall")
 
-#: Verbs of talking to someone or agreeing: with nothing said, no fact ("Gabriel told Lucía").
+#: Verbs of talking to someone, agreeing or deciding: with nothing said or decided, no fact
+#: ("Gabriel told Lucía", "Sam hasn't said", "okay, I've decided").
 EXCHANGE_VERBS: frozenset[str] = words(
     """tell told ask email call text message ping agree disagree reply respond answer talk
-    speak chat"""
+    speak chat say mention decide"""
 )
 #: Words that put a participle fragment in the past ("pricing test, started last Monday").
 PAST_MARKERS: frozenset[str] = words("last ago yesterday earlier previously already")

@@ -793,3 +793,20 @@ def test_a_second_that_clause_is_reported_by_the_same_verb(run):
     assert not checked.facts
     opinions = [r.text for r in checked.rejections if r.reason == "third_party_opinion"]
     assert "Dana is mad to leave a secure job" in opinions
+
+
+def test_deciding_or_saying_nothing_and_a_worn_out_mood_are_no_facts(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Okay, I've decided."),
+            ("user", "Sam hasn't said."),
+            ("user", "honestly im wiped"),
+            ("user", "I'm still shaky."),
+            ("user", "We decided to go with Postgres."),
+            ("user", "I was promoted."),
+        ]
+    )
+    assert _texts(checked) == ["Dana decided to go with Postgres", "Dana was promoted"]
+    reasons = {r.text: r.detail for r in checked.rejections}
+    assert "passing mood ('wiped')" in reasons["Dana is wiped"]
+    assert "'said' with nothing said" in reasons["Sam hasn't said"]
