@@ -15,7 +15,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.discourse import ProjectNames
-from contextos.extract.names import person_name, person_text, relation_named
+from contextos.extract.names import person_name, person_text, relation_named, written
 from contextos.extract.statements import Clause
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
@@ -82,7 +82,7 @@ def _person_name(tok: Any) -> tuple[str, int, int] | None:
     if tok.ent_type_ == "PERSON":
         for ent in tok.doc.ents:
             if ent.start <= tok.i < ent.end:
-                return person_name(ent.text), ent.start_char, ent.end_char
+                return person_name(written(ent)), ent.start_char, ent.end_char
     if tok.pos_ == "PROPN":
         toks = [
             t
@@ -194,7 +194,7 @@ def clause_graph(
     for ent in map(_without_abbreviation, doc.ents):
         if ent is None or ent.start not in tok_ids or projects.named(ent.text):
             continue
-        name = person_name(ent.text)
+        name = person_name(written(ent))
         if ent.label_ == "PERSON":
             person = name not in kinds.things or name in kinds.people
         else:
@@ -416,7 +416,7 @@ def name_kinds(docs: Iterable[Any]) -> NameKinds:
             if _where_things_are(e):
                 things.add(e.text)
             elif e.label_ == "PERSON":
-                labelled.add(person_name(e.text))
+                labelled.add(person_name(written(e)))
         for tok in doc:
             if tok.pos_ == "PROPN" and _related(tok):
                 full = person_text(tok)  # "Sandra Okafor": "Sandra" alone is her too

@@ -8,7 +8,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["person_name", "person_text", "relation_named"]
+__all__ = ["person_name", "person_text", "relation_named", "written"]
 
 
 def person_name(text: str) -> str:
@@ -19,15 +19,26 @@ def person_name(text: str) -> str:
     return " ".join(words).removesuffix("'s").removesuffix("’s")
 
 
+def written(tokens: Any) -> str:
+    """The text of ``tokens`` (a span or a list of tokens) as a fact writes it: a name typed
+    in lower case with its capital (``norm_``, set by ``nlp._name_lower_case_relations``)."""
+    toks = list(tokens)
+    if not any(t.is_lower and t.norm_[:1].isupper() for t in toks):
+        return "".join(t.text_with_ws for t in toks).strip() if toks else ""
+    return "".join(
+        (t.norm_ if t.is_lower and t.norm_[:1].isupper() else t.text) + t.whitespace_ for t in toks
+    ).strip()
+
+
 def person_text(tok: Any) -> str:
     """The name ``tok`` is part of: its PERSON entity, or the token with its proper-noun
     compounds ("Greg Halloran")."""
     for ent in tok.doc.ents:
         if ent.start <= tok.i < ent.end and ent.label_ == "PERSON":
-            return person_name(str(ent.text))
+            return person_name(written(ent))
     parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
     parts.sort(key=lambda t: t.i)
-    return person_name(" ".join(t.text for t in parts))
+    return person_name(" ".join(written([t]) for t in parts))
 
 
 def relation_named(tok: Any) -> bool:

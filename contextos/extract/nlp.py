@@ -25,7 +25,7 @@ from typing import Any
 
 from contextos.errors import ExtractionError
 from contextos.extract.attributes import install as install_fast_attributes
-from contextos.extract.lexicon import EMOJI_CHARS, PARSE_NORMS, SYMBOL_CHARS
+from contextos.extract.lexicon import EMOJI_CHARS, PARSE_NORMS, RELATION_NOUNS, SYMBOL_CHARS
 
 __all__ = ["DEFAULT_MODEL", "Pipeline", "load_pipeline", "may_have_entities"]
 
@@ -40,6 +40,7 @@ class Pipeline:
         self.nlp = nlp
         self._ner = nlp.get_pipe("ner") if "ner" in nlp.pipe_names else None
         self._lock = threading.Lock()
+        self._dictionary = _dictionary_words(nlp)
 
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
         """Tag, parse and lemmatise (no NER)."""
@@ -60,7 +61,58 @@ class Pipeline:
         with self._lock:
             for _ in self._ner.pipe(todo, batch_size=batch_size):
                 pass
+        if self._dictionary:
+            for doc in docs:
+                _name_lower_case_relations(doc, self._dictionary)
         return docs
+
+
+def _dictionary_words(nlp: Any) -> frozenset[str]:
+    """The English words the model's lemmatizer knows (its WordNet index of nouns, verbs,
+    adjectives and adverbs); empty when the model has no such table."""
+    if "lemmatizer" not in nlp.pipe_names:
+        return frozenset()
+    lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
+    if lookups is None or "lemma_index" not in lookups.tables:
+        return frozenset()
+    index = lookups.get_table("lemma_index")
+    return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
+
+
+def _name_lower_case_relations(doc: Any, dictionary: frozenset[str]) -> None:
+    """Mark as a person the lower-case name typed after a relation noun ("my sister bree
+    covers the weekends", "my husband andre"), which NER misses without its capital: a word
+    the dictionary does not know, right after "my/our/his/her <relation>"."""
+    found = []
+    for tok in doc:
+        if (
+            tok.i >= 2
+            and tok.is_lower
+            and tok.is_alpha
+            and len(tok.text) > 1
+            and not tok.is_stop
+            and tok.tag_ in ("NN", "NNS", "NNP")
+            and not tok.ent_type_
+            and tok.lower_ not in dictionary
+            and doc[tok.i - 1].lower_ in RELATION_NOUNS
+            and doc[tok.i - 2].lower_ in ("my", "our", "his", "her", "their")
+        ):
+            found.append(tok)
+    if not found:
+        return
+    ents = list(doc.ents)
+    for tok in found:
+        tok.pos_, tok.tag_ = "PROPN", "NNP"
+        tok.norm_ = tok.text.capitalize()  # how fact texts write it
+        relation = doc[tok.i - 1]
+        if relation.head.i == tok.i and relation.dep_ == "compound" and tok.head.i != tok.i:
+            # parsed as a compound ("sister" modifying "bree"): hang it as the capitalised
+            # name would be, in apposition to the relation noun ("my sister Bree")
+            head, dep = tok.head, tok.dep_
+            relation.head, relation.dep_ = head, dep
+            tok.head, tok.dep_ = relation, "appos"
+        ents.append(doc[tok.i : tok.i + 1].char_span(0, len(tok.text), label="PERSON"))
+    doc.ents = sorted(ents, key=lambda e: e.start)
 
 
 _TIME_WORDS = frozenset(

@@ -14,7 +14,7 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.names import person_name, person_text, relation_named
+from contextos.extract.names import person_name, person_text, relation_named, written
 from contextos.extract.statements import Clause
 
 __all__ = [
@@ -42,7 +42,7 @@ def people(doc: Any) -> list[str]:
 def _named(doc: Any) -> list[tuple[int, str]]:
     """(token index, name) of the people :func:`people` finds, in order."""
     found: list[tuple[int, str]] = [
-        (e.start, person_name(e.text)) for e in doc.ents if e.label_ == "PERSON"
+        (e.start, person_name(written(e))) for e in doc.ents if e.label_ == "PERSON"
     ]
     for tok in doc:
         if tok.pos_ != "PROPN" or tok.ent_type_ == "PERSON":
@@ -67,7 +67,7 @@ def pronoun_referent(
         before = [name for i, name in _named(doc) if i < clause.subject.i]
     else:  # "they" is as often a company or a product ("SendLog ..., they loved it")
         before = [
-            person_name(e.text)
+            person_name(written(e))
             for e in doc.ents
             if e.label_ == "PERSON" and e.end <= clause.subject.i and not _one_of_theirs(e)
         ]
@@ -110,7 +110,7 @@ def kin_referent(clause: Clause, kin: str | None, theirs: Collection[str] = ()) 
 
 def introduced_as_theirs(doc: Any) -> set[str]:
     """People ``doc`` introduces as someone of "theirs" ("their account rep Derek Simms")."""
-    return {person_name(e.text) for e in doc.ents if e.label_ == "PERSON" and _one_of_theirs(e)}
+    return {person_name(written(e)) for e in doc.ents if e.label_ == "PERSON" and _one_of_theirs(e)}
 
 
 def _one_of_theirs(ent: Any) -> bool:

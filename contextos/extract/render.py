@@ -211,8 +211,11 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
 
 def _plain(tok: Any) -> str:
     """A token as a summary would write it: chat shorthand spelled out ("yrs" -> "years",
-    "dev" -> "developer"), shouted function words in lower case ("NOT" -> "not")."""
+    "dev" -> "developer"), shouted function words in lower case ("NOT" -> "not"), a name
+    typed in lower case with its capital ("my sister bree" -> "Bree")."""
     low = tok.lower_
+    if tok.is_lower and tok.norm_[:1].isupper():  # see nlp._name_lower_case_relations
+        return str(tok.norm_)
     if low in lx.TECH_SHORTHAND:
         return lx.TECH_SHORTHAND[low]
     if (

@@ -194,3 +194,21 @@ def test_who_leads_a_group_said_in_a_participle_phrase_is_a_fact(run):
     assert "Kai Moreno founded the startup" in texts  # a one-time act stays in the past
     assert "Amy Chen runs Dana's lab" in texts
     assert not any(t.startswith(("EU ", "The EU ")) for t in texts)
+
+
+def test_a_name_typed_in_lower_case_after_a_relation_noun_is_a_person(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my sister bree covers the weekends at the counter."),
+            ("user", "my family doctor retired."),
+            ("user", "my partner visa came through."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Bree is Dana's sister" in texts
+    assert "Dana's sister Bree covers the weekends at the counter" in texts
+    people = {e.name for e in checked.entities if e.type == "Person"}
+    assert "Bree" in people
+    # a word the dictionary knows is what the relation noun describes, not a name
+    assert not people & {"Doctor", "doctor", "Visa", "visa"}
+    assert "Dana's family doctor retired" in texts
