@@ -193,22 +193,51 @@ def is_resolvable(phrase: str) -> bool:
     return bool(tokens & _ANCHORS) or bool(_ORDINAL_DAY.search(low))
 
 
+#: A preposition of time right before a word ("on sat", "til aug", "by fri").
+_TIME_PREP_BEFORE = re.compile(r"\b(?:on|by|til|till|until|since|from|before|after|in)\s+$", re.I)
+#: A month typed in lower case or shortened after a preposition of time ("in sept", "til
+#: aug"), which the small model's NER does not see as a date.
+_PREP_MONTH = re.compile(
+    rf"\b(?:in|by|til|till|until|since|from|before|after)\s+({_MONTH_RE})(?!\w)", re.I
+)
+#: Short weekdays that are dates at the end of a clause ("PT discharged me fri.").
+_CLAUSE_END_WEEKDAYS = frozenset({"mon", "tue", "tues", "thu", "thur", "thurs", "fri"})
+
+
 def date_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) character spans of date phrases in ``text``, longest first at each place."""
     out: list[tuple[int, int]] = []
     for m in _DATE_PHRASES.finditer(text):
         word = m.group(0)
-        if (
-            word.lower() in ("may", "march", "sun", "sat", "wed", "mar", "jan")
-            and not word[0].isupper()
-        ):
+        low = word.lower()
+        after_prep = _TIME_PREP_BEFORE.search(text, 0, m.start()) is not None
+        lower_word = low in ("may", "march", "sun", "sat", "wed", "mar", "jan") and word.islower()
+        if lower_word and not after_prep:
             continue  # the modal "may", "march on", "sat down"
-        if word.lower() in ("sun", "sat", "wed", "mar", "jan", "mon", "fri", "thu", "tue"):
+        if (
+            not lower_word
+            and low in ("sun", "sat", "wed", "mar", "jan", "mon", "fri", "thu", "tue")
+            and not (after_prep or (low in _CLAUSE_END_WEEKDAYS and _ends_clause(text, m.end())))
+        ):
             continue  # too ambiguous on their own
         if _EVERY_PART_OF_DAY.match(text, m.end()):
             continue  # "on Sunday mornings": every Sunday, no one date
         out.append((m.start(), m.end()))
-    return out
+    taken = {i for a, b in out for i in range(a, b)}
+    out += [
+        (m.start(1), m.end(1))
+        for m in _PREP_MONTH.finditer(text)
+        if not any(i in taken for i in range(m.start(1), m.end(1)))
+        and (m.group(1).islower() or m.group(1).lower() not in _MONTHS)  # NER reads "June"
+        and not (m.group(1).lower() == "may" and text[m.end(1) : m.end(1) + 3] == " be")
+    ]
+    return sorted(out)
+
+
+def _ends_clause(text: str, end: int) -> bool:
+    """Nothing but punctuation or a line end follows ``text[:end]`` in its clause."""
+    rest = text[end:].lstrip(" ")
+    return not rest or rest[0] in ".,;!?)\n"
 
 
 def _day_of_month(
@@ -250,12 +279,17 @@ def load() -> None:
     _parser("future", datetime(2000, 1, 1)).get_date_data("the 14th of June 2001")
 
 
+#: Four-letter shortenings the date parser does not know; their first three letters it does.
+_LONG_ABBREVIATION = re.compile(r"\b(?:sept|tues|thur|thurs)\b", re.I)
+
+
 def resolve_date(
     phrase: str, base: datetime, direction: Direction = "future", nearest: bool = True
 ) -> ResolvedDate | None:
     """Resolve ``phrase`` against ``base`` (the turn's timestamp), or None. With ``nearest``, a
     calendar date said in the past tense may be the coming one when that is much nearer (the
     tense was the clause's, not the date's own verb's)."""
+    phrase = _LONG_ABBREVIATION.sub(lambda m: m.group(0)[:3], phrase)  # "sept", "tues"
     offset = _IN_OFFSET.match(phrase.strip())
     if offset is not None:  # "due in 6 weeks": a date ahead; in a past clause, a duration
         return _offset_date(offset, base) if direction == "future" else None
@@ -495,12 +529,12 @@ _YEARLY_NOUNS = frozenset({"birthday", "bday", "anniversary", "birthdate"})
 
 #: Words between the two ends of a date range ("Monday to Friday"): the end is the first such
 #: day after the start.
-_RANGE_ENDS = frozenset({"to", "until", "till", "through", "thru", "-", "–"})
-_TOWARD = frozenset({"to", "until", "till", "through", "by", "before", "for"})
+_RANGE_ENDS = frozenset({"to", "until", "till", "til", "through", "thru", "-", "–"})
+_TOWARD = frozenset({"to", "until", "till", "til", "through", "by", "before", "for"})
 #: Verbs whose bare date object is the date chosen ("we said October 1st", "picked the 8th").
 _CHOOSING_VERBS = frozenset({"say", "agree", "decide", "pick", "choose", "set", "want", "need"})
 #: Words before a date that already say how it relates ("since March", "until Friday").
-_NO_PREP_AFTER = frozenset({"since", "until", "till", "before", "after", "not"})
+_NO_PREP_AFTER = frozenset({"since", "until", "till", "til", "before", "after", "not"})
 
 
 def doc_date_spans(doc: Any) -> list[tuple[int, int]]:

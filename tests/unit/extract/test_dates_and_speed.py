@@ -430,3 +430,40 @@ def test_a_weekday_said_with_a_part_of_its_day_is_still_that_day(run):
         "The demo is on Saturday, May 11, 2024 in the morning",
         "Dana is free Monday of June 2024",
     ]
+
+
+def test_short_weekdays_and_lower_case_months_are_dates_where_a_date_stands():
+    spans = {
+        t: [t[a:b] for a, b in date_spans(t)]
+        for t in (
+            "PT discharged me fri.",
+            "we open on sat.",
+            "out of that flour til aug",
+            "back to school in sept",
+            "I sat down with Bree",
+            "we may be late",
+            "fri night drinks were fun",
+        )
+    }
+    assert spans == {
+        "PT discharged me fri.": ["fri"],
+        "we open on sat.": ["sat"],
+        "out of that flour til aug": ["aug"],
+        "back to school in sept": ["sept"],
+        "I sat down with Bree": [],
+        "we may be late": [],
+        "fri night drinks were fun": ["fri night"],
+    }
+    base = datetime(2024, 5, 8, tzinfo=UTC)
+    assert resolve_date("sept", base, "future").value.month == 9
+    assert resolve_date("tues", base, "future").value.day == 14
+
+
+def test_a_month_after_til_gets_no_second_preposition(run):
+    _conv, _raw, checked = run(
+        [("user", "pine hill is out of the high extraction flour til aug.")],
+        when=datetime(2026, 6, 1, tzinfo=UTC),
+    )
+    assert [f.text for f in checked.facts] == [
+        "Pine hill is out of the high extraction flour until August 2026"
+    ]
