@@ -83,9 +83,14 @@ def content_tokens(tokens: list[Any], exclude: Any = None) -> list[Any]:
     return [
         t
         for t in tokens
-        if (t.pos_ in _CONTENT_POS and not t.is_stop or _acronym(t))
+        if (t.pos_ in _CONTENT_POS and (not t.is_stop or _capitalised_name(t)) or _acronym(t))
         and (exclude is None or t.i != exclude.i)
     ]
+
+
+def _capitalised_name(tok: Any) -> bool:
+    """A proper noun written with its capital that is also a stop word ("we ship in May")."""
+    return tok.pos_ == "PROPN" and tok.text[:1].isupper() and not tok.is_sent_start
 
 
 def _acronym(tok: Any) -> bool:

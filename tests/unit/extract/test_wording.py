@@ -488,3 +488,9 @@ def test_an_imperative_lead_in_to_the_listener_is_no_part_of_the_fact(run):
         [("user", "also dont let me forget, my mom carol is taking the kids the wk of the move.")]
     )
     assert _texts(checked) == ["Dana's mom carol is taking the kids the week of the move"]
+
+
+def test_a_clause_whose_only_content_is_a_month_named_may_is_kept(run):
+    _conv, _raw, checked = run([("user", "the plan for Q2 is set, we ship in May.")])
+    (fact,) = checked.facts
+    assert fact.text.startswith("The plan for Q2 is set; Dana ships in May")
