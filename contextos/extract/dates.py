@@ -118,9 +118,18 @@ _END_OF = re.compile(
 )
 #: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
 #: 19th", "July 13th", "30 September"): absolute calendar dates and the usual relative ones.
+_NTH_WEEK_RE = r"(?:first|1st|second|2nd|third|3rd|fourth|4th|last)"
+#: "the first week of May", "last week of June 2027": a week of a named month (not "last week").
+_WEEK_OF_MONTH = re.compile(
+    rf"^(?:the\s+)?(?P<nth>{_NTH_WEEK_RE})\s+week\s+(?:of|in)\s+(?P<month>{_MONTH_RE})"
+    r"(?:\s+(?P<year>\d{4}))?$",
+    re.I,
+)
+_NTH_WEEK = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
 _DATE_PHRASES = re.compile(
     "|".join(
         (
+            rf"\b(?:the\s+)?{_NTH_WEEK_RE}\s+week\s+(?:of|in)\s+{_MONTH_RE}(?:\s+\d{{4}})?(?!\w)",
             r"\b(?:the\s+)?end\s+of\s+(?:(?:the|this|next)\s+)?(?:month|year)\b",
             rf"\b(?:the\s+)?end\s+of\s+{_MONTH_RE}(?:\s+\d{{4}})?\b",
             rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
@@ -158,6 +167,8 @@ class ResolvedDate:
 
 
 def render_date(value: datetime, period: str) -> str:
+    if period.endswith(" week"):  # "first week": the first week of that month
+        return f"the {period} of {value:%B} {value.year}"
     if period == "year":
         return str(value.year)
     if period == "month":
@@ -283,6 +294,27 @@ def load() -> None:
 _LONG_ABBREVIATION = re.compile(r"\b(?:sept|tues|thur|thurs)\b", re.I)
 
 
+def _week_of_month(m: re.Match[str], base: datetime, direction: Direction) -> ResolvedDate:
+    """The first day of the named week of a month (days 1 – 7, 8 – 14, ...; the last seven
+    days for "last"), in the nearest such month in ``direction`` unless a year is said."""
+    today = base.replace(hour=0, minute=0, second=0, microsecond=0)
+    month = _MONTH_NUM[m["month"].lower().rstrip(".")[:3]]
+    start = today.replace(year=int(m["year"]) if m["year"] else today.year, month=month, day=1)
+    if not m["year"]:
+        month_end = _shift_months(start, 1) - timedelta(days=1)
+        if direction == "future" and month_end < today:
+            start = start.replace(year=start.year + 1)
+        elif direction == "past" and start > today:
+            start = start.replace(year=start.year - 1)
+    nth = m["nth"].lower()
+    nth = _NTH_WEEK.get(nth, nth)
+    if nth == "last":
+        day = _shift_months(start, 1) - timedelta(days=7)
+    else:
+        day = start + timedelta(days=7 * ("first", "second", "third", "fourth").index(nth))
+    return ResolvedDate(day, f"{nth} week")
+
+
 def resolve_date(
     phrase: str, base: datetime, direction: Direction = "future", nearest: bool = True
 ) -> ResolvedDate | None:
@@ -317,6 +349,9 @@ def resolve_date(
             return ResolvedDate(last, "day")
         first_after = _shift_months(today.replace(day=1), 2 if ahead else 1)
         return ResolvedDate(first_after - timedelta(days=1), "day")
+    m = _WEEK_OF_MONTH.match(text)
+    if m:  # "the first week of May": that week of the nearest May that way
+        return _week_of_month(m, base_naive, direction)
     m = _WEEK_DAY_OF.search(text)
     if m:  # "Tuesday of next week": dateparser does not read this form
         target = _WEEKDAYS.index(m.group(1).lower())

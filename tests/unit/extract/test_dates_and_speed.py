@@ -467,3 +467,18 @@ def test_a_month_after_til_gets_no_second_preposition(run):
     assert [f.text for f in checked.facts] == [
         "Pine hill is out of the high extraction flour until August 2026"
     ]
+
+
+def test_a_week_of_a_named_month_is_that_week_not_last_week(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "We launch the last week of June."),
+            ("user", "the move is planned for 1st week of may"),
+        ],
+        when=datetime(2024, 5, 8, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana launches in the last week of June 2024" in texts
+    assert "The move is planned for the first week of May 2024" in texts
+    launch = next(f for f in checked.facts if "launches" in f.text)
+    assert launch.attributes["dates"] == ["2024-06-24"]
