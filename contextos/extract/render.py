@@ -198,6 +198,12 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
     """A discourse marker or intensifier that adds nothing to a fact ("literally", "tbh")."""
     if head is not None and tok.i == head.i:
         return False
+    if (
+        tok.lower_ == "so"
+        and tok.head.i == tok.i + 1
+        and tok.head.lower_ in ("far", "much", "many", "long")
+    ):
+        return False  # "so far", "so much": a measure, not a discourse "so"
     if tok.lower_ in lx.CHAT_FILLERS:
         return True
     if tok.lower_ not in lx.FILLER_WORDS:

@@ -188,6 +188,20 @@ def _active_participle(head: Any) -> bool:
     )
 
 
+def _bare_past(head: Any) -> bool:
+    """A sentence-opening bare verb form with a past time of its own ("quit smoking 3 months
+    ago", "put the deposit down yesterday"): a past tense whose form is the bare verb's (the
+    tag may have been set to VBD since)."""
+    if head.tag_ not in ("VB", "VBD") or any(c.dep_ == "aux" for c in head.children):
+        return False
+    if not _opens_sentence(head):
+        return False
+    return any(
+        t.lower_ in ("ago", "yesterday") or (t.lower_ == "last" and t.head.lower_ in lx.TIME_NOUNS)
+        for t in head.subtree
+    )
+
+
 def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj is None:
         if (
@@ -196,6 +210,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
             and not any(c.lower_ in ("me", "us") for c in head.children)
             and not _it_took(head)
         ):  # "took me two tries", "took 3 years": something else did the taking
+            return "implied"
+        if _bare_past(head):  # "quit smoking 3 months ago": no imperative is done in the past
             return "implied"
         if head.tag_ == "VB" and all(
             c.tag_ == "VB" and c.lower_ == "do" and c.i < head.i  # "Don't be sycophantic"
@@ -917,6 +933,8 @@ def _inverted_question(head: Any, subj: Any | None) -> bool:
 def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
     if kind == "imperative":
         return True
+    if kind == "implied" and _bare_past(head):
+        return False  # "put the deposit down yesterday": done, not asked for
     if kind == "second":
         modals = {c.lower_ for c in head.children if c.dep_ == "aux"}
         if modals & {"can", "could", "would", "will"}:

@@ -494,3 +494,19 @@ def test_a_clause_whose_only_content_is_a_month_named_may_is_kept(run):
     _conv, _raw, checked = run([("user", "the plan for Q2 is set, we ship in May.")])
     (fact,) = checked.facts
     assert fact.text.startswith("The plan for Q2 is set; Dana ships in May")
+
+
+def test_a_bare_verb_with_a_past_time_is_the_speakers_past_act_not_a_request(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "quit smoking 3 months ago!!"),
+            ("user", "put the deposit down yesterday"),
+            ("user", "started a new job at Stripe last month, loving it so far"),
+            ("user", "quit your job"),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana quit smoking in February 2023" in texts
+    assert any(t.startswith("Dana put the deposit down on ") for t in texts)
+    assert any(t.endswith("loving the new job so far") for t in texts)  # "so far" kept
+    assert not any("your job" in t for t in texts)
