@@ -50,6 +50,8 @@ class Pipeline:
         for doc in docs:
             if _EMOJI.search(doc.text):
                 _tag_emoji(doc)
+            if "'s" in doc.text or "’s" in doc.text:
+                _repair_noun_s_predicates(doc)
         return docs
 
     def add_entities(self, docs: list[Any], batch_size: int = 128) -> list[Any]:
@@ -135,6 +137,38 @@ def _tag_emoji(doc: Any) -> None:
         if _EMOJI.fullmatch(t.text[:1]) and not any(c.isalnum() for c in t.text):
             t.pos_ = "SYM"
             t.tag_ = "NFP"
+
+
+#: Tags that open a predicate after "'s" = "is" ("in hospital", "due in May", "full").
+_PREDICATE_STARTS = frozenset({"IN", "RB", "JJ", "JJR", "VBN"})
+
+
+def _repair_noun_s_predicates(doc: Any) -> None:
+    """Reparse "my mum's in hospital again", "the deposit's due in January": a sentence with
+    no verb whose root noun has its own "'s" right after it, followed by a predicate, which the
+    small parser reads as a possessive. The "'s" is "is": made the root, the noun its subject,
+    and what followed hung on it."""
+    for sent in doc.sents:
+        root = sent.root
+        if root.pos_ not in ("NOUN", "PROPN") or any(t.pos_ in ("VERB", "AUX") for t in sent):
+            continue
+        if root.i + 2 >= sent.end:
+            continue
+        clitic, after = doc[root.i + 1], doc[root.i + 2]
+        if (
+            clitic.lower_ not in ("'s", "’s")
+            or clitic.head.i != root.i
+            or after.tag_ not in _PREDICATE_STARTS
+        ):
+            continue
+        moved = [c for c in root.children if c.i > clitic.i]
+        clitic.head, clitic.dep_ = clitic, "ROOT"
+        clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
+        root.head, root.dep_ = clitic, "nsubj"
+        for child in moved:
+            child.head = clitic
+            if child.dep_ == "amod":
+                child.dep_ = "acomp"
 
 
 def may_have_entities(doc: Any) -> bool:

@@ -510,3 +510,17 @@ def test_a_bare_verb_with_a_past_time_is_the_speakers_past_act_not_a_request(run
     assert any(t.startswith("Dana put the deposit down on ") for t in texts)
     assert any(t.endswith("loving the new job so far") for t in texts)  # "so far" kept
     assert not any("your job" in t for t in texts)
+
+
+def test_a_nouns_own_s_before_a_predicate_is_is(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my mum's in hospital again"),
+            ("user", "The venue deposit's due in January."),
+            ("user", "Timing's tight."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's mum is in hospital again" in texts
+    assert any(t.startswith("The venue deposit is due in January") for t in texts)
+    assert any(r.text == "Timing is tight" and r.reason == "vague" for r in checked.rejections)
