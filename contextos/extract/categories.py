@@ -43,6 +43,12 @@ def _preference(clause: Clause) -> Classification | None:
         c.dep_ == "aux" and c.lower_ in ("would", "'d") for c in head.children
     ):  # "I'd rather do interviews than a survey"
         return Classification("like", "'would rather'", lx.PREFERENCE_VERBS["prefer"][1])
+    if (
+        head.lemma_ == "stand"
+        and clause.negated
+        and any(c.dep_ == "aux" and c.lower_ in ("ca", "can", "could") for c in head.children)
+    ):  # "can't stand cilantro"
+        return Classification("dislike", "'can't stand'", lx.PREFERENCE_VERBS["hate"][1])
     if head.lemma_ not in lx.PREFERENCE_VERBS:
         # "I really like to ski" parses like as head; "my favourite X is Y" is handled by nouns
         return None

@@ -17,6 +17,7 @@ from typing import Any
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import date_spans
 from contextos.extract.names import person_text
+from contextos.extract.sentences import is_question
 
 __all__ = [
     "SUBJECT_DEPS",
@@ -188,6 +189,27 @@ def _active_participle(head: Any) -> bool:
     )
 
 
+#: Auxiliaries that open a statement whose subject chat leaves out ("can't stand X", "didn't
+#: sleep", "won't make it"); not "do"/"don't", which open an imperative.
+_SUBJECTLESS_AUXILIARIES = frozenset({"ca", "can", "could", "wo", "will", "would", "did"})
+
+
+def _modal_opening(head: Any) -> bool:
+    """A sentence that opens with a negated auxiliary of ``head`` and has no subject: the
+    speaker's ("can't stand cilantro"; "can do Tuesday" answers a question, it states none)."""
+    if head.tag_ != "VB":
+        return False
+    sent = head.sent
+    first = head.doc[sent.start + _lead(sent)]
+    return (
+        first.dep_ == "aux"
+        and first.head.i == head.i
+        and first.lower_ in _SUBJECTLESS_AUXILIARIES
+        and any(c.dep_ == "neg" for c in head.children)  # not "can do Tuesday at 3"
+        and not is_question(sent.text)
+    )
+
+
 def _bare_past(head: Any) -> bool:
     """A sentence-opening bare verb form with a past time of its own ("quit smoking 3 months
     ago", "put the deposit down yesterday"): a past tense whose form is the bare verb's (the
@@ -212,6 +234,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         ):  # "took me two tries", "took 3 years": something else did the taking
             return "implied"
         if _bare_past(head):  # "quit smoking 3 months ago": no imperative is done in the past
+            return "implied"
+        if _modal_opening(head):  # "can't stand cilantro", "didn't sleep much"
             return "implied"
         if head.tag_ == "VB" and all(
             c.tag_ == "VB" and c.lower_ == "do" and c.i < head.i  # "Don't be sycophantic"

@@ -524,3 +524,12 @@ def test_a_nouns_own_s_before_a_predicate_is_is(run):
     assert "Dana's mum is in hospital again" in texts
     assert any(t.startswith("The venue deposit is due in January") for t in texts)
     assert any(r.text == "Timing is tight" and r.reason == "vague" for r in checked.rejections)
+
+
+def test_a_statement_opening_with_a_negated_auxiliary_is_the_speakers(run):
+    _conv, _raw, checked = run(
+        [("user", "can't stand cilantro"), ("user", "can do Tuesday at 3"), ("user", "can't wait?")]
+    )
+    (fact,) = checked.facts
+    assert fact.text == "Dana can't stand cilantro"
+    assert fact.category == "dislike"
