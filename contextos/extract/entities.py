@@ -77,6 +77,12 @@ def _phrase(tok: Any) -> tuple[str, int, int]:
     return tok.doc.text[start:end], start, end
 
 
+def _unbracketed(text: str) -> str:
+    """A name without a bracket NER swept in and did not close ("Leo (4" -> "Leo")."""
+    head, bracket, rest = text.partition("(")
+    return head.strip() if bracket and ")" not in rest and head.strip() else text
+
+
 def _person_name(tok: Any) -> tuple[str, int, int] | None:
     """The PERSON entity or proper-noun chain ``tok`` belongs to."""
     if tok.ent_type_ == "PERSON":
@@ -210,9 +216,10 @@ def clause_graph(
                 )
             )
         elif ent.label_ in ("ORG", "PERSON"):  # "tracks everything in Jira": a product
+            org = _unbracketed(ent.text)
             g.entities.append(
                 CandidateEntity(
-                    name=ent.text,
+                    name=org,
                     type="Organization",
                     evidence=evidence(ent.start_char, ent.end_char),
                     observed_at=when,
@@ -227,7 +234,7 @@ def clause_graph(
                     CandidateRelation(
                         source=speaker,
                         type="WORKS_AT",
-                        target=ent.text,
+                        target=org,
                         evidence=span_ev,
                         valid_from=when,
                     )

@@ -12,8 +12,9 @@ __all__ = ["person_name", "person_text", "relation_named", "written"]
 
 
 def person_name(text: str) -> str:
-    """A PERSON span without the lower-case words NER swept in ("cc Tom Hall" -> "Tom Hall")."""
-    words = text.split()
+    """A PERSON span without the lower-case words NER swept in ("cc Tom Hall" -> "Tom Hall")
+    or a bracket after it ("Leo (4" -> "Leo")."""
+    words = text.split("(", 1)[0].split("[", 1)[0].split()
     while len(words) > 1 and not words[0][:1].isupper():
         words.pop(0)
     return " ".join(words).removesuffix("'s").removesuffix("’s")

@@ -212,3 +212,10 @@ def test_a_name_typed_in_lower_case_after_a_relation_noun_is_a_person(run):
     # a word the dictionary knows is what the relation noun describes, not a name
     assert not people & {"Doctor", "doctor", "Visa", "visa"}
     assert "Dana's family doctor retired" in texts
+
+
+def test_a_bracket_ner_swept_into_a_name_is_left_out_of_it(run):
+    _conv, _raw, checked = run([("user", "I've got two kids, Maya (7) and Leo (4)")])
+    (fact,) = checked.facts
+    assert "Leo" in fact.entities and not any("(" in n for n in fact.entities)
+    assert all("(" not in e.name for e in checked.entities)
