@@ -298,8 +298,14 @@ def render_clause(
     if kind == "implied" and first is not None:
         parts.append(speaker + " ")
         verb = head if head is not None else first
-        if verb.tag_ == "VBG" and not any(c.dep_ in ("aux", "auxpass") for c in verb.children):
-            parts.append("is ")  # "Still waiting on the export": "Dana is still waiting ..."
+        bare = not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+        if bare and (
+            verb.tag_ == "VBG"
+            or (verb.tag_ in ("VBN", "VBD") and verb.lower_ in lx.STATE_PARTICIPLES)
+        ):
+            parts.append("is ")  # "Still waiting on the export", "blocked on the review"
+        elif first.lower_ == "been":
+            parts.append("has ")  # "been using Obsidian for two years"
         speaker_named = True
         lower_first = first.pos_ != "PROPN" and first.lower_ != "i"
     elif kind == "standing" and first is not None:  # "from now on, format the units as ..."

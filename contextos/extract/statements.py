@@ -200,12 +200,45 @@ def _modal_opening(head: Any) -> bool:
     if head.tag_ != "VB":
         return False
     sent = head.sent
-    first = head.doc[sent.start + _lead(sent)]
+    first = _opening_word(sent)
     return (
-        first.dep_ == "aux"
+        first is not None
+        and first.dep_ == "aux"
         and first.head.i == head.i
         and first.lower_ in _SUBJECTLESS_AUXILIARIES
         and any(c.dep_ == "neg" for c in head.children)  # not "can do Tuesday at 3"
+        and not is_question(sent.text)
+    )
+
+
+def _opening_word(sent: Any) -> Any | None:
+    """The first word of ``sent`` after its lead-in (see :func:`_lead`), if any."""
+    k = sent.start + _lead(sent)
+    return sent.doc[k] if k < sent.end else None
+
+
+def _state_opening(head: Any) -> bool:
+    """A sentence opening with a participle of a state the speaker is in ("blocked on the
+    security review until Friday", "based in Toronto")."""
+    return (
+        head.tag_ in ("VBN", "VBD")
+        and head.lower_ in lx.STATE_PARTICIPLES
+        and not any(c.dep_ in ("aux", "auxpass") for c in head.children)
+        and _opens_sentence(head)
+    )
+
+
+def _been_opening(head: Any) -> bool:
+    """A sentence opening with "been" and no "have" or subject ("been using Obsidian for two
+    years", "been learning Spanish since January")."""
+    sent = head.sent
+    first = _opening_word(sent)
+    return (
+        first is not None
+        and first.lower_ == "been"
+        and first.head.i == head.i
+        and first.dep_ in ("aux", "auxpass")
+        and head.tag_ in ("VBG", "VBN")
         and not is_question(sent.text)
     )
 
@@ -236,6 +269,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         if _bare_past(head):  # "quit smoking 3 months ago": no imperative is done in the past
             return "implied"
         if _modal_opening(head):  # "can't stand cilantro", "didn't sleep much"
+            return "implied"
+        if _state_opening(head) or _been_opening(head):  # "blocked on X", "been using Y"
             return "implied"
         if head.tag_ == "VB" and all(
             c.tag_ == "VB" and c.lower_ == "do" and c.i < head.i  # "Don't be sycophantic"
@@ -945,9 +980,10 @@ def _inverted_question(head: Any, subj: Any | None) -> bool:
     "should we switch suppliers")."""
     if subj is None:
         return False
-    first = head.doc[head.sent.start + _lead(head.sent)]
+    first = _opening_word(head.sent)
     return (
-        first.dep_ == "aux"
+        first is not None
+        and first.dep_ == "aux"
         and first.head.i == head.i
         and first.lower_ in lx.QUESTION_AUXILIARIES
         and first.i < subj.i < head.i

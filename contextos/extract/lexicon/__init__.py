@@ -59,6 +59,7 @@ from contextos.extract.lexicon.entities import (
     RETURN_WORDS,
     ROLE_NOUNS,
     SELF_CHANGE_VERBS,
+    STATE_PARTICIPLES,
     STATUS_CUES,
     TRAVEL_VERBS,
 )
@@ -252,6 +253,7 @@ __all__ = [
     "STANDING_REQUEST_NOUNS",
     "STANDING_REQUEST_SCOPES",
     "STANDING_SCOPE_MARKERS",
+    "STATE_PARTICIPLES",
     "STATUS_CUES",
     "STATUS_WORDS",
     "SUBJECT_CONFIDENCE",

@@ -290,6 +290,12 @@ SELF_CHANGE_VERBS: frozenset[str] = frozenset(
     "switch move relocate migrate transfer upgrade downgrade pivot graduate retire quit "
     "resign return arrive settle commit".split()
 )
+#: Participles that say a state the speaker is in, said without the subject in chat
+#: ("blocked on the security review", "stuck on the auth bug", "based in Toronto").
+STATE_PARTICIPLES: frozenset[str] = frozenset(
+    "blocked stuck based located swamped slammed buried snowed booked married engaged "
+    "divorced retired unemployed hooked obsessed".split()
+)
 #: What a move of house moves: "we're moving flats" (a move with no such word needs places
 #: the NER knows as places: "moving from Heroku to Render" is a move of tools).
 HOME_NOUNS: frozenset[str] = frozenset({"flat", "house", "home", "apartment", "place"})

@@ -533,3 +533,19 @@ def test_a_statement_opening_with_a_negated_auxiliary_is_the_speakers(run):
     (fact,) = checked.facts
     assert fact.text == "Dana can't stand cilantro"
     assert fact.category == "dislike"
+
+
+def test_a_state_or_been_said_without_a_subject_is_the_speakers(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "ok updates. blocked on the security review until Friday"),
+            ("user", "yeah. Been using Obsidian for notes for two years."),
+            ("user", "ugh ok. stuck on the auth bug"),
+            ("user", "Hosted on Heroku."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana is blocked on the security review until Friday") for t in texts)
+    assert "Dana has been using Obsidian for notes for two years" in texts
+    assert "Dana is stuck on the auth bug" in texts
+    assert not any("Heroku" in t for t in texts)  # a passive of some thing, not the speaker
