@@ -200,6 +200,8 @@ def clause_graph(
     for ent in map(_without_abbreviation, doc.ents):
         if ent is None or ent.start not in tok_ids or projects.named(ent.text):
             continue
+        if ent.text.islower() and all(t.tag_.startswith("VB") for t in ent):
+            continue  # "gon" of "gonna", which NER calls an organisation: a verb, no name
         name = person_name(written(ent))
         if ent.label_ == "PERSON":
             person = name not in kinds.things or name in kinds.people

@@ -172,6 +172,10 @@ def _agree(tok: Any) -> str:
     low = _lower(tok)
     if low in ("'s", "’s") and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "been":
         return "has"  # "Jo's been ...": "has been", never "is been"
+    if low == "wan" and _split_contraction(tok):
+        return "wants"  # "I wanna" -> "Dana wants to"
+    if low == "wanna":
+        return "wants to"
     if low in lx.CLITICS:
         return lx.CLITICS[low]
     if tok.tag_ == "VBP":
@@ -215,6 +219,20 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
     return tok.dep_ in lx.FILLER_DEPS and not any(True for _ in tok.children)
 
 
+#: The first halves of "gonna" / "wanna" as the tokenizer splits them.
+_SPLIT_CONTRACTIONS = {"gon": "going", "wan": "want"}
+
+
+def _split_contraction(tok: Any) -> bool:
+    """``tok`` is the first half of "gonna"/"wanna", its "na" right after it."""
+    return (
+        tok.lower_ in _SPLIT_CONTRACTIONS
+        and not tok.whitespace_
+        and tok.i + 1 < len(tok.doc)
+        and tok.doc[tok.i + 1].lower_ == "na"
+    )
+
+
 def _plain(tok: Any) -> str:
     """A token as a summary would write it: chat shorthand spelled out ("yrs" -> "years",
     "dev" -> "developer"), shouted function words in lower case ("NOT" -> "not"), a name
@@ -222,6 +240,12 @@ def _plain(tok: Any) -> str:
     low = tok.lower_
     if tok.is_lower and tok.norm_[:1].isupper():  # see nlp._name_lower_case_relations
         return str(tok.norm_)
+    if low in ("gonna", "wanna"):
+        return _SPLIT_CONTRACTIONS[low[:3]] + " to"
+    if low in _SPLIT_CONTRACTIONS and _split_contraction(tok):
+        return _SPLIT_CONTRACTIONS[low]  # "gonna" is tokenised "gon" + "na": "going to"
+    if low == "na" and tok.i > 0 and _split_contraction(tok.doc[tok.i - 1]):
+        return " to"
     if low in lx.TECH_SHORTHAND:
         return lx.TECH_SHORTHAND[low]
     if (

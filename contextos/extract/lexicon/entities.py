@@ -288,7 +288,7 @@ MOVE_VERBS: frozenset[str] = frozenset({"move", "relocate"})
 #: ("Switched to Sentry", "Moved to Denver"), whatever the tagger makes of a bare past form.
 SELF_CHANGE_VERBS: frozenset[str] = frozenset(
     "switch move relocate migrate transfer upgrade downgrade pivot graduate retire quit "
-    "resign return arrive settle commit".split()
+    "resign return arrive settle commit drop".split()
 )
 #: Participles that say a state the speaker is in, said without the subject in chat
 #: ("blocked on the security review", "stuck on the auth bug", "based in Toronto").

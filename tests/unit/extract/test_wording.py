@@ -549,3 +549,19 @@ def test_a_state_or_been_said_without_a_subject_is_the_speakers(run):
     assert "Dana has been using Obsidian for notes for two years" in texts
     assert "Dana is stuck on the auth bug" in texts
     assert not any("Heroku" in t for t in texts)  # a passive of some thing, not the speaker
+
+
+def test_gonna_and_wanna_are_spelled_out_and_no_name(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "gonna start learning piano next month"),
+            ("user", "i wanna learn to sail"),
+            ("user", "Dropped out of the MBA."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana is going to start learning piano in ") for t in texts)
+    assert "Dana wants to learn to sail" in texts
+    assert "Dana dropped out of the MBA" in texts
+    assert not any(e.name.lower() == "gon" for e in checked.entities)
+    assert all("gon" not in f.entities for f in checked.facts)
