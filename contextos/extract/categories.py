@@ -39,10 +39,13 @@ class Classification:
 def _preference(clause: Clause) -> Classification | None:
     head = clause.head
     verb = head
-    if any(c.dep_ == "advmod" and c.lower_ == "rather" for c in head.children) and any(
-        c.dep_ == "aux" and c.lower_ in ("would", "'d") for c in head.children
-    ):  # "I'd rather do interviews than a survey"
+    would = any(c.dep_ == "aux" and c.lower_ in ("would", "'d") for c in head.children)
+    if would and any(c.dep_ == "advmod" and c.lower_ == "rather" for c in head.children):
+        # "I'd rather do interviews than a survey"
         return Classification("like", "'would rather'", lx.PREFERENCE_VERBS["prefer"][1])
+    if would and any(c.dep_ in ("advmod", "neg") and c.lower_ == "never" for c in head.children):
+        # "I would never use Windows"
+        return Classification("dislike", "'would never'", lx.PREFERENCE_VERBS["prefer"][1])
     if (
         head.lemma_ == "stand"
         and clause.negated
@@ -137,6 +140,9 @@ def lexical_category(clause: Clause) -> Classification | None:
     standing = clause.cues.get("standing")
     if standing:  # "from now on, format the units as folders": how the user wants things
         return Classification("like", f"standing request '{standing}'", lx.STANDING_CONFIDENCE)
+    preference = _preference(clause)
+    if preference is not None and preference.cue.startswith("'would"):
+        return preference  # "I would never use Windows": a dislike, though "never" is a habit word
     if clause.habitual and clause.subject_kind in ("self", "implied"):
         return Classification("trait", "habit marker")
     for rule in (_preference, _relationship, _predicate_noun, _head_verb):

@@ -1144,11 +1144,12 @@ def _deny(clause: Clause, head: Any, denial: list[Any]) -> None:
 
 
 def _would_rather(head: Any, aux: set[str]) -> bool:
-    """ "would rather X", "would prefer X": a preference stated, not a hypothetical."""
+    """ "would rather X", "would prefer X", "would never X": a preference stated, not a
+    hypothetical."""
     if not aux & {"would", "'d"}:
         return False
     return head.lemma_.lower() == "prefer" or any(
-        c.dep_ == "advmod" and c.lower_ == "rather" for c in head.children
+        c.dep_ in ("advmod", "neg") and c.lower_ in ("rather", "never") for c in head.children
     )
 
 

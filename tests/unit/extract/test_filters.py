@@ -810,3 +810,10 @@ def test_deciding_or_saying_nothing_and_a_worn_out_mood_are_no_facts(run):
     reasons = {r.text: r.detail for r in checked.rejections}
     assert "passing mood ('wiped')" in reasons["Dana is wiped"]
     assert "'said' with nothing said" in reasons["Sam hasn't said"]
+
+
+def test_would_never_is_a_dislike_not_a_hypothetical(run):
+    _conv, _raw, checked = run([("user", "I would never use Windows")])
+    (fact,) = checked.facts
+    assert fact.text == "Dana would never use Windows"
+    assert fact.category == "dislike"
