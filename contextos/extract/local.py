@@ -100,6 +100,7 @@ from contextos.extract.statements import (
     analyze_sentence,
     called_out_before,
     content_tokens,
+    in_hyphenated_word,
 )
 from contextos.extract.whereabouts import place_text, speaker_places
 from contextos.models.extraction import ExtractionResult, UserRef
@@ -507,8 +508,9 @@ class LocalExtractor:
                 for i, word in clause.insert_before.items():
                     insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
                 owned = bare_work_subject(clause.tokens, clause.subject)
-                if owned is not None and not insertions:
-                    insertions[owned.i] = f"{piece.display}'s"
+                if owned is not None and not insertions:  # "Launch is May 19": whose launch
+                    owner = lx.MEETING_GROUP if piece.in_meeting else piece.display
+                    insertions[owned.i] = f"{owner}'s"
                 if it_name and clause.subject is not None and clause.subject_kind == "thing":
                     replacements.setdefault(clause.subject.i, (it_name, clause.subject.i + 1))
                     supplied = (*supplied, it_name)
@@ -1014,7 +1016,7 @@ def _unresolved_listener(clause: Clause, piece: _Piece, called: Any | None) -> b
         return False
     if called is not None:  # "and Oskar, the build is yours": a person called out
         return False
-    return any(t.lower_ in lx.SECOND_PERSON for t in clause.tokens)
+    return any(t.lower_ in lx.SECOND_PERSON and not in_hyphenated_word(t) for t in clause.tokens)
 
 
 _SO_THAT = re.compile(r"\W*(?:so|so that|so then)\W*", re.I)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.statements import SUBJECT_DEPS, filler_phrase_tokens
+from contextos.extract.statements import SUBJECT_DEPS, filler_phrase_tokens, in_hyphenated_word
 
 __all__ = [
     "RenderContext",
@@ -372,7 +372,9 @@ def render_clause(
             last = tok.doc[end - 1]
             parts.append(text + last.whitespace_)
             continue
-        if low == "i":
+        if in_hyphenated_word(tok):
+            text = tok.text  # "thank-you letters", "a must-have": no pronoun of anyone's
+        elif low == "i":
             text = speaker
             speaker_named = True
         elif low == "myself":

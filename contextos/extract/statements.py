@@ -25,6 +25,7 @@ __all__ = [
     "analyze_sentence",
     "content_tokens",
     "filler_phrase_tokens",
+    "in_hyphenated_word",
     "misparsed_copula",
     "names_something",
 ]
@@ -78,6 +79,19 @@ class Clause:
     def end_char(self) -> int:
         last = self.tokens[-1]
         return int(last.idx + len(last.text))
+
+
+def in_hyphenated_word(tok: Any) -> bool:
+    """``tok`` is joined by a hyphen to the word before it ("thank-you", "see-you-later")."""
+    if tok.i < 2:
+        return False
+    dash = tok.doc[tok.i - 1]
+    return dash.text in ("-", "‐") and not dash.whitespace_ and not tok.doc[tok.i - 2].whitespace_
+
+
+def _second_person(tok: Any) -> bool:
+    """``tok`` is "you"/"your" ... as a word of its own, not inside "thank-you"."""
+    return tok.lower_ in lx.SECOND_PERSON and not in_hyphenated_word(tok)
 
 
 def content_tokens(tokens: list[Any], exclude: Any = None) -> list[Any]:
@@ -1575,9 +1589,7 @@ def analyze_sentence(
             any(t.lower_ in lx.HABIT_ADVERBS for t in toks) or real_head.lemma_ == "tend"
         )
         clause.hedged = clause.hedged or any(t.lower_ in lx.HEDGE_ADVERBS for t in toks)
-        clause.mentions_assistant = in_assistant_chat and any(
-            t.lower_ in lx.SECOND_PERSON for t in toks
-        )
+        clause.mentions_assistant = in_assistant_chat and any(_second_person(t) for t in toks)
         if words_asked_for or _said_how(real_head):
             clause.skip = "words asked for, not said"  # "how to say i need my medicine"
         elif holder:  # "Her take: support can wait"

@@ -565,3 +565,27 @@ def test_gonna_and_wanna_are_spelled_out_and_no_name(run):
     assert "Dana dropped out of the MBA" in texts
     assert not any(e.name.lower() == "gon" for e in checked.entities)
     assert all("gon" not in f.entities for f in checked.facts)
+
+
+def test_you_inside_a_hyphenated_word_is_no_pronoun(run):
+    _conv, _raw, checked = run(
+        [("user", "I send thank-you notes to every client."), ("assistant", "Nice.")]
+    )
+    (fact,) = checked.facts
+    assert fact.text == "Dana sends thank-you notes to every client"
+    assert fact.type.value == "USER_FACT"  # no mention of the assistant
+
+
+def test_a_bare_work_noun_in_a_meeting_is_the_teams(extractor, make_conv):
+    from contextos.validate import validate
+
+    conv = make_conv(
+        [
+            ("user", "Hana Kobayashi", "Launch is still May 19."),
+            ("user", "Marcus Oduya", "ok"),
+            ("user", "Sofia Bianchi", "sounds good"),
+        ]
+    )
+    user = UserRef(id="hana", name="Hana Kobayashi")
+    checked = validate(extractor.extract(conv.turns, conv, user), {t.id: t for t in conv.turns})
+    assert any(f.text.startswith("The team's launch is still") for f in checked.facts)
