@@ -686,6 +686,8 @@ def clause_dates(
         own = _verb_tense(doc[start:end].root)  # "announced she's retiring in June": ahead
         if prev is not None and prev.lower_ == "since":
             own = "past"
+        if _rescheduled(doc[start:end].root):  # "got pushed from June 8 to June 22": the
+            own = None  # dates moved between are the plan's, the nearer way, not the moving's
         direction: Direction = "past" if (own or tense) == "past" and not toward else "future"
         ends_range = prev is not None and prev.lower_ in _RANGE_ENDS and range_start is not None
         base = range_start if ends_range and range_start is not None else when
@@ -725,6 +727,24 @@ def clause_dates(
             replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
             dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+#: Verbs that move a date: the dates moved from and to are the plan's, not the moving's.
+_RESCHEDULE_VERBS = frozenset(
+    {"push", "move", "postpone", "delay", "reschedule", "bump", "shift", "slip", "pull", "change"}
+)
+
+
+def _rescheduled(root: Any) -> bool:
+    """The date at ``root`` is what a verb of moving a date moved from or to ("pushed from
+    June 8 to June 22", "moved the launch to Friday")."""
+    prep = root.head
+    if root.dep_ != "pobj" or prep.lower_ not in ("from", "to", "till", "until"):
+        return False
+    verb = prep.head
+    if verb.dep_ == "prep" and verb.head.i != verb.i:  # "from June 8 to June 22"
+        verb = verb.head.head if verb.head.dep_ == "pobj" else verb.head
+    return verb.lemma_.lower() in _RESCHEDULE_VERBS
 
 
 def _within_month(doc: Any, start: int, end: int) -> bool:

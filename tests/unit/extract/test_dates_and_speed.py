@@ -482,3 +482,16 @@ def test_a_week_of_a_named_month_is_that_week_not_last_week(run):
     assert "The move is planned for the first week of May 2024" in texts
     launch = next(f for f in checked.facts if "launches" in f.text)
     assert launch.attributes["dates"] == ["2024-06-24"]
+
+
+def test_dates_a_plan_was_moved_between_are_the_nearer_ones(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Fieldwork got pushed from June 8 to June 22 because the boat needs work."),
+            ("user", "The exam was moved from March 2 to March 9."),
+        ],
+        when=datetime(2024, 5, 8, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    assert any("from Saturday, June 8, 2024 to Saturday, June 22, 2024" in t for t in texts)
+    assert any("from Saturday, March 2, 2024 to Saturday, March 9, 2024" in t for t in texts)
