@@ -41,6 +41,7 @@ class Pipeline:
         self._ner = nlp.get_pipe("ner") if "ner" in nlp.pipe_names else None
         self._lock = threading.Lock()
         self._dictionary = _dictionary_words(nlp)
+        self._irregular_past = _irregular_past_forms(nlp)
 
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
         """Tag, parse and lemmatise (no NER)."""
@@ -52,6 +53,8 @@ class Pipeline:
                 _tag_emoji(doc)
             if "'s" in doc.text or "’s" in doc.text:
                 _repair_noun_s_predicates(doc)
+            if self._irregular_past:
+                _retag_opening_past(doc, self._irregular_past)
         return docs
 
     def add_entities(self, docs: list[Any], batch_size: int = 128) -> list[Any]:
@@ -79,6 +82,37 @@ def _dictionary_words(nlp: Any) -> frozenset[str]:
         return frozenset()
     index = lookups.get_table("lemma_index")
     return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
+
+
+def _irregular_past_forms(nlp: Any) -> frozenset[str]:
+    """Irregular past forms of verbs that are no verb's base form ("ran", "went", "took"; not
+    "saw" or "found"), from the model's lemmatizer exceptions; empty without them."""
+    if "lemmatizer" not in nlp.pipe_names:
+        return frozenset()
+    lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
+    if lookups is None or not {"lemma_exc", "lemma_index"} <= set(lookups.tables):
+        return frozenset()
+    exceptions = lookups.get_table("lemma_exc").get("verb", {})
+    bases = set(lookups.get_table("lemma_index").get("verb", ()))
+    return frozenset(
+        form
+        for form, lemmas in exceptions.items()
+        if form not in lemmas and form not in bases and not form.endswith("ing")
+    )
+
+
+def _retag_opening_past(doc: Any, past: frozenset[str]) -> None:
+    """A sentence-opening verb the tagger calls a base form (an imperative) that can only be a
+    past form ("Ran 18k on Sunday", "Went to the dentist"): tagged as the past it is."""
+    for sent in doc.sents:
+        root = sent.root
+        if (
+            root.i == sent.start
+            and root.tag_ == "VB"
+            and root.lower_ in past
+            and not any(c.dep_ in ("nsubj", "aux") for c in root.children)
+        ):
+            root.tag_ = "VBD"
 
 
 def _name_lower_case_relations(doc: Any, dictionary: frozenset[str]) -> None:

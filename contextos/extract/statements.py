@@ -198,7 +198,7 @@ def _active_participle(head: Any) -> bool:
     if head.lower_ == head.lemma_.lower():
         return False  # "cut crash rate": a bare verb as well, a to-do item as likely
     return (
-        any(c.dep_ in ("dobj", "prt") for c in head.children)
+        any(c.dep_ in ("dobj", "prt", "xcomp") for c in head.children)  # "Stopped using X"
         or head.lemma_.lower() in lx.SELF_CHANGE_VERBS
     )
 

@@ -589,3 +589,17 @@ def test_a_bare_work_noun_in_a_meeting_is_the_teams(extractor, make_conv):
     user = UserRef(id="hana", name="Hana Kobayashi")
     checked = validate(extractor.extract(conv.turns, conv, user), {t.id: t for t in conv.turns})
     assert any(f.text.startswith("The team's launch is still") for f in checked.facts)
+
+
+def test_an_opening_irregular_past_or_stopped_doing_is_the_speakers_past_act(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Ran 18k on Sunday, felt great."),
+            ("user", "Stopped using Expensify."),
+            ("user", "Hosted on Heroku."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana ran 18k on Sunday") for t in texts)
+    assert "Dana stopped using Expensify" in texts
+    assert len(texts) == 2
