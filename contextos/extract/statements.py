@@ -659,10 +659,15 @@ def _requests_after(tok: Any) -> bool:
 
 
 def _opening_participle(tok: Any) -> bool:
-    """ "Moving to Denver in April, my partner got a job there": a participle phrase opening
+    """ "Moving to Denver in April, my partner got a job there", "Hired a bookkeeper, starts
+    Monday": a participle phrase (or a past verb with its object) opening
     the sentence, cut off by a comma, with no subject of its own; in chat it is the speaker's
     doing, whatever the main clause is about, so a clause of its own."""
-    if tok.dep_ != "advcl" or tok.tag_ != "VBG" or tok.i > tok.head.i:
+    if tok.dep_ != "advcl" or tok.i > tok.head.i:
+        return False
+    if tok.tag_ != "VBG" and not (  # "Hired a bookkeeper, starts Monday": a past act
+        tok.tag_ in ("VBN", "VBD") and any(c.dep_ == "dobj" for c in tok.children)
+    ):
         return False
     if tok.i != tok.sent.start + _lead(tok.sent) or tok.lemma_.lower() in _COMMENTING_PARTICIPLES:
         return False

@@ -603,3 +603,8 @@ def test_an_opening_irregular_past_or_stopped_doing_is_the_speakers_past_act(run
     assert any(t.startswith("Dana ran 18k on Sunday") for t in texts)
     assert "Dana stopped using Expensify" in texts
     assert len(texts) == 2
+
+
+def test_an_opening_past_verb_with_its_object_before_a_comma_is_a_clause(run):
+    _conv, _raw, checked = run([("user", "- Hired a part-time bookkeeper, starts Monday")])
+    assert "Dana hired a part-time bookkeeper" in _texts(checked)
