@@ -65,7 +65,7 @@ _MIN_WORDS = 2
 #: A comma before a question put after a statement ("I'm a first-time dad, what advice would
 #: you give me?", "we use Postgres, how do I add an index?").
 _QUESTION_SPLICE = re.compile(
-    r",\s+(?=(?:what|how|why|which|any|anything|can|could|would|should|do|does|is|are)\b)",
+    r",\s+(?=(?:what|how|why|which|when|where|who|any|anything|can|could|would|should|do|does|is|are)\b)",
     re.I,
 )
 #: words a statement needs before a question is split off it (not "so, what now?")
@@ -147,14 +147,24 @@ def is_question(text: str) -> bool:
     return text.rstrip().rstrip("\"')]").endswith("?")
 
 
+#: A reason the speaker states before asking ("Since I'm vegetarian, ...", "Given that I live
+#: in Denver, ...", "As a nurse working nights, ..."): unlike "if", it says how things are.
+_STATED_REASON = re.compile(
+    r"\W*(?:since|because|given\s+that|now\s+that|as\s+(?:a|an|someone|somebody)\b)", re.I
+)
+
+
 def _asked_after(sentence: str) -> re.Match[str] | None:
     """The comma joining a statement to a question after it ("I'm a nurse in Ohio, what
     should I ask in the interview?"), or None when the sentence is not one. Not after a
-    condition or time clause ("If I move, what should I pack?"): that part states nothing."""
+    condition or time clause ("If I move, what should I pack?"): that part states nothing;
+    a stated reason ("Since I'm vegetarian, can you ...?") does."""
     if not is_question(sentence):
         return None
     first = _WORD.search(sentence)
-    if first is None or first.group(0).lower() in SUBORDINATORS:
+    if first is None or (
+        first.group(0).lower() in SUBORDINATORS and not _STATED_REASON.match(sentence)
+    ):
         return None
     cut = None
     for m in _QUESTION_SPLICE.finditer(sentence):

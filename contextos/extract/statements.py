@@ -1162,6 +1162,34 @@ def _deny(clause: Clause, head: Any, denial: list[Any]) -> None:
         clause.skip = "denied without an auxiliary"
 
 
+#: Nouns of "as a ..." phrases that link what is said, not a role ("as a result").
+_AS_A_IDIOMS = frozenset(
+    "result example aside reminder rule whole alternative consequence matter bonus precaution "
+    "compromise side note courtesy gesture token favour favor backup test heads-up".split()
+)
+
+
+def _as_a_role(clause: Clause) -> bool:
+    """Make the fragment "As a nurse working nights" (a role the speaker asks from, cut off
+    the question after it) say so: "<speaker> is a nurse working nights". False, and the
+    clause untouched, for anything else."""
+    toks = clause.tokens
+    if len(toks) < 3 or toks[0].lower_ != "as" or toks[0].dep_ != "ROOT":
+        return False
+    role = next((c for c in toks[0].children if c.dep_ == "pobj"), None)
+    if role is None or role.pos_ != "NOUN" or toks[1].lower_ not in ("a", "an"):
+        return False
+    if role.lemma_.lower() in _AS_A_IDIOMS:
+        return False  # "As a result, ...", "As an example, ..."
+    if any(t.pos_ in ("VERB", "AUX") and t.dep_ not in ("acl", "compound", "amod") for t in toks):
+        return False
+    clause.tokens = toks[1:]
+    clause.insert_before[toks[1].i] = "is"
+    clause.subject_kind = "implied"
+    clause.copula = True
+    return True
+
+
 def _would_rather(head: Any, aux: set[str]) -> bool:
     """ "would rather X", "would prefer X", "would never X": a preference stated, not a
     hypothetical."""
@@ -1614,6 +1642,8 @@ def analyze_sentence(
             clause.skip = "request"
         elif _inverted_question(real_head, subj):
             clause.skip = "question"  # "do i go back to northfield or find someone else"
+        elif kind == "none" and _as_a_role(clause):
+            pass  # "As a nurse working nights, what's ...?": the speaker is one
         elif kind in ("none", "imperative"):
             clause.skip = "fragment"
         elif kind == "second" and not clause.mentions_assistant:

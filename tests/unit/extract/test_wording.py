@@ -608,3 +608,15 @@ def test_an_opening_irregular_past_or_stopped_doing_is_the_speakers_past_act(run
 def test_an_opening_past_verb_with_its_object_before_a_comma_is_a_clause(run):
     _conv, _raw, checked = run([("user", "- Hired a part-time bookkeeper, starts Monday")])
     assert "Dana hired a part-time bookkeeper" in _texts(checked)
+
+
+def test_a_role_or_reason_stated_before_a_question_is_a_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "As a nurse working nights, what's the best way to fix my sleep schedule?"),
+            ("user", "Since I'm vegetarian, can you suggest high-protein lunches?"),
+            ("user", "As a result, what happens next?"),
+            ("user", "If I move, what should I pack?"),
+        ]
+    )
+    assert _texts(checked) == ["Dana is a nurse working nights", "Dana is vegetarian"]
