@@ -1474,12 +1474,20 @@ def _bracketed(tok: Any) -> tuple[int, int] | None:
     return opening, closing
 
 
+#: Words of an aside that only says the sentence is (not) meant ("(no really lol)", "(jk)").
+_JOKE_ASIDE_WORDS = frozenset("no not really just kidding joking seriously".split())
+
+
 def _says_something(aside: tuple[int, int], marker: Any) -> bool:
     """The bracketed ``aside`` has words of its own besides the ``marker`` ("maine not
-    oregon lol"), not only a comment on what it follows ("no really lol")."""
+    oregon lol", "finally lol"), not only a comment on whether it is meant ("no really lol")."""
     inside = marker.doc[aside[0] + 1 : aside[1]]
     return any(
-        t.pos_ in ("NOUN", "PROPN", "VERB", "ADJ", "NUM") and t.i != marker.i for t in inside
+        t.i != marker.i
+        and not t.is_punct
+        and t.lower_ not in lx.JOKE_MARKERS
+        and t.lower_ not in _JOKE_ASIDE_WORDS
+        for t in inside
     )
 
 

@@ -725,9 +725,13 @@ def test_a_laugh_inside_an_aside_of_its_own_stays_there(run):
         [
             ("user", "I run a small bakery in Portland (Maine not Oregon lol)."),
             ("user", "I'm quitting to open a bakery (no really lol)"),
+            ("user", "we're getting married in october (finally lol)"),
         ]
     )
-    assert _texts(checked) == ["Dana runs a small bakery in Portland (Maine not Oregon)"]
+    texts = _texts(checked)
+    assert texts[0] == "Dana runs a small bakery in Portland (Maine not Oregon)"
+    assert texts[1].startswith("Dana is getting married in October")
+    assert len(texts) == 2
     assert any(r.reason == "joke" and "quitting" in r.text for r in checked.rejections)
 
 
