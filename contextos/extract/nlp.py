@@ -46,14 +46,17 @@ class Pipeline:
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
         """Tag, parse and lemmatise (no NER)."""
         disable = [p for p in _PARSE_DISABLE if p in self.nlp.pipe_names]
+        texts = list(texts)  # each doc's text, read once (Doc.text joins its tokens anew)
         with self._lock:
             docs = list(self.nlp.pipe(texts, batch_size=batch_size, disable=disable))
-        for doc in docs:
-            if _EMOJI.search(doc.text):
+        for doc, text in zip(docs, texts, strict=True):
+            if _EMOJI.search(text):
                 _tag_emoji(doc)
-            if "'s" in doc.text or "’s" in doc.text:
+            if "'s" in text or "’s" in text:
                 _repair_noun_s_predicates(doc)
-            if self._irregular_past:
+            if self._irregular_past and not self._irregular_past.isdisjoint(
+                w.lower() for w in _OPENING_WORD.findall(text)
+            ):
                 _retag_opening_past(doc, self._irregular_past)
         return docs
 
@@ -68,7 +71,8 @@ class Pipeline:
                 pass
         if self._dictionary:
             for doc in docs:
-                _name_lower_case_relations(doc, self._dictionary)
+                if _RELATION_THEN_LOWER.search(doc.text_with_ws):
+                    _name_lower_case_relations(doc, self._dictionary)
         return docs
 
 
@@ -82,6 +86,17 @@ def _dictionary_words(nlp: Any) -> frozenset[str]:
         return frozenset()
     index = lookups.get_table("lemma_index")
     return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
+
+
+#: The first word of each sentence or line of a text (a cheap look before parsing it again).
+_OPENING_WORD = re.compile(r"(?:^|[.!?\n]\s*)([A-Za-z]+)")
+#: "my sister bree": a relation noun after a possessive, then a lower-case word.
+_RELATION_THEN_LOWER = re.compile(
+    r"\b(?:my|our|his|her|their)\s+(?:"
+    + "|".join(sorted(RELATION_NOUNS, key=len, reverse=True))
+    + r")\s+[a-z]",
+    re.I,
+)
 
 
 def _irregular_past_forms(nlp: Any) -> frozenset[str]:
