@@ -206,22 +206,17 @@ def _active_participle(head: Any) -> bool:
 #: Auxiliaries that open a statement whose subject chat leaves out ("can't stand X", "didn't
 #: sleep", "won't make it"); not "do"/"don't", which open an imperative.
 _SUBJECTLESS_AUXILIARIES = frozenset({"ca", "can", "could", "wo", "will", "would", "did"})
+_BEEN = frozenset({"been"})
 
 
 def _modal_opening(head: Any) -> bool:
     """A sentence that opens with a negated auxiliary of ``head`` and has no subject: the
     speaker's ("can't stand cilantro"; "can do Tuesday" answers a question, it states none)."""
-    if head.tag_ != "VB":
-        return False
-    sent = head.sent
-    first = _opening_word(sent)
     return (
-        first is not None
-        and first.dep_ == "aux"
-        and first.head.i == head.i
-        and first.lower_ in _SUBJECTLESS_AUXILIARIES
+        head.tag_ == "VB"
+        and _opening_auxiliary(head, _SUBJECTLESS_AUXILIARIES) is not None
         and any(c.dep_ == "neg" for c in head.children)  # not "can do Tuesday at 3"
-        and not is_question(sent.text)
+        and not is_question(head.sent.text)
     )
 
 
@@ -229,6 +224,19 @@ def _opening_word(sent: Any) -> Any | None:
     """The first word of ``sent`` after its lead-in (see :func:`_lead`), if any."""
     k = sent.start + _lead(sent)
     return sent.doc[k] if k < sent.end else None
+
+
+def _opening_auxiliary(head: Any, words: frozenset[str]) -> Any | None:
+    """The auxiliary of ``head`` that opens its sentence, when it is one of ``words``."""
+    first = _opening_word(head.sent)
+    if (
+        first is None
+        or first.head.i != head.i
+        or first.dep_ not in ("aux", "auxpass")
+        or first.lower_ not in words
+    ):
+        return None
+    return first
 
 
 def _state_opening(head: Any) -> bool:
@@ -245,15 +253,10 @@ def _state_opening(head: Any) -> bool:
 def _been_opening(head: Any) -> bool:
     """A sentence opening with "been" and no "have" or subject ("been using Obsidian for two
     years", "been learning Spanish since January")."""
-    sent = head.sent
-    first = _opening_word(sent)
     return (
-        first is not None
-        and first.lower_ == "been"
-        and first.head.i == head.i
-        and first.dep_ in ("aux", "auxpass")
-        and head.tag_ in ("VBG", "VBN")
-        and not is_question(sent.text)
+        head.tag_ in ("VBG", "VBN")
+        and _opening_auxiliary(head, _BEEN) is not None
+        and not is_question(head.sent.text)
     )
 
 
@@ -999,14 +1002,8 @@ def _inverted_question(head: Any, subj: Any | None) -> bool:
     "should we switch suppliers")."""
     if subj is None:
         return False
-    first = _opening_word(head.sent)
-    return (
-        first is not None
-        and first.dep_ == "aux"
-        and first.head.i == head.i
-        and first.lower_ in lx.QUESTION_AUXILIARIES
-        and first.i < subj.i < head.i
-    )
+    first = _opening_auxiliary(head, lx.QUESTION_AUXILIARIES)
+    return first is not None and first.i < subj.i < head.i
 
 
 def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
