@@ -223,6 +223,17 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
 _SPLIT_CONTRACTIONS = {"gon": "going", "wan": "want"}
 
 
+def _its_is_it_is(tok: Any) -> bool:
+    """ "its" typed for "it's": before a verb in -ing, an article or "just"/"not"/"been"/"so"
+    ("its helping", "its a mess", "its just me"), where no possessive stands."""
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return nxt is not None and (
+        nxt.tag_ == "VBG"
+        or (nxt.lower_.endswith("ing") and nxt.i + 1 == tok.sent.end)  # "its helping"
+        or nxt.lower_ in ("a", "an", "the", "just", "not", "been", "so", "really")
+    )
+
+
 def _split_contraction(tok: Any) -> bool:
     """``tok`` is the first half of "gonna"/"wanna", its "na" right after it."""
     return (
@@ -240,6 +251,8 @@ def _plain(tok: Any) -> str:
     low = tok.lower_
     if tok.is_lower and tok.norm_[:1].isupper():  # see nlp._name_lower_case_relations
         return str(tok.norm_)
+    if low == "its" and _its_is_it_is(tok):
+        return "it's"  # "its helping", "its just me": typed without the apostrophe
     if low in ("gonna", "wanna"):
         return _SPLIT_CONTRACTIONS[low[:3]] + " to"
     if low in _SPLIT_CONTRACTIONS and _split_contraction(tok):

@@ -620,3 +620,15 @@ def test_a_role_or_reason_stated_before_a_question_is_a_fact(run):
         ]
     )
     assert _texts(checked) == ["Dana is a nurse working nights", "Dana is vegetarian"]
+
+
+def test_its_typed_for_it_is_gets_its_apostrophe_but_a_possessive_does_not(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "started therapy in jan, its helping"),
+            ("user", "The company changed its logo."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.endswith("it's helping") for t in texts)
+    assert "The company changed its logo" in texts
