@@ -29,7 +29,7 @@ Every candidate carries its exact evidence span; ``validate()`` checks it again.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -256,7 +256,15 @@ class LocalExtractor:
             names = FullNames((p.people for p in pieces), known, carry.introduced)
             pending = self._render(pieces, names, carry.discourse)
             self._categorise(pending)
-            self._emit(pending, user, results, names, name_kinds(p.doc for p in pieces))
+            speaking = _speakers_by_first_name(
+                speaker_name(t, user)
+                for turns, conv in windows
+                for t in (*conv.turns, *turns)
+                if t.role != "assistant"
+            )
+            kinds = name_kinds(p.doc for p in pieces)
+            kinds = replace(kinds, people=kinds.people | set(speaking))  # "Marcus owns X"
+            self._emit(pending, user, results, names, kinds, speaking)
         self._add_confirmed(windows, user, results, shown)
         for res in results:
             merge_repeats(res)
@@ -607,9 +615,12 @@ class LocalExtractor:
         results: list[ExtractionResult],
         full_names: FullNames,
         kinds: NameKinds | None = None,
+        speakers: dict[str, str] | None = None,
     ) -> None:
         """Candidates of ``pending`` into ``results``; ``kinds``: what the batch's names are
-        (people, products), read across all of its sentences."""
+        (people, products), read across all of its sentences; ``speakers``: first name -> full
+        name of the people speaking (see :func:`_speakers_by_first_name`)."""
+        speakers = speakers or {}
         emitted: list[list[tuple[tuple[str, int] | None, CandidateFact]]] = [[] for _ in results]
         turn_texts: dict[str, str] = {}
         #: per turn, the sentence key and subject of the last statement about a named person
@@ -644,7 +655,8 @@ class LocalExtractor:
                 category = "other" if category not in ("decision", "plan") else category
             subject = piece.speaker
             if clause.subject_kind == "person" and clause.subject is not None:
-                subject = full_names.of(person_text(clause.subject))
+                named = person_text(clause.subject)  # "Marcus owns X": the speaker Marcus Oduya
+                subject = speakers.get(named) or full_names.of(named)
             elif clause.subject_kind == "third_pronoun" and p.referent and not p.kin:
                 subject = p.referent
             when = _when(turn)
@@ -999,6 +1011,16 @@ def _goes_on_about(clause: Clause, piece: _Piece) -> bool:
         return False
     earlier = list(piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i])
     return refers_back(clause.tokens, earlier)
+
+
+def _speakers_by_first_name(speakers: Iterable[str]) -> dict[str, str]:
+    """First name -> full name of the speakers with a full name whose first name no other
+    speaker shares ("Marcus" -> "Marcus Oduya")."""
+    by_first: dict[str, set[str]] = {}
+    for name in set(speakers):
+        if " " in name:
+            by_first.setdefault(name.split()[0], set()).add(name)
+    return {first: next(iter(names)) for first, names in by_first.items() if len(names) == 1}
 
 
 def _addressee(called: Any | None, piece: _Piece, names: FullNames) -> str | None:

@@ -632,3 +632,21 @@ def test_its_typed_for_it_is_gets_its_apostrophe_but_a_possessive_does_not(run):
     texts = _texts(checked)
     assert any(t.endswith("it's helping") for t in texts)
     assert "The company changed its logo" in texts
+
+
+def test_a_speakers_first_name_in_a_meeting_is_that_speaker(extractor, make_conv):
+    from contextos.validate import validate
+
+    conv = make_conv(
+        [
+            ("user", "Hana Kobayashi", "Action items: Marcus owns the USPS credentials."),
+            ("user", "Marcus Oduya", "Got it."),
+            ("user", "Sofia Bianchi", "fine."),
+        ]
+    )
+    user = UserRef(id="hana", name="Hana Kobayashi")
+    raw = extractor.extract(conv.turns, conv, user)
+    checked = validate(raw, {t.id: t for t in conv.turns})
+    fact = next(f for f in checked.facts if "USPS" in f.text)
+    assert fact.subject == "Marcus Oduya"
+    assert ("Marcus", "Person") in {(e.name, e.type) for e in raw.entities}
