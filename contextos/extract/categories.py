@@ -141,8 +141,9 @@ def lexical_category(clause: Clause) -> Classification | None:
     if standing:  # "from now on, format the units as folders": how the user wants things
         return Classification("like", f"standing request '{standing}'", lx.STANDING_CONFIDENCE)
     preference = _preference(clause)
-    if preference is not None and preference.cue.startswith("'would"):
-        return preference  # "I would never use Windows": a dislike, though "never" is a habit word
+    if preference is not None:
+        return preference  # "I never liked Python", "I would never use Windows": though "never"
+        # and "always" are habit words, what is liked or disliked is the point
     if clause.habitual and clause.subject_kind in ("self", "implied"):
         return Classification("trait", "habit marker")
     for rule in (_preference, _relationship, _predicate_noun, _head_verb):

@@ -821,3 +821,14 @@ def test_would_never_is_a_dislike_not_a_hypothetical(run):
     (fact,) = checked.facts
     assert fact.text == "Dana would never use Windows"
     assert fact.category == "dislike"
+
+
+def test_a_liking_said_with_a_habit_word_is_still_a_like_or_dislike(run):
+    _conv, _raw, checked = run(
+        [("user", "I never liked Python."), ("user", "I always run in the mornings.")]
+    )
+    by_text = {f.text: f.category for f in checked.facts}
+    assert by_text == {
+        "Dana never liked Python": "dislike",
+        "Dana always runs in the mornings": "trait",
+    }
