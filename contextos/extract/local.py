@@ -100,7 +100,7 @@ from contextos.extract.statements import (
     analyze_sentence,
     called_out_before,
     content_tokens,
-    in_hyphenated_word,
+    second_person,
 )
 from contextos.extract.whereabouts import place_text, speaker_places
 from contextos.models.extraction import ExtractionResult, UserRef
@@ -332,7 +332,22 @@ class LocalExtractor:
                 conv_id = turn.conversation_id or conv.id
                 if turn.id == opening:
                     signals.extend(setting_signals(turn.text, speaker, conv_id, turn.id))
-                for seg in segment_turn(turn.text):
+                asked: list[FormatSignal] = []  # "can you make me a checklist for ...?"
+                for seg in segment_turn(turn.text, keep_questions=in_assistant_chat):
+                    if in_assistant_chat and not seg.quoted and is_question(seg.text):
+                        asked.extend(
+                            format_signals(
+                                seg.text,
+                                seg.start,
+                                seg.end,
+                                speaker,
+                                conv_id,
+                                turn.id,
+                                turn.text,
+                                asked=True,
+                            )
+                        )
+                        continue  # a question states nothing, but may ask for a format
                     hit = injection_cue(seg.text)
                     if hit:
                         results[w].rejections.append(
@@ -373,8 +388,7 @@ class LocalExtractor:
                             you,
                         )
                     )
-                if in_assistant_chat:  # "can you make me a checklist for ...?"
-                    signals.extend(_asked_format_signals(turn, speaker, conv_id))
+                signals.extend(asked)
         return pieces, signals
 
     def _relabel(self, pieces: list[_Piece], nlp: Pipeline) -> None:
@@ -810,21 +824,6 @@ class LocalExtractor:
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _asked_format_signals(turn: Turn, speaker: str, conv_id: str) -> list[FormatSignal]:
-    """Format signals of the questions in ``turn`` (which statements leave out): a request
-    asked as a question ("can you give me a checklist for the call?") shapes the answer too."""
-    out: list[FormatSignal] = []
-    for seg in segment_turn(turn.text, keep_questions=True):
-        if seg.quoted or not is_question(seg.text):
-            continue
-        out.extend(
-            format_signals(
-                seg.text, seg.start, seg.end, speaker, conv_id, turn.id, turn.text, asked=True
-            )
-        )
-    return out
-
-
 def _first_spoken(conv: Conversation) -> str | None:
     """The id of the first turn the user wrote in ``conv``."""
     return next((t.id for t in conv.turns if t.extractable), None)
@@ -1038,7 +1037,7 @@ def _unresolved_listener(clause: Clause, piece: _Piece, called: Any | None) -> b
         return False
     if called is not None:  # "and Oskar, the build is yours": a person called out
         return False
-    return any(t.lower_ in lx.SECOND_PERSON and not in_hyphenated_word(t) for t in clause.tokens)
+    return any(second_person(t) for t in clause.tokens)
 
 
 _SO_THAT = re.compile(r"\W*(?:so|so that|so then)\W*", re.I)

@@ -28,6 +28,7 @@ __all__ = [
     "in_hyphenated_word",
     "misparsed_copula",
     "names_something",
+    "second_person",
 ]
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
@@ -89,7 +90,7 @@ def in_hyphenated_word(tok: Any) -> bool:
     return dash.text in ("-", "‐") and not dash.whitespace_ and not tok.doc[tok.i - 2].whitespace_
 
 
-def _second_person(tok: Any) -> bool:
+def second_person(tok: Any) -> bool:
     """``tok`` is "you"/"your" ... as a word of its own, not inside "thank-you"."""
     return tok.lower_ in lx.SECOND_PERSON and not in_hyphenated_word(tok)
 
@@ -1627,7 +1628,7 @@ def analyze_sentence(
             any(t.lower_ in lx.HABIT_ADVERBS for t in toks) or real_head.lemma_ == "tend"
         )
         clause.hedged = clause.hedged or any(t.lower_ in lx.HEDGE_ADVERBS for t in toks)
-        clause.mentions_assistant = in_assistant_chat and any(_second_person(t) for t in toks)
+        clause.mentions_assistant = in_assistant_chat and any(second_person(t) for t in toks)
         if words_asked_for or _said_how(real_head):
             clause.skip = "words asked for, not said"  # "how to say i need my medicine"
         elif holder:  # "Her take: support can wait"
