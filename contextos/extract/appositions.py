@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.names import person_name, written
+from contextos.extract.names import as_written, person_name
 from contextos.extract.render import inflect_3sg
 from contextos.extract.statements import Clause
 
@@ -115,7 +115,7 @@ def role_phrase_text(clause: Clause, speaker: str) -> str:
     partner")."""
     name_ids = {t.i for t in _name_tokens(clause.subject)}
     role = _spoken_of(_role_tokens(clause.head, name_ids), speaker)
-    name = person_name(" ".join(written([t]) for t in _name_tokens(clause.subject)))
+    name = person_name(" ".join(as_written(t) for t in _name_tokens(clause.subject)))
     return f"{name} is {role}"
 
 
@@ -154,7 +154,7 @@ def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
         if not name or not group or group[-1].i != tok.head.i or tok.head.pos_ != "NOUN":
             continue
         verb = tok.text.lower() if lemma in lx.FOUNDING_VERBS else inflect_3sg(lemma)
-        who = person_name(" ".join(written([t]) for t in name))
+        who = person_name(" ".join(as_written(t) for t in name))
         text = f"{who} {verb} {_spoken_of(group, speaker, lower_first=True)}"
         span = [t for t in sent if group[0].i <= t.i <= name[-1].i]
         out.append((Clause(sent, tok, span, name[-1], "person"), text))

@@ -146,7 +146,7 @@ def lexical_category(clause: Clause) -> Classification | None:
         # and "always" are habit words, what is liked or disliked is the point
     if clause.habitual and clause.subject_kind in ("self", "implied"):
         return Classification("trait", "habit marker")
-    for rule in (_preference, _relationship, _predicate_noun, _head_verb):
+    for rule in (_relationship, _predicate_noun, _head_verb):
         found = rule(clause)
         if found:
             return found

@@ -8,7 +8,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["person_name", "person_text", "relation_named", "written"]
+__all__ = ["as_written", "person_name", "person_text", "relation_named", "written"]
 
 
 def person_name(text: str) -> str:
@@ -20,15 +20,16 @@ def person_name(text: str) -> str:
     return " ".join(words).removesuffix("'s").removesuffix("’s")
 
 
+def as_written(tok: Any) -> str:
+    """``tok`` as a fact writes it: a name typed in lower case with its capital (kept in
+    ``norm_`` by ``nlp._name_lower_case_relations``), anything else as typed."""
+    return str(tok.norm_) if tok.is_lower and tok.norm_[:1].isupper() else str(tok.text)
+
+
 def written(tokens: Any) -> str:
-    """The text of ``tokens`` (a span or a list of tokens) as a fact writes it: a name typed
-    in lower case with its capital (``norm_``, set by ``nlp._name_lower_case_relations``)."""
-    toks = list(tokens)
-    if not any(t.is_lower and t.norm_[:1].isupper() for t in toks):
-        return "".join(t.text_with_ws for t in toks).strip() if toks else ""
-    return "".join(
-        (t.norm_ if t.is_lower and t.norm_[:1].isupper() else t.text) + t.whitespace_ for t in toks
-    ).strip()
+    """The text of ``tokens`` (a span or a list of tokens) as a fact writes it
+    (see :func:`as_written`)."""
+    return "".join(as_written(t) + t.whitespace_ for t in tokens).strip()
 
 
 def person_text(tok: Any) -> str:
@@ -39,7 +40,7 @@ def person_text(tok: Any) -> str:
             return person_name(written(ent))
     parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
     parts.sort(key=lambda t: t.i)
-    return person_name(" ".join(written([t]) for t in parts))
+    return person_name(" ".join(as_written(t) for t in parts))
 
 
 def relation_named(tok: Any) -> bool:

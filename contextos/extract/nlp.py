@@ -76,23 +76,32 @@ class Pipeline:
         return docs
 
 
+def _lemma_table(nlp: Any, name: str) -> Any | None:
+    """The lemmatizer's lookup table ``name`` ("lemma_index", "lemma_exc"), if the model has it."""
+    if "lemmatizer" not in nlp.pipe_names:
+        return None
+    lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
+    if lookups is None or name not in lookups.tables:
+        return None
+    return lookups.get_table(name)
+
+
 def _dictionary_words(nlp: Any) -> frozenset[str]:
     """The English words the model's lemmatizer knows (its WordNet index of nouns, verbs,
     adjectives and adverbs); empty when the model has no such table."""
-    if "lemmatizer" not in nlp.pipe_names:
+    index = _lemma_table(nlp, "lemma_index")
+    if index is None:
         return frozenset()
-    lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
-    if lookups is None or "lemma_index" not in lookups.tables:
-        return frozenset()
-    index = lookups.get_table("lemma_index")
     return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
 
 
 #: The first word of each sentence or line of a text (a cheap look before parsing it again).
 _OPENING_WORD = re.compile(r"(?:^|[.!?\n]\s*)([A-Za-z]+)")
+#: The possessives a relation noun is someone's by ("my sister", "their dad").
+_POSSESSIVES = ("my", "our", "his", "her", "their")
 #: "my sister bree": a relation noun after a possessive, then a lower-case word.
 _RELATION_THEN_LOWER = re.compile(
-    r"\b(?:my|our|his|her|their)\s+(?:"
+    rf"\b(?:{'|'.join(_POSSESSIVES)})\s+(?:"
     + "|".join(sorted(RELATION_NOUNS, key=len, reverse=True))
     + r")\s+[a-z]",
     re.I,
@@ -102,13 +111,11 @@ _RELATION_THEN_LOWER = re.compile(
 def _irregular_past_forms(nlp: Any) -> frozenset[str]:
     """Irregular past forms of verbs that are no verb's base form ("ran", "went", "took"; not
     "saw" or "found"), from the model's lemmatizer exceptions; empty without them."""
-    if "lemmatizer" not in nlp.pipe_names:
+    exc, index = _lemma_table(nlp, "lemma_exc"), _lemma_table(nlp, "lemma_index")
+    if exc is None or index is None:
         return frozenset()
-    lookups = getattr(nlp.get_pipe("lemmatizer"), "lookups", None)
-    if lookups is None or not {"lemma_exc", "lemma_index"} <= set(lookups.tables):
-        return frozenset()
-    exceptions = lookups.get_table("lemma_exc").get("verb", {})
-    bases = set(lookups.get_table("lemma_index").get("verb", ()))
+    exceptions = exc.get("verb", {})
+    bases = set(index.get("verb", ()))
     return frozenset(
         form
         for form, lemmas in exceptions.items()
@@ -146,7 +153,7 @@ def _name_lower_case_relations(doc: Any, dictionary: frozenset[str]) -> None:
             and not tok.ent_type_
             and tok.lower_ not in dictionary
             and doc[tok.i - 1].lower_ in RELATION_NOUNS
-            and doc[tok.i - 2].lower_ in ("my", "our", "his", "her", "their")
+            and doc[tok.i - 2].lower_ in _POSSESSIVES
         ):
             found.append(tok)
     if not found:
@@ -154,7 +161,7 @@ def _name_lower_case_relations(doc: Any, dictionary: frozenset[str]) -> None:
     ents = list(doc.ents)
     for tok in found:
         tok.pos_, tok.tag_ = "PROPN", "NNP"
-        tok.norm_ = tok.text.capitalize()  # how fact texts write it
+        tok.norm_ = tok.text.capitalize()  # how fact texts write it: names.as_written
         relation = doc[tok.i - 1]
         if relation.head.i == tok.i and relation.dep_ == "compound" and tok.head.i != tok.i:
             # parsed as a compound ("sister" modifying "bree"): hang it as the capitalised

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.names import as_written
 from contextos.extract.statements import SUBJECT_DEPS, filler_phrase_tokens, in_hyphenated_word
 
 __all__ = [
@@ -249,13 +250,13 @@ def _plain(tok: Any) -> str:
     "dev" -> "developer"), shouted function words in lower case ("NOT" -> "not"), a name
     typed in lower case with its capital ("my sister bree" -> "Bree")."""
     low = tok.lower_
-    if tok.is_lower and tok.norm_[:1].isupper():  # see nlp._name_lower_case_relations
-        return str(tok.norm_)
+    if (shown := as_written(tok)) != tok.text:  # "my sister bree" -> "Bree"
+        return shown
     if low == "its" and _its_is_it_is(tok):
         return "it's"  # "its helping", "its just me": typed without the apostrophe
     if low in ("gonna", "wanna"):
         return _SPLIT_CONTRACTIONS[low[:3]] + " to"
-    if low in _SPLIT_CONTRACTIONS and _split_contraction(tok):
+    if _split_contraction(tok):
         return _SPLIT_CONTRACTIONS[low]  # "gonna" is tokenised "gon" + "na": "going to"
     if low == "na" and tok.i > 0 and _split_contraction(tok.doc[tok.i - 1]):
         return " to"

@@ -147,11 +147,9 @@ def is_question(text: str) -> bool:
     return text.rstrip().rstrip("\"')]").endswith("?")
 
 
-#: A reason the speaker states before asking ("Since I'm vegetarian, ...", "Given that I live
-#: in Denver, ...", "As a nurse working nights, ..."): unlike "if", it says how things are.
-_STATED_REASON = re.compile(
-    r"\W*(?:since|because|given\s+that|now\s+that|as\s+(?:a|an|someone|somebody)\b)", re.I
-)
+#: A reason the speaker states before asking, opened by a subordinator ("Since I'm vegetarian,
+#: ...", "As a nurse working nights, ..."): unlike "if", it says how things are.
+_STATED_REASON = re.compile(r"\W*(?:since|because|as\s+(?:a|an|someone|somebody)\b)", re.I)
 
 
 def _asked_after(sentence: str) -> re.Match[str] | None:
