@@ -25,6 +25,7 @@ __all__ = [
     "base_confidence",
     "importance",
     "lexical_category",
+    "requirement",
 ]
 
 
@@ -230,6 +231,17 @@ class PrototypeClassifier:
         return [(cats[b], float(scores[r, b])) for r, b in enumerate(best)]
 
 
+def requirement(clause: Clause) -> bool:
+    """A rule the thing must keep to ("ledger events can't be duplicated", "the export must
+    be encrypted"): a passive under "must", "cannot" or "has to"."""
+    head = clause.head
+    if not any(c.dep_ == "auxpass" for c in head.children):
+        return False
+    modal = {c.lower_ for c in head.children if c.dep_ == "aux"}
+    negated = any(c.dep_ == "neg" for c in head.children)
+    return bool(modal & {"must", "shall"}) or (negated and bool(modal & {"ca", "can", "should"}))
+
+
 def base_confidence(clause: Clause, cue: Classification | None) -> float:
     kind = (
         "self_copula"
@@ -243,7 +255,7 @@ def base_confidence(clause: Clause, cue: Classification | None) -> float:
         conf = cue.confidence
     if clause.hedged:
         conf -= lx.HEDGE_PENALTY
-    if clause.negated:
+    if clause.negated and not requirement(clause):  # "must not be shared" is the rule itself
         conf -= lx.NEGATION_PENALTY
     return round(max(0.0, min(1.0, conf)), 3)
 

@@ -109,7 +109,9 @@ _PART_OF_DAY = re.compile(
     r"(?:morning|afternoon|evening|night)$",
     re.I,
 )
-_EVERY_PART_OF_DAY = re.compile(r"\s+(?:mornings|afternoons|evenings|nights)\b", re.I)
+_EVERY_PART_OF_DAY = re.compile(
+    rf"(?:\s*(?:,|and|or|&|/)\s*{_WEEKDAY_RE})*\s+(?:mornings|afternoons|evenings|nights)\b", re.I
+)
 #: "the end of the month", "end of next year", "end of month": the last day of that period.
 _END_OF = re.compile(
     r"^(?:the\s+)?end\s+of\s+(?:(?P<rel>the|this|next)\s+)?"

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.categories import Classification
+from contextos.extract.categories import Classification, requirement
 from contextos.extract.statements import Clause, names_something
 
 __all__ = ["has_anchor", "transient_reason"]
@@ -215,6 +215,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         clause.subject_kind in ("thing", "vague")
         and not anchored
         and not _status_word(clause)
+        and not requirement(clause)
         and (cue is None or cue.category == "other")
     ):
         return "a remark about an unnamed thing"

@@ -75,11 +75,18 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
     items = [it for it in items if it and not all(t.is_punct for t in it)]
     if any(it[0].lower_ in _NOT_ITEMS or it[0].pos_ in ("ADV", "ADP") for it in items[1:]):
         return []  # "in Go, not Python", "baking, especially sourdough", "..., currently at X"
+    if all(_time_words(it) for it in items[1:]) and _time_words(items[0][-1:]):
+        return []  # "classes on Monday, Wednesday and Friday nights": one time of the week
     if any(t.dep_ == "appos" and t.head.i < it[0].i for it in items[1:] for t in it):
         return []  # "we have a son, Eli": the son is Eli
     if any(it[0].tag_ in ("VBZ", "VBD") and it[0].head.i == head.i for it in items[1:]):
         return []  # "Ingrid loved 5 of the 6, wants the sixth redrawn": a second predicate
     return items if len(items) >= 2 else []
+
+
+def _time_words(words: list[Any]) -> bool:
+    """Whether ``words`` are all a date or time ("Friday nights")."""
+    return all(t.ent_type_ in ("DATE", "TIME") or t.is_punct for t in words)
 
 
 def _verb_part(item: list[Any]) -> list[Any]:

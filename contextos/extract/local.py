@@ -922,9 +922,12 @@ def _thing_referent(
     Kindle); a clause whose pronoun nothing said names is rejected as vague here.
     ``previous``: the piece before in the same sentence; ``sentence_before``: the tokens of the
     speaker's sentence before, in the same turn."""
-    earlier = list(piece.doc[clause.tokens[0].sent.start : clause.tokens[0].i])
+    sent = clause.tokens[0].sent
+    earlier = list(piece.doc[sent.start : clause.tokens[0].i])
     if not earlier and previous is not None:
         earlier = list(previous.doc)
+    if sent.start > 0:  # the piece's parse split it: "Two weeks in. And I'm loving it"
+        sentence_before = list(piece.doc[sent.start - 1].sent)
     thing = thing_pronoun(clause.tokens, clause.subject_kind, earlier, sentence_before)
     if thing is None:
         return None

@@ -256,6 +256,7 @@ def test_a_date_takes_the_tense_of_the_verb_it_modifies(run):
             ("user", "Dr. Okafor announced she's retiring in June."),
             ("user", "I've been vegetarian since March."),
             ("user", "I usually grade papers on Sunday mornings at the cafe."),
+            ("user", "I'm knackered. Tuesday and Thursday evenings after a shift is a lot."),
         ],
         when,
     )
@@ -264,6 +265,7 @@ def test_a_date_takes_the_tense_of_the_verb_it_modifies(run):
     assert any("retiring in June 2027" in t for t in texts), texts
     assert "Dana has been vegetarian since March 2026" in texts
     assert "Dana usually grades papers on Sunday mornings at the cafe" in texts
+    assert "Tuesday and Thursday evenings after a shift is a lot" in texts  # every week
 
 
 def test_a_season_resolves_to_its_name_and_year():

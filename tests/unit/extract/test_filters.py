@@ -832,3 +832,17 @@ def test_a_liking_said_with_a_habit_word_is_still_a_like_or_dislike(run):
         "Dana never liked Python": "dislike",
         "Dana always runs in the mornings": "trait",
     }
+
+
+def test_a_rule_a_thing_must_keep_to_is_kept_even_when_negated(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "q: ledger events can't be duplicated downstream."),
+            ("user", "The export must be encrypted at rest."),
+            ("user", "The soup was lovely."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Ledger events can't be duplicated downstream" in texts
+    assert "The export must be encrypted at rest" in texts
+    assert not any("soup" in t for t in texts)

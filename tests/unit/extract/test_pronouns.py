@@ -142,3 +142,11 @@ def test_there_takes_the_place_named_earlier_in_its_own_sentence_first(run):
     assert (
         "Dana is moving to Denver in April 2024; Dana's partner Noor got a job in Denver" in texts
     )
+
+
+def test_a_pronoun_takes_the_thing_a_fragment_before_it_in_the_same_line_named(run):
+    facts, rejected = _texts(
+        run, "Two weeks into the course and I'm loving it, though I'm absolutely knackered."
+    )
+    assert "Dana is loving the course, though Dana is knackered" in facts
+    assert not any("loving it" in t for t in rejected)

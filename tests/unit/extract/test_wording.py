@@ -197,6 +197,18 @@ def test_a_second_predicate_after_a_comma_is_no_list_item(run):
     assert _texts(checked) == ["Ingrid loved 5 of the 6, wants the sixth redrawn"]
 
 
+def test_days_of_the_week_listed_are_one_time_not_items(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I have classes on Monday, Wednesday and Friday nights."),
+            ("user", "I love hiking, Christmas, and Easter."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana has classes on Monday, Wednesday and Friday nights" in texts
+    assert {"Dana loves hiking", "Dana loves Christmas", "Dana loves Easter"} <= set(texts)
+
+
 def test_possessions_listed_with_and_are_split(run):
     _conv, _raw, checked = run([("user", "I have two rabbits and a parrot.")])
     assert {"Dana has two rabbits", "Dana has a parrot"} <= set(_texts(checked))
