@@ -39,6 +39,14 @@ _NAMED_ENTS = frozenset(
     }
 )
 
+#: A stretch of hours something has gone on for ("on my feet for eleven hours", "for the last
+#: two hours"): true of today, not of the speaker's life.
+_FOR_HOURS = re.compile(
+    r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?:(?:an?|half\s+an|\w+|\d+(?:\.\d+)?)\s+)?"
+    r"(?:hours?|hrs?|minutes?|mins?)\b",
+    re.IGNORECASE,
+)
+
 #: How someone says they are doing ("I'm doing great", "doing well"): a greeting's answer.
 _DOING_WELL = lx.REACTION_ADJECTIVES | {"well"}
 
@@ -183,6 +191,10 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         # "I want children badly but not right now": the moment is excepted, not the want
         if not phase and re.search(rf"(?<![\w'])(?<!not ){re.escape(marker)}(?![\w'])", said):
             return f"true of the moment ('{marker}')"
+    # "I've been on my feet for eleven hours" goes on still ("we talked for hours" happened)
+    hours = _FOR_HOURS.search(said)
+    if hours and not phase and ("been" in lows or clause.head.tag_ == "VBG"):
+        return f"true of the moment ('{hours.group(0)}')"
     if any(  # "this chat", "the thread above"; a "conversation group" is no conversation
         t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" and t.dep_ != "compound"
         for t in toks

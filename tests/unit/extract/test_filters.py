@@ -846,3 +846,18 @@ def test_a_rule_a_thing_must_keep_to_is_kept_even_when_negated(run):
     assert "Ledger events can't be duplicated downstream" in texts
     assert "The export must be encrypted at rest" in texts
     assert not any("soup" in t for t in texts)
+
+
+def test_what_has_gone_on_for_some_hours_is_true_of_the_moment(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I've been on my feet for eleven hours."),
+            ("user", "I've been a nurse for eleven years."),
+            ("user", "I run for an hour every morning."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana has been a nurse for eleven years" in texts
+    assert "Dana runs for an hour every morning" in texts
+    assert not any("feet" in t for t in texts)
+    assert any("true of the moment" in r.detail for r in checked.rejections if "feet" in r.text)
