@@ -18,7 +18,7 @@ from contextos.extract.names import as_written, person_name
 from contextos.extract.render import inflect_3sg
 from contextos.extract.statements import Clause
 
-__all__ = ["agent_clauses", "apposition_clauses", "role_phrase_text"]
+__all__ = ["affiliation_clauses", "agent_clauses", "apposition_clauses", "role_phrase_text"]
 
 
 def _is_role(tok: Any) -> bool:
@@ -159,3 +159,71 @@ def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
         span = [t for t in sent if group[0].i <= t.i <= name[-1].i]
         out.append((Clause(sent, tok, span, name[-1], "person"), text))
     return out
+
+
+#: Entity types the small model gives a person's name (it often calls one it does not know a
+#: place: "Marta" GPE).
+_NAMES = frozenset({*lx.NAME_ENT_TYPES, "GPE"})
+#: What a person can be from: an organisation or team, a place ("Tom from Denver"), or a name
+#: the small model has no type for ("SRE").
+_GROUPS = frozenset({"", "ORG", "GPE", "NORP", "FAC", "LOC"})
+
+
+def affiliation_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str, str]]:
+    """Where a named person belongs, said in passing next to the name: "Marta from SRE",
+    "Jo on the front desk", "Sam (PM)", "Olu (my EM)", "Kayleigh, one of the other nurses".
+    Each as a clause about the person, its text ("Marta is from SRE") and its category."""
+    out: list[tuple[Clause, str, str]] = []
+    for tok in sent:
+        if tok.pos_ != "PROPN" or tok.dep_ in ("compound", "appos") or tok.ent_type_ not in _NAMES:
+            continue
+        name = _name_tokens(tok)
+        if not name or not name[0].text[:1].isupper():
+            continue
+        after = tok.doc[name[-1].i + 1] if name[-1].i + 1 < sent.end else None
+        parts = list(tok.children)
+        if after is not None and after.dep_ == "prep" and after.head.i != tok.i:
+            parts.append(after)  # "According to Jo on the front desk": hung on "According"
+        for part in parts:
+            found = _affiliation(part, speaker)
+            if found is None:
+                continue
+            words, category = found
+            who = person_name(" ".join(as_written(t) for t in name))
+            phrase = [t for t in part.subtree if not t.is_punct]
+            span = [t for t in sent if name[0].i <= t.i <= phrase[-1].i]
+            out.append(
+                (
+                    Clause(sent, part, span, name[-1], "person", copula=True),
+                    f"{who} is {words}",
+                    category,
+                )
+            )
+            break
+    return out
+
+
+def _affiliation(part: Any, speaker: str) -> tuple[str, str] | None:
+    """What ``part``, a phrase hanging on a name, says the person belongs to, and its category."""
+    phrase = sorted((t for t in part.subtree if not t.is_punct), key=lambda t: t.i)
+    obj = next((c for c in part.children if c.dep_ == "pobj"), None)
+    if part.dep_ == "prep" and obj is not None:
+        team = obj.lemma_.lower() in lx.POST_NOUNS
+        if part.lower_ == "from" and (team or (obj.pos_ == "PROPN" and obj.ent_type_ in _GROUPS)):
+            return _spoken_of(phrase, speaker), "work"  # "Marta from SRE"
+        if part.lower_ == "on" and team:
+            return _spoken_of(phrase, speaker), "work"  # "Jo on the front desk"
+        return None
+    if part.dep_ != "appos":
+        return None
+    if part.lower_ == "one":  # "Kayleigh, one of the other nurses"
+        of = next((c for c in part.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+        group = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
+        if group is not None and _is_role(group):
+            return _spoken_of(phrase, speaker), "relationship"
+        return None
+    before = part.doc[phrase[0].i - 1] if phrase[0].i > 0 else None
+    if before is not None and before.text == "(" and part.lower_ in lx.ROLE_NOUNS:
+        words = _spoken_of(phrase, speaker)  # "Sam (PM)", "Olu (my EM)"
+        return (words if _possessed(phrase) else f"the {words}"), "work"
+    return None

@@ -37,7 +37,12 @@ from typing import Any
 import numpy as np
 
 from contextos.extract import lexicon as lx
-from contextos.extract.appositions import agent_clauses, apposition_clauses, role_phrase_text
+from contextos.extract.appositions import (
+    affiliation_clauses,
+    agent_clauses,
+    apposition_clauses,
+    role_phrase_text,
+)
 from contextos.extract.carryover import Carryover, Carryovers
 from contextos.extract.categories import (
     Classification,
@@ -1139,4 +1144,8 @@ def _appositions(piece: _Piece, sents: list[Any]) -> list[_Pending]:
             out.append(
                 _Pending(piece, clause, text, Classification("work", "leads"), {}, alone=True)
             )
+        for clause, text, category in affiliation_clauses(sent, speaker):  # "Marta from SRE"
+            cue = Classification(category, "affiliation")
+            who = (person_text(clause.subject),) if clause.subject is not None else ()
+            out.append(_Pending(piece, clause, text, cue, {}, who, alone=True))
     return out

@@ -47,11 +47,23 @@ def _named(doc: Any) -> list[tuple[int, str]]:
     for tok in doc:
         if tok.pos_ != "PROPN" or tok.ent_type_ == "PERSON":
             continue
-        if relation_named(tok) or (
-            tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in lx.NAME_ENT_TYPES
+        if (
+            relation_named(tok)
+            or (tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in lx.NAME_ENT_TYPES)
+            or _talked_to(tok)
         ):
             found.append((tok.i, person_text(tok)))
     return sorted(found)
+
+
+def _talked_to(tok: Any) -> bool:
+    """A name no entity type claims that someone asks, tells or emails ("I'll ask Bev
+    tomorrow"): one talks to a person."""
+    return (
+        tok.ent_type_ == ""
+        and tok.dep_ in ("dobj", "dative")
+        and tok.head.lemma_.lower() in lx.EXCHANGE_VERBS
+    )
 
 
 def pronoun_referent(

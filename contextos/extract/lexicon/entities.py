@@ -85,7 +85,12 @@ ROLE_NOUNS: frozenset[str] = words(
     therapist dentist landlord landlady agent recruiter editor contractor
     tutor professor lecturer coordinator architect pm vp ceo cto cfo head chair
     president assistant secretary admin administrator vet pediatrician surgeon physician
-    pharmacist plumber electrician mechanic trainer counselor counsellor"""
+    pharmacist plumber electrician mechanic trainer counselor counsellor em sre"""
+)
+
+#: Nouns of a group or post someone is on ("Jo on the front desk", "Ines on the platform team").
+POST_NOUNS: frozenset[str] = words(
+    "team desk reception board committee crew squad staff rota panel council"
 )
 
 #: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).

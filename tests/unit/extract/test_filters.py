@@ -794,7 +794,8 @@ def test_a_second_that_clause_is_reported_by_the_same_verb(run):
             )
         ]
     )
-    assert not checked.facts
+    # who Kayleigh is stays a fact; what she reckons is her opinion
+    assert [f.text for f in checked.facts] == ["Kayleigh is one of the other nurses"]
     opinions = [r.text for r in checked.rejections if r.reason == "third_party_opinion"]
     assert "Dana is mad to leave a secure job" in opinions
 

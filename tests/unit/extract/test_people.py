@@ -219,3 +219,40 @@ def test_a_bracket_ner_swept_into_a_name_is_left_out_of_it(run):
     (fact,) = checked.facts
     assert "Leo" in fact.entities and not any("(" in n for n in fact.entities)
     assert all("(" not in e.name for e in checked.entities)
+
+
+def test_where_a_named_person_belongs_said_next_to_the_name_is_a_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Marta from SRE is pairing with Wen on the alerting."),
+            ("user", "Sam (PM) moved it to H2."),
+            ("user", "Olu (my EM) wants a written plan by Friday."),
+            ("user", "According to Jo on the front desk, half the calls are about booking."),
+            ("user", "Kayleigh, one of the other nurses, reckons UX is saturated."),
+            ("user", "I heard from Marta on Tuesday."),
+        ]
+    )
+    facts = {f.text: f for f in checked.facts}
+    for text, who in (
+        ("Marta is from SRE", "Marta"),
+        ("Sam is the PM", "Sam"),
+        ("Olu is Dana's EM", "Olu"),
+        ("Jo is on the front desk", "Jo"),
+        ("Kayleigh is one of the other nurses", "Kayleigh"),
+    ):
+        assert text in facts, sorted(facts)
+        assert who in facts[text].entities
+    assert not any(t.startswith("Marta is on") for t in facts)  # "on Tuesday" is when
+
+
+def test_she_after_a_name_someone_asks_or_tells_is_that_person(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "I'll ask Bev tomorrow. She's our practice manager and a bit of a stickler "
+                "about client data.",
+            )
+        ]
+    )
+    assert any(t.startswith("Bev is Dana's practice manager") for t in _texts(checked))
