@@ -49,7 +49,11 @@ def _named(doc: Any) -> list[tuple[int, str]]:
             continue
         if (
             relation_named(tok)
-            or (tok.dep_ in ("nsubj", "nsubjpass") and tok.ent_type_ in lx.NAME_ENT_TYPES)
+            or (
+                tok.dep_ in ("nsubj", "nsubjpass")
+                and tok.ent_type_ in lx.NAME_ENT_TYPES
+                and not (tok.text.isupper() and len(tok.text) > 1)  # "UX is saturated"
+            )
             or _talked_to(tok)
         ):
             found.append((tok.i, person_text(tok)))

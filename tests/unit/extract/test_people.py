@@ -256,3 +256,17 @@ def test_she_after_a_name_someone_asks_or_tells_is_that_person(run):
         ]
     )
     assert any(t.startswith("Bev is Dana's practice manager") for t in _texts(checked))
+
+
+def test_an_upper_case_abbreviation_is_no_person_a_she_stands_for(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Kayleigh reckons UX is saturated. She also said TikTok would be dead soon.",
+            )
+        ]
+    )
+    said = [r.text for r in checked.rejections if r.reason == "third_party_opinion"]
+    assert any(t.startswith("Kayleigh said TikTok") for t in said), said
+    assert not any("UX said" in t for t in said)
