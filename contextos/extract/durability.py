@@ -196,7 +196,10 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
     if hours and not phase and ("been" in lows or clause.head.tag_ == "VBG"):
         return f"true of the moment ('{hours.group(0)}')"
     if any(  # "this chat", "the thread above"; a "conversation group" is no conversation
-        t.lemma_.lower() in lx.CONVERSATION_NOUNS and t.pos_ == "NOUN" and t.dep_ != "compound"
+        t.lemma_.lower() in lx.CONVERSATION_NOUNS
+        and t.pos_ == "NOUN"
+        and t.dep_ != "compound"
+        and t.head.lower_ != "per"  # "committing per message": a unit, not this chat
         for t in toks
     ):
         return "about the conversation itself"

@@ -437,6 +437,7 @@ class LocalExtractor:
         this_sentence: tuple[str, int] | None = None
         sentence_tokens: list[Any] = []
         sentence_before: list[Any] | None = None
+        further_before: list[Any] | None = None  # and the one before that
         for piece in pieces:
             doc = piece.doc
             joins = _elaborated(piece, before)
@@ -445,6 +446,7 @@ class LocalExtractor:
             same_sentence = sentence == this_sentence  # the piece before is of this sentence
             if not same_sentence:
                 same_turn = this_sentence is not None and this_sentence[0] == piece.turn.id
+                further_before = sentence_before if same_turn else None
                 sentence_before = sentence_tokens if same_turn else None
                 this_sentence, sentence_tokens = sentence, []
             sentence_tokens.extend(doc)
@@ -461,7 +463,10 @@ class LocalExtractor:
                 if piece.segment.topic and clause.cues.get("pronoun_object") == "it":
                     clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
                 it_object = _thing_referent(
-                    clause, piece, previous if same_sentence else None, sentence_before
+                    clause,
+                    piece,
+                    previous if same_sentence else None,
+                    [s for s in (sentence_before, further_before) if s],
                 )
                 elaborates = (
                     joins
@@ -921,19 +926,19 @@ def _refers_back(clause: Clause) -> bool:
 
 
 def _thing_referent(
-    clause: Clause, piece: _Piece, previous: _Piece | None, sentence_before: list[Any] | None
+    clause: Clause, piece: _Piece, previous: _Piece | None, sentences_before: list[list[Any]]
 ) -> tuple[Any, str] | None:
     """The thing pronoun of ``clause`` and the words that stand for it ("I use it": the
     Kindle); a clause whose pronoun nothing said names is rejected as vague here.
-    ``previous``: the piece before in the same sentence; ``sentence_before``: the tokens of the
-    speaker's sentence before, in the same turn."""
+    ``previous``: the piece before in the same sentence; ``sentences_before``: the tokens of
+    the speaker's sentences before in the same turn, the nearest first."""
     sent = clause.tokens[0].sent
     earlier = list(piece.doc[sent.start : clause.tokens[0].i])
     if not earlier and previous is not None:
         earlier = list(previous.doc)
     if sent.start > 0:  # the piece's parse split it: "Two weeks in. And I'm loving it"
-        sentence_before = list(piece.doc[sent.start - 1].sent)
-    thing = thing_pronoun(clause.tokens, clause.subject_kind, earlier, sentence_before)
+        sentences_before = [list(piece.doc[sent.start - 1].sent), *sentences_before]
+    thing = thing_pronoun(clause.tokens, clause.subject_kind, earlier, sentences_before[:2])
     if thing is None:
         return None
     if thing.stands_for is not None:

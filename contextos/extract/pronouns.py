@@ -24,8 +24,8 @@ __all__ = ["ThingPronoun", "object_phrase", "place_referent", "refers_back", "th
 _NUMBER = {"it": ("NN", "NNP"), "them": ("NNS", "NNPS"), "they": ("NNS", "NNPS")}
 #: where a pronoun is something acted on ("use it", "read on it", "give it a try")
 _OBJECT_DEPS = ("dobj", "pobj", "dative")
-#: the kinds of subject whose statements are the speaker's own doing
-_SPEAKERS = ("self", "implied", "group", "standing")
+#: the kinds of subject whose statements are the speaker's own doing, or a named person's
+_SPEAKERS = ("self", "implied", "group", "standing", "person")
 #: prepositions after which a noun was spoken of rather than used as a place or a measure
 _ABOUT = ("about", "on", "with")
 #: what a thing named in the sentence before does in it, for a pronoun to stand for it
@@ -61,13 +61,13 @@ def thing_pronoun(
     clause_tokens: list[Any],
     subject_kind: str,
     earlier: list[Any],
-    before: list[Any] | None,
+    before: list[list[Any]],
 ) -> ThingPronoun | None:
     """The thing pronoun of a statement of the speaker's and what it stands for; ``None`` when
     the statement has none, or has one whose referent is written next to it in the sentence.
 
     ``earlier``: the tokens before the statement in its sentence; ``before``: the tokens of the
-    speaker's previous sentence in the same turn, if any."""
+    speaker's previous sentences in the same turn, the nearest first."""
     if subject_kind not in _SPEAKERS:
         return None
     pron = next((t for t in clause_tokens if _needs_referent(t)), None)
@@ -86,11 +86,18 @@ def thing_pronoun(
         # named in the sentence but not as an object: the reader has it next to the pronoun
         return ThingPronoun(pron, object_phrase(found)) if found is not None else None
     # the sentence before: only when it names one such thing ("I love reading mysteries. I've
-    # read hundreds of them"); "we track the evidence in a workbook. I hate it" is either
-    named = [t for t in before or () if _names_thing(t, tags) and t.dep_ in _BEFORE_DEPS]
-    named = [t for t in named if not _measure(t) and t.lower_ not in lx.VAGUE_OBJECTS]
-    if len({t.lemma_.lower() for t in named}) == 1:
-        return ThingPronoun(pron, object_phrase(named[-1]))
+    # read hundreds of them"); "we track the evidence in a workbook. I hate it" is either. One
+    # that names none passes on to the one before it ("the migration is done. cut over
+    # Friday, zero incidents. Wen did most of it")
+    for sentence in before:
+        if any(t.lower_ == pron.lower_ and t.pos_ == "PRON" for t in sentence):
+            continue  # "I bought a laptop. It was on sale. I love it": the same "it" again
+        named = [t for t in sentence if _names_thing(t, tags) and t.dep_ in _BEFORE_DEPS]
+        named = [t for t in named if not _measure(t) and t.lower_ not in lx.VAGUE_OBJECTS]
+        if len({t.lemma_.lower() for t in named}) == 1:
+            return ThingPronoun(pron, object_phrase(named[-1]))
+        if named:
+            break
     return ThingPronoun(pron, None)
 
 

@@ -862,3 +862,8 @@ def test_what_has_gone_on_for_some_hours_is_true_of_the_moment(run):
     assert "Dana runs for an hour every morning" in texts
     assert not any("feet" in t for t in texts)
     assert any("true of the moment" in r.detail for r in checked.rejections if "feet" in r.text)
+
+
+def test_a_message_counted_per_is_no_talk_about_the_chat(run):
+    _conv, _raw, checked = run([("user", "budget is 50ms. committing per message.")])
+    assert "Dana is committing per message" in [f.text for f in checked.facts]

@@ -150,3 +150,16 @@ def test_a_pronoun_takes_the_thing_a_fragment_before_it_in_the_same_line_named(r
     )
     assert "Dana is loving the course, though Dana is knackered" in facts
     assert not any("loving it" in t for t in rejected)
+
+
+def test_a_pronoun_passes_over_a_sentence_that_names_nothing_or_says_it_again(run):
+    facts, rejected = _texts(
+        run,
+        "refunds migration is done. cut over last friday, zero incidents. wen did most of it",
+        "I bought a new laptop. It was on sale. I love it.",
+        "can you explain 'triangulation'? Hannah used it three times tonight.",
+    )
+    assert "Wen did most of the refunds migration" in facts
+    assert "Dana loves the new laptop" in facts
+    assert not any("sale" in t for t in facts)
+    assert any(t.startswith("Hannah used it") for t in rejected)  # only the assistant's to say
