@@ -17,7 +17,9 @@ The archetypal pattern in assistant chats is how the user wants answers shaped (
 
 Signals of one speaker in two or more distinct turns make a candidate pattern. Confidence grows
 with the number of turns (2 turns: 0.77, a proposal under the 0.80 apply threshold; 3: 0.82;
-...), so a phrase must recur in three turns before it is applied. This works over whatever turns
+...), so a phrase must recur in three turns before it is applied; an answer shape asked for in
+two turns is applied when the speaker asked for another shape in a third (consistency:
+"bullets pls" twice and "TL;DR version next time" once is someone particular about answers). This works over whatever turns
 it is given: one window, one conversation, or several (``extract_many``).
 """
 
@@ -56,6 +58,8 @@ _TEMPLATES = {
     "closing": "closes every meeting with",
     "setting": "chats with the assistant",
 }
+#: The template of a format asked for by a speaker who also asked for short answers.
+_SHORT_AS = "asks for short answers as"
 _PATTERN_NAMES = {
     "instruction": "standing_instruction",
     "opening": "ritual",
@@ -76,11 +80,19 @@ _LEAD = re.compile(r"\s*(?:first\b|(?:at|on) (?:the )?top\b|up front\b|at the st
 #: at its cap, and a request repeated in hundreds of chats is one pattern, not hundreds of
 #: evidence spans (nor, across conversations, put forward again with each one).
 MAX_EVIDENCE_TURNS = 6
+#: Added to an answer-shape pattern when the speaker asked for another shape in a further
+#: turn ("as bullets" twice, "TL;DR version pls" once more): they are particular about answers.
+CONSISTENCY_BONUS = 0.05
 #: At most this many words in a fragment read as a standing instruction.
 _MAX_FRAGMENT_WORDS = 8
 _FOLLOWERS = frozenset({"points", "point", "list", "form", "format", "summary"})
 #: How long the user wants answers: "short pls", "shorter answers pls", "keep it brief".
-_LENGTH = re.compile(r"\b(short|brief|concise)(?:er)?\b(?!\s+(?:on|of|term|notice|list)\b)", re.I)
+_LENGTH = re.compile(
+    r"\b(short|brief|concise)(?:er)?\b(?!\s+(?:on|of|term|notice|list)\b)"
+    r"|\b(?:no|not|less)\s+(?:so\s+)?(long|lengthy|wordy)\s+(?:essays?|answers?|replies|"
+    r"responses?|explanations?)\b",
+    re.I,
+)
 #: Words after a length word that say it is the answer's ("short answers", "a brief one").
 _ANSWER_NOUNS = frozenset(
     {"answer", "answers", "reply", "replies", "response", "responses", "version", "one"}
@@ -144,7 +156,7 @@ def format_signals(
             and matches[i + 1].start() - e <= 1
         ):
             e = matches[i + 1].end()
-        if key in ("word", "sentence", "example", "detail", "draft", "code", "steps"):
+        if key in ("word", "sentence", "example", "detail", "draft", "code", "steps", "format"):
             continue  # too generic to name a preferred shape on their own
         ev = _evidence(conversation_id, turn_id, full_text, start + s, start + e)
         kind = "lead" if _LEAD.match(text, e) else "format"
@@ -162,6 +174,10 @@ def _length_signals(
     requested = bool(lx.REQUEST_MARKERS.intersection(words))
     out: list[FormatSignal] = []
     for m in _LENGTH.finditer(text):
+        if m.group(1) is None:  # "no long essays": the answer names itself
+            ev = _evidence(conversation_id, turn_id, full_text, start + m.start(), start + m.end())
+            out.append(FormatSignal(speaker, "short", "short", ev, "length"))
+            continue
         after = _WORD.match(text, m.end() + 1) if m.end() < len(text) else None
         names_answer = after is not None and after.group(0).lower() in _ANSWER_NOUNS
         if not (names_answer or (requested and len(words) <= _LENGTH_FRAGMENT_WORDS)):
@@ -272,6 +288,13 @@ def patterns_from_signals(
     groups: dict[tuple[str, str, str], list[FormatSignal]] = defaultdict(list)
     for sig in signals:
         groups[signal_group(sig)].append(sig)
+    #: per speaker, the turns asking for any shape of answer
+    shaped: dict[str, set[str]] = defaultdict(set)
+    for sig in signals:
+        if signal_group(sig)[2] == "format":
+            shaped[sig.speaker].add(sig.evidence.turn_ref)
+    #: per speaker, the first time they asked for short answers ("no long essays pls")
+    short = {g[0]: sigs[0] for g, sigs in groups.items() if g[1:] == ("short", "format")}
     out: list[CandidateFact] = []
     for (speaker, key, family), sigs in groups.items():
         by_turn: dict[str, FormatSignal] = {}
@@ -280,6 +303,9 @@ def patterns_from_signals(
         n = len(by_turn)
         if n < min_turns:
             continue
+        confidence = min(0.95, 0.67 + 0.05 * n)
+        if family == "format" and shaped[speaker] - by_turn.keys():
+            confidence += CONSISTENCY_BONUS  # "bullets" twice, and "TL;DR" in another turn
         surfaces = Counter(s.surface for s in by_turn.values())
         if family == "setting":  # a phrase with its preposition beats the bare noun
             placed = Counter({k: v for k, v in surfaces.items() if " " in k})
@@ -288,6 +314,10 @@ def patterns_from_signals(
             surface = surfaces.most_common(1)[0][0]
         kind = Counter(s.kind for s in by_turn.values()).most_common(1)[0][0]
         template = _TEMPLATES[kind]
+        evidence = [s.evidence for s in list(by_turn.values())[:MAX_EVIDENCE_TURNS]]
+        if kind == "format" and speaker in short:  # one shape: "short answers as bullets"
+            template = _SHORT_AS
+            evidence.append(short[speaker].evidence)
         pattern = _PATTERN_NAMES.get(kind, "response_format")
         out.append(
             CandidateFact(
@@ -295,9 +325,9 @@ def patterns_from_signals(
                 type=FactType.USER_PATTERN,
                 category="like",
                 subject=speaker,
-                confidence=round(min(0.95, 0.67 + 0.05 * n), 3),
+                confidence=round(min(0.95, confidence), 3),
                 importance=0.6,
-                evidence=[s.evidence for s in list(by_turn.values())[:MAX_EVIDENCE_TURNS]],
+                evidence=evidence,
                 attributes={
                     "pattern": pattern,
                     "turns": n,
@@ -305,4 +335,13 @@ def patterns_from_signals(
                 },
             )
         )
-    return out
+    # "asks for answers to be short" is said by "asks for short answers as bullets" as surely
+    combined = {f.subject: f.confidence for f in out if f.attributes["template"] == _SHORT_AS}
+    return [
+        f
+        for f in out
+        if not (
+            f.attributes["template"] == _TEMPLATES["length"]
+            and combined.get(f.subject, 0.0) >= f.confidence
+        )
+    ]

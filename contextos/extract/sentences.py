@@ -23,6 +23,7 @@ from contextos.extract.lexicon import (
     INSTRUCTION_CUES,
     LABEL_WORDS,
     PHATIC_WORDS,
+    RESPONSE_FORMAT_NOUNS,
     SUBORDINATORS,
     THIRD_OPENERS,
 )
@@ -432,8 +433,10 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 under,
             )
             if not quoted:
-                if is_phatic(seg.text) or len(_WORD.findall(seg.text)) < _MIN_WORDS:
-                    continue
+                words = _WORD.findall(seg.text)
+                shape = len(words) == 1 and words[0].lower() in RESPONSE_FORMAT_NOUNS
+                if is_phatic(seg.text) or (len(words) < _MIN_WORDS and not shape):
+                    continue  # (a lone "bullets" asks for a shape of answer)
                 if is_question(seg.text) and not keep_questions:
                     continue
             segments.append(seg)

@@ -320,6 +320,32 @@ def test_two_requests_are_only_a_pattern_proposal(extractor, make_conv):
     assert any(r.reason == "proposal" for r in checked.rejections)
 
 
+def test_a_shape_asked_for_twice_holds_when_another_shape_was_asked_for_too(extractor, make_conv):
+    (pattern,) = _patterns(
+        extractor,
+        make_conv,
+        ["need a kafka client. bullets pls", "tl;dr version next time pls", "bullets again"],
+    )
+    assert pattern.text == "Dana asks for answers as bullets"
+    assert pattern.confidence == 0.82  # two turns (0.77) and consistent with a third
+    # "no long essays" asks for short answers: said with the shape, it is one pattern
+    extractor.forget()
+    (pattern,) = _patterns(
+        extractor,
+        make_conv,
+        ["pls no long essays. bullets", "tl;dr version next time pls", "bullets again"],
+    )
+    assert pattern.text == "Dana asks for short answers as bullets"
+    assert "no long essays" in {e.quote for e in pattern.evidence}
+    # "format" the verb asks for no shape
+    extractor.forget()
+    assert not _patterns(
+        extractor,
+        make_conv,
+        ["please format each unit as a topic", "bullets pls", "please format it for Schoology"],
+    )
+
+
 def test_meeting_speakers_are_subjects_of_their_own_facts(extractor, make_conv):
     conv = make_conv(
         [
