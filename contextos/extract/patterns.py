@@ -19,8 +19,9 @@ Signals of one speaker in two or more distinct turns make a candidate pattern. C
 with the number of turns (2 turns: 0.77, a proposal under the 0.80 apply threshold; 3: 0.82;
 ...), so a phrase must recur in three turns before it is applied; an answer shape asked for in
 two turns is applied when the speaker asked for another shape in a third (consistency:
-"bullets pls" twice and "TL;DR version next time" once is someone particular about answers). This works over whatever turns
-it is given: one window, one conversation, or several (``extract_many``).
+"bullets pls" twice and "TL;DR version next time" once is someone particular about answers).
+This works over whatever turns it is given: one window, one conversation, or several
+(``extract_many``).
 """
 
 from __future__ import annotations
