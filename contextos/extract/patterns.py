@@ -84,6 +84,8 @@ MAX_EVIDENCE_TURNS = 6
 #: Added to an answer-shape pattern when the speaker asked for another shape in a further
 #: turn ("as bullets" twice, "TL;DR version pls" once more): they are particular about answers.
 CONSISTENCY_BONUS = 0.05
+#: Punctuation that ends the part of a sentence a plea may make an instruction of.
+_CHUNK_ENDS = frozenset({",", ";", ":", "—", "–", "-", "--"})
 #: At most this many words in a fragment read as a standing instruction.
 _MAX_FRAGMENT_WORDS = 8
 _FOLLOWERS = frozenset({"points", "point", "list", "form", "format", "summary"})
@@ -195,17 +197,21 @@ def instruction_signals(
     ``full_text``): nothing unless it is a short fragment without a verb ("British spelling as
     always"); then each run of content words (nouns, names, adjectives; format words, request
     words and acronym-free lone adjectives aside) is one signal."""
-    words = [t for t in doc if not t.is_punct]
-    if (
-        not words
-        or len(words) > _MAX_FRAGMENT_WORDS
-        or any(t.pos_ in ("VERB", "AUX") for t in doc)
-        or is_question(doc.text)
-    ):
+    if is_question(doc.text):
         return []
+    tokens = list(doc)
+    if not _verbless_fragment(tokens):
+        # "British spelling please — it drives me up the wall": the plea before the dash
+        cut = next(
+            (k for k, t in enumerate(tokens) if t.text in _CHUNK_ENDS and t.tag_ != "HYPH"),
+            len(tokens),
+        )
+        tokens = tokens[:cut]
+        if not (_verbless_fragment(tokens) and any(t.norm_ in lx.REQUEST_MARKERS for t in tokens)):
+            return []
     runs: list[list[Any]] = []
     current: list[Any] = []
-    for tok in doc:
+    for tok in tokens:
         if _instruction_word(tok):
             current.append(tok)
             continue
@@ -216,13 +222,26 @@ def instruction_signals(
         runs.append(current)
     out: list[FormatSignal] = []
     for run in runs:
-        if not any(t.pos_ in ("NOUN", "PROPN") or not t.text.isalpha() for t in run):
+        if not any(t.pos_ in ("NOUN", "PROPN") or not t.text.isalpha() or _proper(t) for t in run):
             continue  # "short" alone is a style, not an instruction to remember word for word
         s, e = run[0].idx, run[-1].idx + len(run[-1].text)
         ev = _evidence(conversation_id, turn_id, full_text, start + s, start + e)
         surface = doc.text[s:e]
         out.append(FormatSignal(speaker, surface.lower(), surface, ev, "instruction"))
     return out
+
+
+def _proper(tok: Any) -> bool:
+    """A capitalised adjective inside a sentence: a language or a people ("plain English")."""
+    return tok.pos_ == "ADJ" and tok.text[:1].isupper() and tok.i > tok.sent.start
+
+
+def _verbless_fragment(tokens: list[Any]) -> bool:
+    words = [t for t in tokens if not t.is_punct]
+    return 0 < len(words) <= _MAX_FRAGMENT_WORDS and not any(
+        t.pos_ in ("VERB", "AUX") and t.norm_ not in lx.REQUEST_MARKERS  # "spelling please"
+        for t in tokens
+    )
 
 
 def setting_signals(

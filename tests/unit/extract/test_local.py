@@ -304,6 +304,21 @@ def test_an_instruction_tacked_on_in_three_turns_becomes_a_pattern(extractor, ma
     )
 
 
+def test_an_instruction_pleaded_before_a_dash_or_comma_is_tacked_on(extractor, make_conv):
+    patterns = _patterns(
+        extractor,
+        make_conv,
+        [
+            "Draft a consent form. British spelling please — it drives me up the wall.",
+            "Now the guide. British spelling on the write-up please — I caught a 'color'!",
+            "Explain synthesis. British spelling please, I've been on my feet all day.",
+            "My sister, Ana, lives in Leeds. Plain English please!",
+        ],
+    )
+    assert [p.text for p in patterns] == ["Dana asks for British spelling"]
+    assert len({e.turn_id for e in patterns[0].evidence}) == 3
+
+
 def test_two_requests_are_only_a_pattern_proposal(extractor, make_conv):
     conv = make_conv(
         [
