@@ -262,6 +262,10 @@ def _plain(tok: Any) -> str:
         return " to"
     if low in lx.TECH_SHORTHAND:
         return lx.TECH_SHORTHAND[low]
+    if low in lx.DAY_SHORTHAND and _in_run_of_days(tok):
+        return lx.DAY_SHORTHAND[low]  # "sat + sun" -> "Saturday and Sunday"
+    if tok.text == "+" and tok.i > 0 and tok.doc[tok.i - 1].whitespace_:
+        return "and"  # "brace at night + PT twice a week"
     if (
         low in lx.SHORTHAND
         and not (len(tok.text) > 1 and tok.text.isupper())  # "HR" is the department
@@ -280,6 +284,23 @@ def _plain(tok: Any) -> str:
     ):
         return low
     return str(tok.text)
+
+
+def _in_run_of_days(tok: Any) -> bool:
+    """A weekday as chat shortens it, next to another across a "+", "-", "/", "&" or "and"
+    ("sat + sun", "tue-sun"): a run of days ("sat" alone may be the verb, "sun" the sun)."""
+    doc = tok.doc
+    for step in (-2, 2):
+        k = tok.i + step
+        if 0 <= k < len(doc) and doc[tok.i + step // 2].lower_ in _DAY_LINKS:
+            other = doc[k].lower_
+            if other in lx.DAY_SHORTHAND or other in _DAY_NAMES:
+                return True
+    return False
+
+
+_DAY_LINKS = frozenset({"+", "-", "/", "&", "and", "or", "to", "thru", "through"})
+_DAY_NAMES = frozenset(d.lower() for d in lx.DAY_SHORTHAND.values())
 
 
 def _next_kept(tokens: list[Any], k: int, head: Any | None) -> str:
@@ -386,7 +407,7 @@ def render_clause(
             last = tok.doc[end - 1]
             parts.append(text + last.whitespace_)
             continue
-        if in_hyphenated_word(tok):
+        if in_hyphenated_word(tok) and not (low in lx.DAY_SHORTHAND and _in_run_of_days(tok)):
             text = tok.text  # "thank-you letters", "a must-have": no pronoun of anyone's
         elif low == "i":
             text = speaker

@@ -117,7 +117,10 @@ PARSE_NORMS: dict[str, str] = {
     "rn": "now",
     "ngl": "honestly",
     "tbh": "honestly",
+    "teh": "the",
+    "defs": "definitely",
     # single letters: lower case only ("N" may be a variable, "W" a letter)
+    "r": "are",
     "u": "you",
     "n": "and",
     "w": "with",
@@ -138,6 +141,19 @@ SHORTHAND: dict[str, str] = {
     "pics": "pictures",
     "bf": "boyfriend",
     "gf": "girlfriend",
+}
+#: Weekdays as chat shortens them: spelled out in a run of days ("sat + sun", "tue-sun").
+DAY_SHORTHAND: dict[str, str] = {
+    "mon": "Monday",
+    "tue": "Tuesday",
+    "tues": "Tuesday",
+    "wed": "Wednesday",
+    "thu": "Thursday",
+    "thur": "Thursday",
+    "thurs": "Thursday",
+    "fri": "Friday",
+    "sat": "Saturday",
+    "sun": "Sunday",
 }
 #: Technology shorthand spelled out whatever its tag or case ("TS" -> "TypeScript"); the
 #: abbreviations are the usual ones in chat about software, never special to one user.

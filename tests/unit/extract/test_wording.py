@@ -662,3 +662,19 @@ def test_a_speakers_first_name_in_a_meeting_is_that_speaker(extractor, make_conv
     fact = next(f for f in checked.facts if "USPS" in f.text)
     assert fact.subject == "Marcus Oduya"
     assert ("Marcus", "Person") in {(e.name, e.type) for e in raw.entities}
+
+
+def test_chat_shorthand_for_days_and_and_is_spelled_out(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my sister bree covers sat + sun at the counter"),
+            ("user", "we open at 7 (tue-sun, closed mon)"),
+            ("user", "the kids r driving me nuts"),
+            ("user", "I sat down with Tom about the budget."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's sister Bree covers Saturday and Sunday at the counter" in texts
+    assert any("Tuesday-Sunday" in t for t in texts), texts
+    assert "The kids are driving Dana nuts" in texts
+    assert any(t.startswith("Dana sat down with Tom") for t in texts), texts  # the verb
