@@ -67,6 +67,7 @@ from contextos.extract.lexicon.entities import (
 from contextos.extract.lexicon.rendering import (
     CHAT_FILLERS,
     CLITICS,
+    DAY_SHORTHAND,
     DISCOURSE_WORDS,
     EMOJI_CHARS,
     FILLER_DEPS,
@@ -81,7 +82,6 @@ from contextos.extract.lexicon.rendering import (
     PERFECT_PARTICIPLES,
     REACTION_ADJECTIVES,
     REACTION_VERBS,
-    DAY_SHORTHAND,
     SHORTHAND,
     SYMBOL_CHARS,
     TECH_SHORTHAND,
