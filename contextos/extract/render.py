@@ -16,7 +16,12 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.names import as_written
-from contextos.extract.statements import SUBJECT_DEPS, filler_phrase_tokens, in_hyphenated_word
+from contextos.extract.statements import (
+    SUBJECT_DEPS,
+    filler_phrase_tokens,
+    in_hyphenated_word,
+    typed_we_are,
+)
 
 __all__ = [
     "RenderContext",
@@ -189,7 +194,7 @@ def _agree(tok: Any) -> str:
         # "I actually like X": the small model tags a present verb after an adverb VB or IN
         return inflect_3sg(low if tok.pos_ not in ("AUX", "VERB") else tok.lemma_.lower())
     if low == "were":
-        return "was"
+        return "is" if typed_we_are(tok) else "was"  # "were closed mondays" is "we're"
     return tok.text
 
 
@@ -260,6 +265,8 @@ def _plain(tok: Any) -> str:
         return _SPLIT_CONTRACTIONS[low]  # "gonna" is tokenised "gon" + "na": "going to"
     if low == "na" and tok.i > 0 and _split_contraction(tok.doc[tok.i - 1]):
         return " to"
+    if low == "nt" and tok.i > 0 and not tok.doc[tok.i - 1].whitespace_:
+        return "n't"  # "dont", "cant" typed without the apostrophe
     if low in lx.TECH_SHORTHAND:
         return lx.TECH_SHORTHAND[low]
     if low in lx.DAY_SHORTHAND and _in_run_of_days(tok):
@@ -356,6 +363,8 @@ def render_clause(
     lower_first = False
     if kind == "implied" and first is not None:
         parts.append(speaker + " ")
+        if typed_we_are(first):
+            agree.add(first.i)
         verb = head if head is not None else first
         bare = not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
         if bare and (

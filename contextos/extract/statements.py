@@ -29,6 +29,7 @@ __all__ = [
     "misparsed_copula",
     "names_something",
     "second_person",
+    "typed_we_are",
 ]
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
@@ -227,6 +228,16 @@ def _opening_word(sent: Any) -> Any | None:
     return sent.doc[k] if k < sent.end else None
 
 
+def typed_we_are(tok: Any) -> bool:
+    """A sentence-opening "were" with no subject ("so were a nut free bakery", "were closed
+    on mondays now"): "we're" typed without its apostrophe."""
+    first = _opening_word(tok.sent) if tok.text == "were" else None
+    if first is None or first.i != tok.i:
+        return False
+    verb = tok if tok.dep_ not in ("aux", "auxpass") else tok.head
+    return not any(c.dep_ in (*SUBJECT_DEPS, "expl") for c in verb.children)
+
+
 def _opening_auxiliary(head: Any, words: frozenset[str]) -> Any | None:
     """The auxiliary of ``head`` that opens its sentence, when it is one of ``words``."""
     first = _opening_word(head.sent)
@@ -290,6 +301,10 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
             return "implied"
         if _state_opening(head) or _been_opening(head):  # "blocked on X", "been using Y"
             return "implied"
+        first = _opening_word(head.sent)
+        if first is not None and (first.i == head.i or first.head.i == head.i):
+            if typed_we_are(first):  # "were closed on mondays now"
+                return "implied"
         if head.tag_ == "VB" and all(
             c.tag_ == "VB" and c.lower_ == "do" and c.i < head.i  # "Don't be sycophantic"
             for c in head.children

@@ -678,3 +678,19 @@ def test_chat_shorthand_for_days_and_and_is_spelled_out(run):
     assert any("Tuesday-Sunday" in t for t in texts), texts
     assert "The kids are driving Dana nuts" in texts
     assert any(t.startswith("Dana sat down with Tom") for t in texts), texts  # the verb
+
+
+def test_contractions_typed_without_the_apostrophe_read_as_meant(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "so were a mostly nut free bakery because of my daughter"),
+            ("user", "were closed on mondays now"),
+            ("user", "We were in Paris last year."),
+            ("user", "i dont eat meat"),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana is a mostly nut free bakery because of their daughter" in texts
+    assert "Dana is closed on mondays now" in texts
+    assert any("was in Paris in" in t for t in texts), texts  # a real "were"
+    assert "Dana doesn't eat meat" in texts
