@@ -302,9 +302,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         if _state_opening(head) or _been_opening(head):  # "blocked on X", "been using Y"
             return "implied"
         first = _opening_word(head.sent)
-        if first is not None and (first.i == head.i or first.head.i == head.i):
-            if typed_we_are(first):  # "were closed on mondays now"
-                return "implied"
+        if first is not None and first.head.i == head.i and typed_we_are(first):
+            return "implied"  # "were closed on mondays now", "so were a bakery"
         if head.tag_ == "VB" and all(
             c.tag_ == "VB" and c.lower_ == "do" and c.i < head.i  # "Don't be sycophantic"
             for c in head.children
