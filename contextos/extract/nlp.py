@@ -273,6 +273,50 @@ def _register_inline_code() -> None:
         Language.component(_INLINE_CODE, func=_merge_inline_code)
 
 
+_DROPPED_G = "contextos_dropped_g"
+
+
+class _DroppedG:
+    """Marks a word that may be a verb typed without its final "g" ("doin", "learnin",
+    "runnin"; ``Token._.dropped_g``), for fact text to write it in full: a word the dictionary
+    does not know whose stem is a verb it knows ("begin", "cabin" and "Berlin" are not). The
+    parse is left alone: the tagger reads word endings, so a new norm would not change it."""
+
+    def __init__(self, words: frozenset[str], verbs: frozenset[str]) -> None:
+        self.words, self.verbs = words, verbs
+
+    def __call__(self, doc: Any) -> Any:
+        if not self.verbs:
+            return doc
+        for tok in doc:
+            low = tok.lower_
+            if len(low) < 4 or not low.endswith("in") or not tok.text[:1].islower():
+                continue
+            if low in self.words or not low.isalpha():
+                continue
+            stem = low[:-2]
+            doubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""
+            if stem in self.verbs or stem + "e" in self.verbs or doubled in self.verbs:
+                tok._.dropped_g = True
+        return doc
+
+
+def _register_dropped_g() -> None:
+    from spacy.language import Language
+    from spacy.tokens import Token
+
+    if not Token.has_extension("dropped_g"):
+        Token.set_extension("dropped_g", default=False)
+    if not Language.has_factory(_DROPPED_G):
+
+        def make(nlp: Any, name: str) -> _DroppedG:
+            index = _lemma_table(nlp, "lemma_index")
+            verbs = frozenset(index.get("verb", ())) if index is not None else frozenset()
+            return _DroppedG(_dictionary_words(nlp), verbs)
+
+        Language.factory(_DROPPED_G, func=make)
+
+
 def _keep_dotted_names(nlp: Any) -> None:
     """Make the tokenizer keep a dotted name from code whole (see ``_DOTTED_NAME``)."""
     nlp.tokenizer.token_match = _DOTTED_NAME.match
@@ -296,11 +340,13 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
         import spacy
 
         _register_inline_code()
+        _register_dropped_g()
         nlp = spacy.load(model, exclude=["senter"])
         install_fast_attributes(nlp)
         _read_shorthand(nlp)
         _keep_dotted_names(nlp)
         nlp.add_pipe(_INLINE_CODE, first=True)
+        nlp.add_pipe(_DROPPED_G, after=_INLINE_CODE)
     except Exception as exc:  # OSError for a missing model, ImportError, config errors
         raise ExtractionError(
             f"cannot load the spaCy model '{model}' for local extraction: {exc}. "

@@ -265,6 +265,8 @@ def _plain(tok: Any) -> str:
         return _SPLIT_CONTRACTIONS[low]  # "gonna" is tokenised "gon" + "na": "going to"
     if low == "na" and tok.i > 0 and _split_contraction(tok.doc[tok.i - 1]):
         return " to"
+    if _dropped_g(tok):
+        return tok.text + "g"  # "keep doin what I'm doin"
     if low == "nt" and tok.i > 0 and not tok.doc[tok.i - 1].whitespace_:
         return "n't"  # "dont", "cant" typed without the apostrophe
     if low in lx.TECH_SHORTHAND:
@@ -291,6 +293,17 @@ def _plain(tok: Any) -> str:
     ):
         return low
     return str(tok.text)
+
+
+def _dropped_g(tok: Any) -> bool:
+    """A verb typed without its final "g" ("doin", "learnin"; marked by ``nlp._DroppedG``) used
+    as one: not a noun, nor after a determiner ("the login page" is no "loging")."""
+    if not tok.has_extension("dropped_g") or not tok._.dropped_g:
+        return False
+    before = tok.doc[tok.i - 1] if tok.i > 0 else None
+    return tok.pos_ not in ("NOUN", "PROPN") and not (
+        before is not None and before.tag_ in ("DT", "PRP$", "POS")
+    )
 
 
 def _in_run_of_days(tok: Any) -> bool:
