@@ -75,6 +75,7 @@ from contextos.extract.people import (
     kin_referent,
     object_referent,
     people,
+    plain_possessives,
     pronoun_referent,
     unnamed_relation,
 )
@@ -430,6 +431,8 @@ class LocalExtractor:
         kin_by_turn: dict[str, str] = {}
         #: the people each turn named so far, in order
         people_by_turn: dict[str, list[str]] = {}
+        #: the first names of everyone named so far (lower case), for "bevs passport"
+        seen_people: dict[str, str] = {}
         #: the turn, sentence and whether it said something, of the piece before
         before: tuple[str, int, bool] | None = None
         previous: _Piece | None = None
@@ -537,6 +540,8 @@ class LocalExtractor:
                     if i not in replacements:  # "Greg is leaving" -> "Greg Halloran ..."
                         replacements[i] = (full, end)
                         supplied = (*supplied, full)
+                for i, swap in plain_possessives(clause.tokens, seen_people).items():
+                    replacements.setdefault(i, swap)  # "bevs passport" -> "Bev's passport"
                 for i, word in clause.insert_before.items():
                     insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
                 owned = bare_work_subject(clause.tokens, clause.subject)
@@ -616,6 +621,7 @@ class LocalExtractor:
             named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")
             if named_here:
                 people_by_turn.setdefault(piece.turn.id, []).extend(named_here)
+                seen_people.update((n.split()[0].lower(), n.split()[0]) for n in named_here if n)
             stated = any(not p.clause.reject for p in pending[said_before:])
             before = (piece.turn.id, piece.segment.sentence, stated)
             previous = piece

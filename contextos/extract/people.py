@@ -10,7 +10,7 @@ alone. A first name given with two different surnames is left as it is.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from contextos.extract import lexicon as lx
@@ -24,6 +24,7 @@ __all__ = [
     "kin_referent",
     "object_referent",
     "people",
+    "plain_possessives",
     "pronoun_referent",
     "unnamed_relation",
 ]
@@ -247,3 +248,22 @@ class FullNames:
                 continue  # already part of a longer name
             out[tok.i] = (full, tok.i + 1)
         return out
+
+
+def plain_possessives(tokens: list[Any], firsts: Mapping[str, str]) -> dict[int, tuple[str, int]]:
+    """Token swaps (index -> (possessive, end index)) for a known person's possessive typed
+    without its apostrophe before what they own ("bevs passport" -> "Bev's passport"), when
+    ``firsts`` (first names seen so far, lower case -> as written) has the name."""
+    out: dict[int, tuple[str, int]] = {}
+    if not firsts:
+        return out
+    doc = tokens[0].doc if tokens else None
+    for tok in tokens:
+        low = tok.lower_
+        if len(low) < 4 or not low.endswith("s") or not low.isalpha() or tok.tag_.startswith("V"):
+            continue
+        name = firsts.get(low[:-1])
+        after = doc[tok.i + 1] if doc is not None and tok.i + 1 < len(doc) else None
+        if name is not None and after is not None and after.pos_ in ("NOUN", "ADJ"):
+            out[tok.i] = (f"{name}'s", tok.i + 1)
+    return out

@@ -270,3 +270,16 @@ def test_an_upper_case_abbreviation_is_no_person_a_she_stands_for(run):
     said = [r.text for r in checked.rejections if r.reason == "third_party_opinion"]
     assert any(t.startswith("Kayleigh said TikTok") for t in said), said
     assert not any("UX said" in t for t in said)
+
+
+def test_a_known_persons_possessive_typed_without_its_apostrophe_is_theirs(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my wife Bev is retired."),
+            ("user", "update!! bevs passport finally came last thurs."),
+            ("user", "I fixed the Sams"),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Bev's passport came") for t in texts), texts
+    assert any(t.endswith("fixed the Sams") for t in texts), texts  # no one named Sam
