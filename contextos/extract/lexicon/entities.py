@@ -85,7 +85,7 @@ ROLE_NOUNS: frozenset[str] = words(
     therapist dentist landlord landlady agent recruiter editor contractor
     tutor professor lecturer coordinator architect pm vp ceo cto cfo head chair
     president assistant secretary admin administrator vet pediatrician surgeon physician
-    pharmacist plumber electrician mechanic trainer counselor counsellor em sre"""
+    pharmacist plumber electrician mechanic trainer counselor counsellor em sre lead"""
 )
 
 #: Nouns of a group or post someone is on ("Jo on the front desk", "Ines on the platform team").

@@ -227,6 +227,7 @@ def test_where_a_named_person_belongs_said_next_to_the_name_is_a_fact(run):
             ("user", "Marta from SRE is pairing with Wen on the alerting."),
             ("user", "Sam (PM) moved it to H2."),
             ("user", "Olu (my EM) wants a written plan by Friday."),
+            ("user", "Marco (tech lead) is out this week."),
             ("user", "According to Jo on the front desk, half the calls are about booking."),
             ("user", "Kayleigh, one of the other nurses, reckons UX is saturated."),
             ("user", "I heard from Marta on Tuesday."),
@@ -237,6 +238,7 @@ def test_where_a_named_person_belongs_said_next_to_the_name_is_a_fact(run):
         ("Marta is from SRE", "Marta"),
         ("Sam is the PM", "Sam"),
         ("Olu is Dana's EM", "Olu"),
+        ("Marco is the tech lead", "Marco"),
         ("Jo is on the front desk", "Jo"),
         ("Kayleigh is one of the other nurses", "Kayleigh"),
     ):
