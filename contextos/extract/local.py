@@ -545,7 +545,9 @@ class LocalExtractor:
                 for i, word in clause.insert_before.items():
                     insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
                 owned = bare_work_subject(clause.tokens, clause.subject)
-                if owned is not None and not insertions:  # "Launch is May 19": whose launch
+                if owned is not None and (  # "Launch is May 19": whose launch (not after a
+                    not insertions or "left_out_copula" in clause.cues  # label: "Budget: 5k")
+                ):
                     owner = lx.MEETING_GROUP if piece.in_meeting else piece.display
                     insertions[owned.i] = f"{owner}'s"
                 if it_name and clause.subject is not None and clause.subject_kind == "thing":

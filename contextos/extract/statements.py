@@ -915,6 +915,19 @@ def _bare_status_participle(subj: Any, head: Any) -> bool:
     )  # but "the dashboard shipped Tuesday" says when: a past verb, not a status
 
 
+def _bare_predicate_adjective(subj: Any, head: Any) -> bool:
+    """ "platform ticket still dead", "staging env flaky again": an adjective said of a noun
+    subject with no "is" (chat leaves it out)."""
+    return (
+        head.tag_ == "JJ"
+        and head.dep_ == "ROOT"
+        and subj.dep_ == "nsubj"
+        and subj.pos_ in ("NOUN", "PROPN")
+        and subj.right_edge.i < head.i
+        and not any(c.dep_ in ("aux", "auxpass", "cop") for c in head.children)
+    )
+
+
 def _dislocated(subj: Any) -> list[Any] | None:
     """The noun phrase an "it" subject takes up right after a comma ("correction on the move
     date, it's the 27th"): its tokens, or None."""
@@ -1618,9 +1631,16 @@ def analyze_sentence(
             toks = [*phrase, *(t for t in toks if t.i > subj.i)]  # "the move date, it's the 27th"
             subj = phrase[-1]
             kind = _subject_kind(subj, real_head)
+        left_out = ""  # where a bare status leaves out its "is" ("vet records done")
         if subj is not None and _bare_status_participle(subj, real_head):
-            insert[real_head.i] = _left_out_copula(subj, past=False)  # "vet records done"
+            left_out = str(real_head.i)
+        elif subj is not None and _bare_predicate_adjective(subj, real_head):
+            left_out = str(subj.right_edge.i + 1)  # "ticket still dead": before the adverb
+        if left_out:
+            insert[int(left_out)] = _left_out_copula(subj, past=False)
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)
+        if left_out:
+            clause.cues["left_out_copula"] = left_out
         low = " ".join(t.lower_ for t in toks)
         clause.copula = (
             real_head.lemma_ == "be"

@@ -698,3 +698,15 @@ def test_contractions_typed_without_the_apostrophe_read_as_meant(run):
     assert "Dana doesn't eat meat" in texts
     assert any(t.endswith("keep doing what Dana is doing") for t in texts), texts  # g dropped
     assert any("the login bug" in t and "began the cabin" in t for t in texts), texts
+
+
+def test_an_adjective_said_of_a_noun_without_is_gets_its_is(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "platform ticket still dead."),
+            ("user", "Budget: 5k for the whole trip."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's platform ticket is still dead" in texts
+    assert "Budget is 5k for the whole trip" in texts  # a label's topic is no one's
