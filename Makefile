@@ -55,6 +55,7 @@ eval: install
 eval-heldout: install
 	$(BIN)/contextos eval --scenarios bench/heldout
 	$(BIN)/contextos eval --scenarios bench/heldout2
+	$(BIN)/contextos eval --scenarios bench/heldout3
 
 clean:
 	rm -rf $(VENV) .contextos .pytest_cache .mypy_cache .ruff_cache
