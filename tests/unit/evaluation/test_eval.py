@@ -139,11 +139,11 @@ def test_run_eval_measures_recall_precision_traps_and_speed(data):
     assert "said in words 0.750  (3/4 gold facts" in text
 
 
-@pytest.mark.parametrize("name", ["heldout", "heldout2"])
-def test_the_bundled_held_out_scenarios_load_with_gold_on_user_turns(name):
+@pytest.mark.parametrize(("name", "count"), [("heldout", 6), ("heldout2", 6), ("heldout3", 3)])
+def test_the_bundled_held_out_scenarios_load_with_gold_on_user_turns(name, count):
     folder = Path(__file__).parents[3] / "bench" / name
     files = sorted(folder.glob("*.json"))
-    assert len(files) == 6
+    assert len(files) == count
     for path in files:
         sc = load_scenario(path)
         roles = {t.id: t.role for t in sc.turns}
