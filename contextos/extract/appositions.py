@@ -115,8 +115,12 @@ def role_phrase_text(clause: Clause, speaker: str) -> str:
     partner")."""
     name_ids = {t.i for t in _name_tokens(clause.subject)}
     role = _spoken_of(_role_tokens(clause.head, name_ids), speaker)
-    name = person_name(" ".join(as_written(t) for t in _name_tokens(clause.subject)))
-    return f"{name} is {role}"
+    return f"{_written_name(_name_tokens(clause.subject))} is {role}"
+
+
+def _written_name(name: list[Any]) -> str:
+    """The person ``name`` (its tokens) names, as fact text writes it ("bree" -> "Bree")."""
+    return person_name(" ".join(as_written(t) for t in name))
 
 
 def _spoken_of(tokens: list[Any], speaker: str, lower_first: bool = False) -> str:
@@ -154,8 +158,7 @@ def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
         if not name or not group or group[-1].i != tok.head.i or tok.head.pos_ != "NOUN":
             continue
         verb = tok.text.lower() if lemma in lx.FOUNDING_VERBS else inflect_3sg(lemma)
-        who = person_name(" ".join(as_written(t) for t in name))
-        text = f"{who} {verb} {_spoken_of(group, speaker, lower_first=True)}"
+        text = f"{_written_name(name)} {verb} {_spoken_of(group, speaker, lower_first=True)}"
         span = [t for t in sent if group[0].i <= t.i <= name[-1].i]
         out.append((Clause(sent, tok, span, name[-1], "person"), text))
     return out
@@ -185,17 +188,16 @@ def affiliation_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str, str]
         if after is not None and after.dep_ == "prep" and after.head.i != tok.i:
             parts.append(after)  # "According to Jo on the front desk": hung on "According"
         for part in parts:
-            found = _affiliation(part, speaker)
+            phrase = [t for t in part.subtree if not t.is_punct]
+            found = _affiliation(part, phrase, speaker)
             if found is None:
                 continue
             words, category = found
-            who = person_name(" ".join(as_written(t) for t in name))
-            phrase = [t for t in part.subtree if not t.is_punct]
             span = [t for t in sent if name[0].i <= t.i <= phrase[-1].i]
             out.append(
                 (
                     Clause(sent, part, span, name[-1], "person", copula=True),
-                    f"{who} is {words}",
+                    f"{_written_name(name)} is {words}",
                     category,
                 )
             )
@@ -203,9 +205,9 @@ def affiliation_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str, str]
     return out
 
 
-def _affiliation(part: Any, speaker: str) -> tuple[str, str] | None:
-    """What ``part``, a phrase hanging on a name, says the person belongs to, and its category."""
-    phrase = sorted((t for t in part.subtree if not t.is_punct), key=lambda t: t.i)
+def _affiliation(part: Any, phrase: list[Any], speaker: str) -> tuple[str, str] | None:
+    """What ``part``, a phrase hanging on a name (``phrase``: its words), says the person
+    belongs to, and its category."""
     obj = next((c for c in part.children if c.dep_ == "pobj"), None)
     if part.dep_ == "prep" and obj is not None:
         team = obj.lemma_.lower() in lx.POST_NOUNS

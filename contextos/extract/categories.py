@@ -233,7 +233,7 @@ class PrototypeClassifier:
 
 def requirement(clause: Clause) -> bool:
     """A rule the thing must keep to ("ledger events can't be duplicated", "the export must
-    be encrypted"): a passive under "must", "cannot" or "has to"."""
+    be encrypted"): a passive under "must" or "shall", or under a negated "can" or "should"."""
     head = clause.head
     if not any(c.dep_ == "auxpass" for c in head.children):
         return False

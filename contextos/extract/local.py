@@ -623,7 +623,8 @@ class LocalExtractor:
             named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")
             if named_here:
                 people_by_turn.setdefault(piece.turn.id, []).extend(named_here)
-                seen_people.update((n.split()[0].lower(), n.split()[0]) for n in named_here if n)
+                for first in (n.split()[0] for n in named_here if n):
+                    seen_people[first.lower()] = first
             stated = any(not p.clause.reject for p in pending[said_before:])
             before = (piece.turn.id, piece.segment.sentence, stated)
             previous = piece

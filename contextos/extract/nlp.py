@@ -40,7 +40,9 @@ class Pipeline:
         self.nlp = nlp
         self._ner = nlp.get_pipe("ner") if "ner" in nlp.pipe_names else None
         self._lock = threading.Lock()
-        self._dictionary = _dictionary_words(nlp)
+        dropped_g = nlp.get_pipe(_DROPPED_G) if _DROPPED_G in nlp.pipe_names else None
+        # the words the g-dropping component already read from the lemmatizer
+        self._dictionary = dropped_g.words if dropped_g is not None else _dictionary_words(nlp)
         self._irregular_past = _irregular_past_forms(nlp)
 
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:

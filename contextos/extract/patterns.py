@@ -306,12 +306,12 @@ def patterns_from_signals(
     quoting the first :data:`MAX_EVIDENCE_TURNS` of them.
     ``names`` maps a speaker to how the text names them, when not by their given name."""
     groups: dict[tuple[str, str, str], list[FormatSignal]] = defaultdict(list)
-    for sig in signals:
-        groups[signal_group(sig)].append(sig)
     #: per speaker, the turns asking for any shape of answer
     shaped: dict[str, set[str]] = defaultdict(set)
     for sig in signals:
-        if signal_group(sig)[2] == "format":
+        group = signal_group(sig)
+        groups[group].append(sig)
+        if group[2] == "format":
             shaped[sig.speaker].add(sig.evidence.turn_ref)
     #: per speaker, the first time they asked for short answers ("no long essays pls")
     short = {g[0]: sigs[0] for g, sigs in groups.items() if g[1:] == ("short", "format")}

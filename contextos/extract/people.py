@@ -255,15 +255,15 @@ def plain_possessives(tokens: list[Any], firsts: Mapping[str, str]) -> dict[int,
     without its apostrophe before what they own ("bevs passport" -> "Bev's passport"), when
     ``firsts`` (first names seen so far, lower case -> as written) has the name."""
     out: dict[int, tuple[str, int]] = {}
-    if not firsts:
+    if not firsts or not tokens:
         return out
-    doc = tokens[0].doc if tokens else None
+    doc = tokens[0].doc
     for tok in tokens:
         low = tok.lower_
         if len(low) < 4 or not low.endswith("s") or not low.isalpha() or tok.tag_.startswith("V"):
             continue
         name = firsts.get(low[:-1])
-        after = doc[tok.i + 1] if doc is not None and tok.i + 1 < len(doc) else None
+        after = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
         if name is not None and after is not None and after.pos_ in ("NOUN", "ADJ"):
             out[tok.i] = (f"{name}'s", tok.i + 1)
     return out

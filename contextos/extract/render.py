@@ -271,8 +271,8 @@ def _plain(tok: Any) -> str:
         return "n't"  # "dont", "cant" typed without the apostrophe
     if low in lx.TECH_SHORTHAND:
         return lx.TECH_SHORTHAND[low]
-    if low in lx.DAY_SHORTHAND and _in_run_of_days(tok):
-        return lx.DAY_SHORTHAND[low]  # "sat + sun" -> "Saturday and Sunday"
+    if (day := _spelled_day(tok)) is not None:
+        return day  # "sat + sun" -> "Saturday and Sunday"
     if tok.text == "+" and tok.i > 0 and tok.doc[tok.i - 1].whitespace_:
         return "and"  # "brace at night + PT twice a week"
     if (
@@ -306,17 +306,21 @@ def _dropped_g(tok: Any) -> bool:
     )
 
 
-def _in_run_of_days(tok: Any) -> bool:
-    """A weekday as chat shortens it, next to another across a "+", "-", "/", "&" or "and"
-    ("sat + sun", "tue-sun"): a run of days ("sat" alone may be the verb, "sun" the sun)."""
+def _spelled_day(tok: Any) -> str | None:
+    """The weekday ``tok`` shortens when it stands next to another across a "+", "-", "/", "&"
+    or "and" ("sat + sun", "tue-sun"): a run of days ("sat" alone may be the verb, "sun" the
+    sun); None for anything else."""
+    full = lx.DAY_SHORTHAND.get(tok.lower_)
+    if full is None:
+        return None
     doc = tok.doc
     for step in (-2, 2):
         k = tok.i + step
         if 0 <= k < len(doc) and doc[tok.i + step // 2].lower_ in _DAY_LINKS:
             other = doc[k].lower_
             if other in lx.DAY_SHORTHAND or other in _DAY_NAMES:
-                return True
-    return False
+                return full
+    return None
 
 
 _DAY_LINKS = frozenset({"+", "-", "/", "&", "and", "or", "to", "thru", "through"})
@@ -429,7 +433,7 @@ def render_clause(
             last = tok.doc[end - 1]
             parts.append(text + last.whitespace_)
             continue
-        if in_hyphenated_word(tok) and not (low in lx.DAY_SHORTHAND and _in_run_of_days(tok)):
+        if in_hyphenated_word(tok) and _spelled_day(tok) is None:
             text = tok.text  # "thank-you letters", "a must-have": no pronoun of anyone's
         elif low == "i":
             text = speaker

@@ -1631,16 +1631,16 @@ def analyze_sentence(
             toks = [*phrase, *(t for t in toks if t.i > subj.i)]  # "the move date, it's the 27th"
             subj = phrase[-1]
             kind = _subject_kind(subj, real_head)
-        left_out = ""  # where a bare status leaves out its "is" ("vet records done")
+        left_out: int | None = None  # where a bare status leaves out its "is"
         if subj is not None and _bare_status_participle(subj, real_head):
-            left_out = str(real_head.i)
+            left_out = real_head.i  # "vet records done"
         elif subj is not None and _bare_predicate_adjective(subj, real_head):
-            left_out = str(subj.right_edge.i + 1)  # "ticket still dead": before the adverb
-        if left_out:
-            insert[int(left_out)] = _left_out_copula(subj, past=False)
+            left_out = subj.right_edge.i + 1  # "ticket still dead": before the adverb
+        if left_out is not None:
+            insert[left_out] = _left_out_copula(subj, past=False)
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)
-        if left_out:
-            clause.cues["left_out_copula"] = left_out
+        if left_out is not None:
+            clause.cues["left_out_copula"] = str(left_out)
         low = " ".join(t.lower_ for t in toks)
         clause.copula = (
             real_head.lemma_ == "be"
