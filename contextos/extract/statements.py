@@ -1301,15 +1301,18 @@ def names_something(verb: Any) -> bool:
 
 
 def _advice(head: Any, kind: str) -> str:
-    """ "My aunt keeps telling me to sell the car": another person's advice, not a fact."""
+    """ "My aunt keeps telling me to sell the car": another person's advice, not a fact; news
+    told in a clause of its own ("Dr. Pettis told me it has been approved") is information."""
     if kind in ("self", "group", "implied", "imperative"):
         return ""  # "tell me where it comes from" asks; it reports no one's advice
     verb = head
     for _ in range(3):
-        if verb.lemma_.lower() in lx.ADVICE_VERBS and any(
-            c.dep_ in ("xcomp", "ccomp") for c in verb.children
-        ):
-            return verb.text
+        if verb.lemma_.lower() in lx.ADVICE_VERBS:
+            told = [c for c in verb.children if c.dep_ in ("xcomp", "ccomp")]
+            if told and not (  # the first clause told is what was told; later ones are their own
+                told[0].dep_ == "ccomp" and _reported_information(verb, told[0])
+            ):
+                return verb.text
         verb = next((c for c in verb.children if c.dep_ == "xcomp"), None)
         if verb is None:
             break

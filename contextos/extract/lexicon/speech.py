@@ -228,9 +228,10 @@ OPINION_VERBS: frozenset[str] = (
     | HEDGE_VERBS
 )
 
-#: Of the OPINION_VERBS, those that also report plain information ("legal says the terms
-#: don't meet the rules"): what they report is a fact unless it is itself a judgement.
-REPORT_VERBS: frozenset[str] = frozenset({"say"})
+#: Verbs that also report plain information ("legal says the terms don't meet the rules",
+#: "Dr. Pettis told me it has been approved"): what they report is a fact unless it is itself
+#: a judgement.
+REPORT_VERBS: frozenset[str] = frozenset({"say", "tell"})
 #: Modals that make reported words advice or a guess ("Elena says I should chill").
 JUDGEMENT_MODALS: frozenset[str] = words("should ought must might could would may shall")
 

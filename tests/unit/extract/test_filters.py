@@ -73,6 +73,19 @@ def test_someone_elses_advice_is_a_third_party_opinion(run):
     assert [r.reason for r in checked.rejections] == ["third_party_opinion"]
 
 
+def test_news_someone_told_the_speaker_is_information_their_advice_is_not(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dr. Pettis told me the course has been approved for the fall semester."),
+            ("user", "My mum told me I should quit."),
+        ]
+    )
+    assert _texts(checked) == [
+        "Dr. Pettis told Dana the course has been approved for the fall semester"
+    ]
+    assert [r.reason for r in checked.rejections] == ["third_party_opinion"]
+
+
 def test_someone_elses_belief_about_a_clause_is_their_opinion(run):
     _conv, _raw, checked = run(
         [
