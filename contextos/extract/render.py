@@ -277,7 +277,8 @@ def _plain(tok: Any) -> str:
         return "and"  # "brace at night + PT twice a week"
     if (
         low in lx.SHORTHAND
-        and not (len(tok.text) > 1 and tok.text.isupper())  # "HR" is the department
+        and not (tok.text.isupper() and (len(tok.text) > 1 or tok.i > 0))
+        # "HR" is the department, "stuck on R" the language
         and (tok.pos_ != "PROPN" or (tok.is_sent_start and tok.is_title))
     ):
         # a capitalised first word ("Eng started ...") is tagged a proper noun
@@ -293,6 +294,15 @@ def _plain(tok: Any) -> str:
     ):
         return low
     return str(tok.text)
+
+
+def _ends_fronted_clause(tok: Any, first: Any) -> bool:
+    """``tok`` ends the reason or time clause ``first`` opens ("since I'm stuck on R at work")."""
+    return (
+        first.dep_ == "mark"
+        and first.lower_ in lx.FRONTED_CLAUSE_MARKERS
+        and tok.i == first.head.right_edge.i
+    )
 
 
 def _dropped_g(tok: Any) -> bool:
@@ -417,6 +427,8 @@ def render_clause(
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         if not ws and nxt is not None and nxt.i > tok.i + 1:
             ws = " "  # a token between the two was left out ("test, started")
+        if nxt is not None and not nxt.is_punct and _ends_fronted_clause(tok, tokens[0]):
+            ws = "," + (ws or " ")  # "Since Dana is stuck on R at work, Dana needs ..."
         numeric = nxt is not None and (nxt.like_num or nxt.text[:1].isdigit())
         if (
             tok.lower_ == "like"

@@ -174,6 +174,11 @@ HYPOTHETICAL_ADVERBS: frozenset[str] = frozenset(
 )
 #: Subordinators that make a clause conditional.
 CONDITIONAL_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether"})
+#: Words opening a reason or a time said before the statement ("since I'm stuck on R at work,
+#: I need ..."): the statement says why or when with them, and is wrong without them.
+FRONTED_CLAUSE_MARKERS: frozenset[str] = words(
+    "since because although though while when after before until once"
+)
 #: Multi-word phrases (lower case) that mark a sentence as hypothetical.
 HYPOTHETICAL_PHRASES: tuple[str, ...] = (
     "one day",

@@ -710,3 +710,16 @@ def test_an_adjective_said_of_a_noun_without_is_gets_its_is(run):
     texts = _texts(checked)
     assert "Dana's platform ticket is still dead" in texts
     assert "Budget is 5k for the whole trip" in texts  # a label's topic is no one's
+
+
+def test_a_reason_said_first_keeps_its_since_and_a_capital_r_is_no_are(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Since I'm stuck on R at work I need the dplyr version."),
+            ("user", "Because the vendor is late we pushed the launch to May."),
+        ]
+    )
+    assert _texts(checked) == [
+        "Since Dana is stuck on R at work, Dana needs the dplyr version",
+        "Because the vendor is late, Dana pushed the launch to May 2023",
+    ]
