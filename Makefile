@@ -56,6 +56,7 @@ eval-heldout: install
 	$(BIN)/contextos eval --scenarios bench/heldout
 	$(BIN)/contextos eval --scenarios bench/heldout2
 	$(BIN)/contextos eval --scenarios bench/heldout3
+	$(BIN)/contextos eval --scenarios bench/heldout4
 
 clean:
 	rm -rf $(VENV) .contextos .pytest_cache .mypy_cache .ruff_cache
