@@ -121,7 +121,8 @@ def _agreeing_verbs(subj: Any) -> set[int]:
         out.add(head.i)
     for conj in head.children:  # "I'm from Brazil but live in Berlin": the shared subject
         if (
-            conj.dep_ == "conj"
+            not auxes  # "I'll sit and eat": the conjunct shares the "will"
+            and conj.dep_ == "conj"
             and conj.pos_ in ("VERB", "AUX")
             and conj.tag_ in ("VBP", "VB")
             and not any(c.dep_ in ("nsubj", "nsubjpass", "aux") for c in conj.children)
@@ -501,9 +502,14 @@ def render_clause(
             low in ("'s", "’s")
             and nxt is not None
             and nxt.tag_ == "VBN"
-            and nxt.lower_ in (lx.PERFECT_PARTICIPLES)
-            and (nxt.lower_ == "been" or any(c.dep_ in _PERFECT_OBJECTS for c in nxt.children))
-        ):  # "Jo's been coaching", "Jo's got a dog": "has"; "the draft's done": "is"
+            and (
+                nxt.lower_ in lx.NO_PASSIVE_PARTICIPLES
+                or (
+                    nxt.lower_ in lx.PERFECT_PARTICIPLES
+                    and any(c.dep_ in _PERFECT_OBJECTS for c in nxt.children)
+                )
+            )
+        ):  # "Jo's been coaching", "Jo's got a dog", "Lisa's gone": "has"; "it's done": "is"
             text = "has"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "

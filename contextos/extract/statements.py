@@ -623,6 +623,8 @@ def _clause_heads(sent: Any) -> list[Any]:
             continue
         if not any(c.dep_ in SUBJECT_DEPS for c in tok.children):
             continue
+        if _object_of_dangling_preposition(tok):
+            continue
         if tok.dep_ != "conj":
             # only a clause spliced on with a comma, semicolon or dash, not "I think X"
             span = [t.i for t in tok.subtree]
@@ -653,6 +655,26 @@ def _clause_heads(sent: Any) -> list[Any]:
                 continue  # "..., because X": a subordinate clause stays with its head
         heads.append(tok)
     return heads
+
+
+def _elliptical(head: Any) -> bool:
+    """ "cmprsk and survival are", "yes we do": an auxiliary standing for a verb phrase said
+    before, nothing after it."""
+    return (
+        head.pos_ == "AUX"
+        and head.dep_ == "ROOT"
+        and not any(c.i > head.i and not c.is_punct for c in head.children)
+    )
+
+
+def _object_of_dangling_preposition(tok: Any) -> bool:
+    """A "clause" the parser made of a preposition's object ("doing X for | a paper clinicians
+    need to read"): the word before it is a preposition with no object of its own."""
+    start = tok.left_edge.i
+    if start == 0:
+        return False
+    before = tok.doc[start - 1]
+    return before.dep_ == "prep" and before.n_lefts + before.n_rights == 0
 
 
 #: Participles that open a sentence as a comment on it, not as something done ("Speaking of
@@ -1720,6 +1742,9 @@ def analyze_sentence(
             elif _bare_exchange(toks, real_head, clause.subject):
                 clause.reject = "vague"
                 clause.reject_detail = f"'{real_head.text}' with nothing said"
+            elif _elliptical(real_head):
+                clause.reject = "vague"
+                clause.reject_detail = f"'{real_head.text}' with nothing after it"
             elif _is_reaction(real_head):
                 clause.skip = "conversational reaction"
             elif _is_verdict(real_head):

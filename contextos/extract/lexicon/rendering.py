@@ -25,7 +25,8 @@ DISCOURSE_WORDS: frozenset[str] = words(
 LABEL_WORDS: frozenset[str] = DISCOURSE_WORDS | words(
     """correction correct context background status edit ps reminder question agenda action
     items item todo to-do summary tl;dr bad heads up two three four five one latest decision
-    decisions some before my personal request requests general quick small"""
+    decisions some before my personal request requests general quick small unrelated separately
+    aside side sidenote otherwise different notes elsewhere totally completely topic"""
 )
 #: Discourse markers and intensifiers dropped from fact text when they modify something
 #: (adverb, interjection) and have no dependents of their own: "I literally just moved" ->
@@ -164,6 +165,9 @@ TECH_SHORTHAND: dict[str, str] = {
 }
 #: Participles after which a contracted "'s" is "has" ("she's been", "he's got").
 PERFECT_PARTICIPLES: frozenset[str] = words("been got gotten had done gone seen")
+#: Participles of verbs that have no passive: a "'s" before them is always "has" ("Lisa's gone
+#: onto day shifts", "it's come back"), never "is".
+NO_PASSIVE_PARTICIPLES: frozenset[str] = words("been gone come become arrived happened fallen died")
 #: Irregular third-person-singular present forms.
 IRREGULAR_3SG: dict[str, str] = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 

@@ -880,3 +880,9 @@ def test_what_has_gone_on_for_some_hours_is_true_of_the_moment(run):
 def test_a_message_counted_per_is_no_talk_about_the_chat(run):
     _conv, _raw, checked = run([("user", "budget is 50ms. committing per message.")])
     assert "Dana is committing per message" in [f.text for f in checked.facts]
+
+
+def test_an_auxiliary_with_nothing_after_it_is_vague(run):
+    _conv, _raw, checked = run([("user", "cmprsk and survival are.")])
+    assert checked.facts == []
+    assert [r.reason for r in checked.rejections] == ["vague"]

@@ -723,3 +723,20 @@ def test_a_reason_said_first_keeps_its_since_and_a_capital_r_is_no_are(run):
         "Since Dana is stuck on R at work, Dana needs the dplyr version",
         "Because the vendor is late, Dana pushed the launch to May 2023",
     ]
+
+
+def test_verbs_after_a_shared_auxiliary_and_has_before_gone_read_right(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'll sit and eat like a normal guest."),
+            ("user", "Lisa's gone onto day shifts at the hospital."),
+            ("user", "Unrelated: the marathon's off, I missed three long runs."),
+            ("user", "I'm not doing DeepSurv on 4,800 rows for a paper clinicians need to read."),
+        ]
+    )
+    assert _texts(checked) == [
+        "Dana will sit and eat like a normal guest",
+        "Lisa has gone onto day shifts at the hospital",
+        "The marathon is off; Dana missed three long runs",
+        "Dana is not doing DeepSurv on 4,800 rows for a paper clinicians need to read",
+    ]
