@@ -71,6 +71,7 @@ from contextos.extract.patterns import (
 from contextos.extract.people import (
     FullNames,
     called_names,
+    gendered_referent,
     introduced_as_theirs,
     kin_referent,
     object_referent,
@@ -425,6 +426,7 @@ class LocalExtractor:
         """``discourse``: what the user's conversations named before these pieces (updated)."""
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
+        gendered_by_turn: dict[str, str] = {}  # the last person a "he"/"she" can be
         #: people introduced as someone of "theirs", whom a later "they" does not mean
         theirs: set[str] = set()
         #: per turn, the speaker's relation last named by its noun alone ("my sister")
@@ -484,11 +486,16 @@ class LocalExtractor:
                 if clause.skip:
                     continue
                 kin = kin_referent(clause, kin_by_turn.get(piece.turn.id), theirs)
-                referent = pronoun_referent(clause, referent_by_turn.get(piece.turn.id), theirs)
+                fallback = referent_by_turn.get(piece.turn.id)
+                if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
+                    fallback = gendered_by_turn.get(piece.turn.id, fallback)
+                referent = pronoun_referent(clause, fallback, theirs)
                 if kin is not None:  # "my sister ... she's my best friend"
                     referent = f"{piece.display}'s {kin}"
                 elif referent is not None:
                     referent = names.of(referent)
+                    if referent.islower():  # "lucia, shes in guadalajara": a name, typed low
+                        referent = referent.title()
                 if clause.subject_kind == "third_pronoun" and referent is None:
                     continue  # "they said ...": who is not known, so no self-contained fact
                 intro = self_introduction(clause, piece.speaker)
@@ -614,6 +621,8 @@ class LocalExtractor:
             said = _said_as_fact(piece)
             pending.extend(_appositions(piece, said))
             pending.extend(_places(piece, said))
+            if (gendered := gendered_referent(doc)) is not None:
+                gendered_by_turn[piece.turn.id] = gendered
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
                 theirs |= introduced_as_theirs(doc)

@@ -20,6 +20,7 @@ from contextos.extract.statements import Clause
 __all__ = [
     "FullNames",
     "called_names",
+    "gendered_referent",
     "introduced_as_theirs",
     "kin_referent",
     "object_referent",
@@ -40,8 +41,11 @@ def people(doc: Any) -> list[str]:
     return [name for _i, name in _named(doc)]
 
 
-def _named(doc: Any) -> list[tuple[int, str]]:
-    """(token index, name) of the people :func:`people` finds, in order."""
+def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
+    """(token index, name) of the people :func:`people` finds, in order. ``gendered``: for a
+    "he" or "she", which can only be a person, a name opening a clause counts whatever type
+    the small model gave it (it calls many names it does not know places: "Noelia is leaving.
+    She ...")."""
     found: list[tuple[int, str]] = [
         (e.start, person_name(written(e))) for e in doc.ents if e.label_ == "PERSON"
     ]
@@ -52,13 +56,45 @@ def _named(doc: Any) -> list[tuple[int, str]]:
             relation_named(tok)
             or (
                 tok.dep_ in ("nsubj", "nsubjpass")
-                and tok.ent_type_ in lx.NAME_ENT_TYPES
+                and (tok.ent_type_ in lx.NAME_ENT_TYPES or gendered)
                 and not (tok.text.isupper() and len(tok.text) > 1)  # "UX is saturated"
             )
+            or (gendered and _could_be_someone(tok))
             or _talked_to(tok)
         ):
             found.append((tok.i, person_text(tok)))
     return sorted(found)
+
+
+def _could_be_someone(tok: Any) -> bool:
+    """A name a "he" or "she" can point back to though NER gave it no person label: one it
+    gave no label at all in a noun's place ("lunch with Ana"), or a name it took for a place
+    opening the sentence ("Noelia, my waitress, she ...")."""
+    if tok.dep_ == "compound" or (tok.text.isupper() and len(tok.text) > 1):
+        return False  # "Ana" of "Ana Lopez" (read from its last word); "UX is saturated"
+    if tok.ent_type_ == "":
+        return tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos", "conj", "npadvmod")
+    return tok.dep_ == "npadvmod" and tok.i == tok.sent.start
+
+
+def gendered_referent(doc: Any) -> str | None:
+    """The last person a later "he" or "she" could be in ``doc`` (see :func:`_named`)."""
+    named = _named(doc, gendered=True)
+    return named[-1][1] if named else None
+
+
+def _least_likely_dropped(doc: Any, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``named`` without the names that are only the object of a preposition when another
+    is not: "my son Diego came from Valencia for Easter, he studies there" is Diego's."""
+
+    def in_prepositional_phrase(i: int) -> bool:
+        tok = doc[i]
+        while tok.dep_ == "compound":
+            tok = tok.head
+        return tok.dep_ == "pobj"
+
+    kept = [(i, name) for i, name in named if not in_prepositional_phrase(i)]
+    return kept or named
 
 
 def _talked_to(tok: Any) -> bool:
@@ -81,7 +117,8 @@ def pronoun_referent(
         return None
     doc = clause.sent.doc
     if clause.subject.lower_ in ("he", "she"):
-        before = [name for i, name in _named(doc) if i < clause.subject.i]
+        named = [(i, name) for i, name in _named(doc, gendered=True) if i < clause.subject.i]
+        before = [name for _i, name in _least_likely_dropped(doc, named)]
     else:  # "they" is as often a company or a product ("SendLog ..., they loved it")
         before = [
             person_name(written(e))

@@ -285,3 +285,19 @@ def test_a_known_persons_possessive_typed_without_its_apostrophe_is_theirs(run):
     texts = _texts(checked)
     assert any(t.startswith("Bev's passport came") for t in texts), texts
     assert any(t.endswith("fixed the Sams") for t in texts), texts  # no one named Sam
+
+
+def test_he_or_she_finds_names_the_small_model_missed_and_prefers_no_prepositions_object(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Noelia is leaving. She is studying in Barcelona."),  # NER: a place
+            ("user", "I had lunch with Ana Lopez yesterday. She works as a nurse at St Mary's."),
+            ("user", "My son Diego came from Valencia for Semana Santa, he studies engineering."),
+            ("user", "signed up w a tutor on preply, lucia, shes in guadalajara."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Noelia is leaving; Noelia is studying in Barcelona" in texts
+    assert "Ana Lopez works as a nurse at St Mary's" in texts
+    assert any(t.endswith("; Diego studies engineering") for t in texts), texts
+    assert any(t.endswith("Lucia is in guadalajara") for t in texts), texts
