@@ -496,8 +496,14 @@ class LocalExtractor:
                     referent = names.of(referent)
                     if referent.islower():  # "lucia, shes in guadalajara": a name, typed low
                         referent = referent.title()
-                if clause.subject_kind == "third_pronoun" and referent is None:
-                    continue  # "they said ...": who is not known, so no self-contained fact
+                if (
+                    clause.subject_kind == "third_pronoun"
+                    and referent is None
+                    and not clause.reject
+                ):
+                    # "they said ...": who is not known, so no self-contained fact
+                    clause.reject = "vague"
+                    clause.reject_detail = f"no one named before '{clause.subject}' says who"
                 intro = self_introduction(clause, piece.speaker)
                 age = stated_age(intro[0]) if intro is not None else None
                 if intro is not None and intro[1] is None and age is None:

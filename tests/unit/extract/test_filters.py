@@ -886,3 +886,9 @@ def test_an_auxiliary_with_nothing_after_it_is_vague(run):
     _conv, _raw, checked = run([("user", "cmprsk and survival are.")])
     assert checked.facts == []
     assert [r.reason for r in checked.rejections] == ["vague"]
+
+
+def test_a_he_she_or_they_with_no_one_named_before_is_kept_as_a_vague_rejection(run):
+    _conv, _raw, checked = run([("user", "He is great at chess.")])
+    assert checked.facts == []
+    assert [(r.reason, r.text) for r in checked.rejections] == [("vague", "He is great at chess")]
