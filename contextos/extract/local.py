@@ -573,6 +573,7 @@ class LocalExtractor:
                 ctx = RenderContext(
                     speaker=piece.display,
                     pronoun_referent=referent,
+                    plural_referent=kin is not None and kin not in lx.RELATION_NOUNS,
                     replacements=replacements,
                     in_assistant_chat=piece.in_assistant_chat,
                     in_meeting=piece.in_meeting,

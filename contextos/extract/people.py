@@ -140,7 +140,10 @@ def unnamed_relation(doc: Any) -> str | None:
         if (
             tok.pos_ == "NOUN"
             and tok.dep_ != "attr"  # "she's my best friend" says who she is, names no one new
-            and tok.lower_ in lx.RELATION_NOUNS
+            and (
+                tok.lower_ in lx.RELATION_NOUNS
+                or (tok.tag_ == "NNS" and tok.lemma_.lower() in lx.RELATION_NOUNS)  # "my parents"
+            )
             and any(c.dep_ == "poss" and c.lower_ == "my" for c in tok.children)
             and not any(c.dep_ in ("appos", "compound") and c.pos_ == "PROPN" for c in tok.children)
             and not (tok.i + 1 < len(doc) and doc[tok.i + 1].pos_ == "PROPN")
@@ -156,7 +159,10 @@ def kin_referent(clause: Clause, kin: str | None, theirs: Collection[str] = ()) 
     if kin is None or clause.subject_kind != "third_pronoun" or clause.subject is None:
         return None
     low = clause.subject.lower_
-    if low not in ("he", "she") or pronoun_referent(clause, None, theirs) is not None:
+    plural = kin not in lx.RELATION_NOUNS  # "my parents ... they're giving us £4,000"
+    if low not in ("he", "she", "they") or pronoun_referent(clause, None, theirs) is not None:
+        return None
+    if (low == "they") != plural:
         return None
     other = lx.MALE_RELATIONS if low == "she" else lx.FEMALE_RELATIONS
     return None if kin in other else kin

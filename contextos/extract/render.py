@@ -85,6 +85,8 @@ def addressed_name(full_name: str, texts: Iterable[str]) -> str | None:
 class RenderContext:
     speaker: str  # the speaker's display name
     pronoun_referent: str | None = None  # who "he"/"she"/"they" means, when known
+    #: the referent is several people ("my parents ... they"): its verb stays plural
+    plural_referent: bool = False
     #: token index -> replacement text for the first token of a span, and the span's end index
     replacements: dict[int, tuple[str, int]] = field(default_factory=dict)
     assistant_name: str = "the assistant"
@@ -361,7 +363,9 @@ def render_clause(
     third_subject = (
         kind == "self"
         or (kind == "group" and subject is not None and subject.lower_ in lx.FIRST_PLURAL)
-        or (kind == "third_pronoun" and ctx.pronoun_referent is not None)
+        or (
+            kind == "third_pronoun" and ctx.pronoun_referent is not None and not ctx.plural_referent
+        )
     )
     if (
         subject is not None

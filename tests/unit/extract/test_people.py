@@ -301,3 +301,15 @@ def test_he_or_she_finds_names_the_small_model_missed_and_prefers_no_preposition
     assert "Ana Lopez works as a nurse at St Mary's" in texts
     assert any(t.endswith("; Diego studies engineering") for t in texts), texts
     assert any(t.endswith("Lucia is in guadalajara") for t in texts), texts
+
+
+def test_they_after_a_plural_relation_noun_is_those_relations(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My parents called last night and they're giving us £4,000 for the wedding."),
+            ("user", "My kids are 5 and 7. They love Lego."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's parents are giving Dana £4,000 for the wedding" in texts
+    assert "Dana's kids love Lego" in texts
