@@ -300,11 +300,18 @@ def _plain(tok: Any) -> str:
 
 
 def _ends_fronted_clause(tok: Any, first: Any) -> bool:
-    """``tok`` ends the reason or time clause ``first`` opens ("since I'm stuck on R at work")."""
+    """``tok`` ends a reason or time clause before the statement whose opening word (just
+    before ``first``, the clause's first kept token) was left out ("since I'm stuck on R at
+    work, I need ..."): the two read as two statements, so a separator goes between them."""
+    if first.i == 0:
+        return False
+    mark = first.doc[first.i - 1]
     return (
-        first.dep_ == "mark"
-        and first.lower_ in lx.FRONTED_CLAUSE_MARKERS
-        and tok.i == first.head.right_edge.i
+        mark.dep_ == "mark"
+        and mark.lower_ in lx.FRONTED_CLAUSE_MARKERS
+        and mark.head.head.i != mark.head.i
+        and mark.head.i < mark.head.head.i
+        and tok.i == mark.head.right_edge.i
     )
 
 
@@ -433,7 +440,7 @@ def render_clause(
         if not ws and nxt is not None and nxt.i > tok.i + 1:
             ws = " "  # a token between the two was left out ("test, started")
         if nxt is not None and not nxt.is_punct and _ends_fronted_clause(tok, tokens[0]):
-            ws = "," + (ws or " ")  # "Since Dana is stuck on R at work, Dana needs ..."
+            ws = ";" + (ws or " ")  # -> "Dana is stuck on R at work; Dana needs ..."
         numeric = nxt is not None and (nxt.like_num or nxt.text[:1].isdigit())
         if (
             tok.lower_ == "like"
@@ -534,6 +541,8 @@ def render_clause(
             text = text[:1].lower() + text[1:]
         if parts and speaker.startswith("The ") and text.startswith(speaker):
             text = "t" + text[1:]  # a user with no name: "... as the user types"
+        if text == "," and k > 0 and _ends_fronted_clause(tokens[k - 1], tokens[0]):
+            text = ";"  # "because the vendor is late, we ..." -> "The vendor is late; Dana ..."
         parts.append(text + ws)
     out = "".join(parts).strip().lstrip(",;:-–— ")
     out = " ".join(out.split())

@@ -837,8 +837,6 @@ def _opens_condition(tok: Any, head: Any) -> bool:
     boat"): part of what the clause says, not a word to drop."""
     if tok.lower_ == "whenever" and tok.dep_ in ("mark", "advmod"):
         return tok.head.head.i == head.i  # "whenever you give me X, tell me Y"
-    if tok.dep_ == "mark" and tok.lower_ in lx.FRONTED_CLAUSE_MARKERS and tok.head.i != head.i:
-        return tok.head.head.i == head.i  # "since I'm stuck on R at work, I need ..."
     if tok.dep_ != "mark" or tok.lower_ not in lx.CONDITIONAL_MARKERS:
         return False
     if tok.head.i == head.i:

@@ -712,7 +712,7 @@ def test_an_adjective_said_of_a_noun_without_is_gets_its_is(run):
     assert "Budget is 5k for the whole trip" in texts  # a label's topic is no one's
 
 
-def test_a_reason_said_first_keeps_its_since_and_a_capital_r_is_no_are(run):
+def test_a_reason_said_first_is_a_statement_of_its_own_and_a_capital_r_is_no_are(run):
     _conv, _raw, checked = run(
         [
             ("user", "Since I'm stuck on R at work I need the dplyr version."),
@@ -720,8 +720,8 @@ def test_a_reason_said_first_keeps_its_since_and_a_capital_r_is_no_are(run):
         ]
     )
     assert _texts(checked) == [
-        "Since Dana is stuck on R at work, Dana needs the dplyr version",
-        "Because the vendor is late, Dana pushed the launch to May 2023",
+        "Dana is stuck on R at work; Dana needs the dplyr version",
+        "The vendor is late; Dana pushed the launch to May 2023",
     ]
 
 
