@@ -77,6 +77,7 @@ from contextos.extract.people import (
     object_referent,
     people,
     plain_possessives,
+    plural_kin,
     pronoun_referent,
     unnamed_relation,
 )
@@ -573,7 +574,7 @@ class LocalExtractor:
                 ctx = RenderContext(
                     speaker=piece.display,
                     pronoun_referent=referent,
-                    plural_referent=kin is not None and kin not in lx.RELATION_NOUNS,
+                    plural_referent=kin is not None and plural_kin(kin),
                     replacements=replacements,
                     in_assistant_chat=piece.in_assistant_chat,
                     in_meeting=piece.in_meeting,

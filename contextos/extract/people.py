@@ -25,6 +25,7 @@ __all__ = [
     "kin_referent",
     "object_referent",
     "people",
+    "plural_kin",
     "plain_possessives",
     "pronoun_referent",
     "unnamed_relation",
@@ -43,9 +44,7 @@ def people(doc: Any) -> list[str]:
 
 def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
     """(token index, name) of the people :func:`people` finds, in order. ``gendered``: for a
-    "he" or "she", which can only be a person, a name opening a clause counts whatever type
-    the small model gave it (it calls many names it does not know places: "Noelia is leaving.
-    She ...")."""
+    "he" or "she", which can only be a person, also the names :func:`_could_be_someone`."""
     found: list[tuple[int, str]] = [
         (e.start, person_name(written(e))) for e in doc.ents if e.label_ == "PERSON"
     ]
@@ -56,7 +55,7 @@ def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
             relation_named(tok)
             or (
                 tok.dep_ in ("nsubj", "nsubjpass")
-                and (tok.ent_type_ in lx.NAME_ENT_TYPES or gendered)
+                and tok.ent_type_ in lx.NAME_ENT_TYPES
                 and not (tok.text.isupper() and len(tok.text) > 1)  # "UX is saturated"
             )
             or (gendered and _could_be_someone(tok))
@@ -67,11 +66,14 @@ def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
 
 
 def _could_be_someone(tok: Any) -> bool:
-    """A name a "he" or "she" can point back to though NER gave it no person label: one it
-    gave no label at all in a noun's place ("lunch with Ana"), or a name it took for a place
-    opening the sentence ("Noelia, my waitress, she ...")."""
+    """A name a "he" or "she" can point back to though NER gave it no person label: a clause
+    subject whatever its label (the small model calls many names it does not know places:
+    "Noelia is leaving. She ..."), one it gave no label at all in a noun's place ("lunch with
+    Ana"), or one it took for a place opening the sentence ("Noelia, my waitress, she ...")."""
     if tok.dep_ == "compound" or (tok.text.isupper() and len(tok.text) > 1):
         return False  # "Ana" of "Ana Lopez" (read from its last word); "UX is saturated"
+    if tok.dep_ in ("nsubj", "nsubjpass"):
+        return True
     if tok.ent_type_ == "":
         return tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos", "conj", "npadvmod")
     return tok.dep_ == "npadvmod" and tok.i == tok.sent.start
@@ -83,7 +85,7 @@ def gendered_referent(doc: Any) -> str | None:
     return named[-1][1] if named else None
 
 
-def _least_likely_dropped(doc: Any, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
+def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """``named`` without the names that are only the object of a preposition when another
     is not: "my son Diego came from Valencia for Easter, he studies there" is Diego's."""
 
@@ -118,7 +120,7 @@ def pronoun_referent(
     doc = clause.sent.doc
     if clause.subject.lower_ in ("he", "she"):
         named = [(i, name) for i, name in _named(doc, gendered=True) if i < clause.subject.i]
-        before = [name for _i, name in _least_likely_dropped(doc, named)]
+        before = [name for _i, name in _preferred_antecedents(doc, named)]
     else:  # "they" is as often a company or a product ("SendLog ..., they loved it")
         before = [
             person_name(written(e))
@@ -152,6 +154,11 @@ def unnamed_relation(doc: Any) -> str | None:
     return found
 
 
+def plural_kin(kin: str) -> bool:
+    """A relation noun of :func:`unnamed_relation` that is plural ("parents"): a "they"."""
+    return kin not in lx.RELATION_NOUNS
+
+
 def kin_referent(clause: Clause, kin: str | None, theirs: Collection[str] = ()) -> str | None:
     """``kin`` (a relation noun, see :func:`unnamed_relation`) when the clause's "he"/"she"
     subject stands for it: no person is named before the pronoun in its sentence, and the
@@ -159,10 +166,9 @@ def kin_referent(clause: Clause, kin: str | None, theirs: Collection[str] = ()) 
     if kin is None or clause.subject_kind != "third_pronoun" or clause.subject is None:
         return None
     low = clause.subject.lower_
-    plural = kin not in lx.RELATION_NOUNS  # "my parents ... they're giving us £4,000"
     if low not in ("he", "she", "they") or pronoun_referent(clause, None, theirs) is not None:
         return None
-    if (low == "they") != plural:
+    if (low == "they") != plural_kin(kin):
         return None
     other = lx.MALE_RELATIONS if low == "she" else lx.FEMALE_RELATIONS
     return None if kin in other else kin

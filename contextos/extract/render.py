@@ -299,20 +299,20 @@ def _plain(tok: Any) -> str:
     return str(tok.text)
 
 
-def _ends_fronted_clause(tok: Any, first: Any) -> bool:
-    """``tok`` ends a reason or time clause before the statement whose opening word (just
+def _fronted_clause_end(first: Any) -> int | None:
+    """Where a reason or time clause before the statement ends, when its opening word (just
     before ``first``, the clause's first kept token) was left out ("since I'm stuck on R at
-    work, I need ..."): the two read as two statements, so a separator goes between them."""
+    work, I need ..."): the two read as two statements, so a separator goes after it."""
     if first.i == 0:
-        return False
+        return None
     mark = first.doc[first.i - 1]
-    return (
+    if (
         mark.dep_ == "mark"
         and mark.lower_ in lx.FRONTED_CLAUSE_MARKERS
-        and mark.head.head.i != mark.head.i
         and mark.head.i < mark.head.head.i
-        and tok.i == mark.head.right_edge.i
-    )
+    ):
+        return int(mark.head.right_edge.i)
+    return None
 
 
 def _dropped_g(tok: Any) -> bool:
@@ -420,6 +420,7 @@ def render_clause(
         speaker_named = True
         lower_first = first.pos_ != "PROPN"
     fillers = filler_phrase_tokens(tokens)
+    fronted_end = _fronted_clause_end(first) if first is not None else None
     for k, tok in enumerate(tokens):
         if tok.i < skip_until:
             continue  # inside a replaced span, which brought its own spacing
@@ -439,7 +440,7 @@ def render_clause(
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         if not ws and nxt is not None and nxt.i > tok.i + 1:
             ws = " "  # a token between the two was left out ("test, started")
-        if nxt is not None and not nxt.is_punct and _ends_fronted_clause(tok, tokens[0]):
+        if nxt is not None and not nxt.is_punct and tok.i == fronted_end:
             ws = ";" + (ws or " ")  # -> "Dana is stuck on R at work; Dana needs ..."
         numeric = nxt is not None and (nxt.like_num or nxt.text[:1].isdigit())
         if (
@@ -541,7 +542,7 @@ def render_clause(
             text = text[:1].lower() + text[1:]
         if parts and speaker.startswith("The ") and text.startswith(speaker):
             text = "t" + text[1:]  # a user with no name: "... as the user types"
-        if text == "," and k > 0 and _ends_fronted_clause(tokens[k - 1], tokens[0]):
+        if text == "," and k > 0 and tokens[k - 1].i == fronted_end:
             text = ";"  # "because the vendor is late, we ..." -> "The vendor is late; Dana ..."
         parts.append(text + ws)
     out = "".join(parts).strip().lstrip(",;:-–— ")

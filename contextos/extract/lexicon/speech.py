@@ -175,7 +175,8 @@ HYPOTHETICAL_ADVERBS: frozenset[str] = frozenset(
 #: Subordinators that make a clause conditional.
 CONDITIONAL_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether"})
 #: Words opening a reason or a time said before the statement ("since I'm stuck on R at work,
-#: I need ..."): the statement says why or when with them, and is wrong without them.
+#: I need ..."): the word is left out of the fact, so the render puts a ";" where the two
+#: clauses meet ("Dana is stuck on R at work; Dana needs ...").
 FRONTED_CLAUSE_MARKERS: frozenset[str] = words(
     "since because although though while when after before until once"
 )
