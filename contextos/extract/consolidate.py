@@ -11,9 +11,10 @@ These stay one fact per clause, because later stages compare them one statement 
 
 - preferences (``like`` / ``dislike``): corroboration and contradiction work per object;
 - negated statements: a negation supersedes the positive fact it denies;
-- candidates with a rejection flag, and those the caller gives no sentence key (the items of
-  a list the clause was split into on purpose, facts such as "Mateo is Gabriel's son" read
-  from an apposition);
+- candidates with a rejection flag or below their type's threshold (merged, they would take
+  the sentence's other statements below it too), and those the caller gives no sentence key
+  (the items of a list the clause was split into on purpose, facts such as "Mateo is
+  Gabriel's son" read from an apposition);
 - statements of two different projects' status in one sentence (the status tracker keeps one
   status per fact);
 - two or more statements with the speaker as subject ("I'm a teacher and I work at PetSmart"):
@@ -25,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Mapping, Sequence
 
-from contextos.models.facts import CandidateFact, Evidence
+from contextos.models.facts import TYPE_THRESHOLDS, CandidateFact, Evidence
 
 __all__ = ["SENTENCE_JOINER", "merge_sentence_facts"]
 
@@ -45,6 +46,8 @@ def _mergeable(fact: CandidateFact) -> bool:
         and fact.category not in _SEPARATE_CATEGORIES
         and fact.attributes.get("polarity") != "negative"
         and len({e.turn_id for e in fact.evidence}) == 1
+        # a statement too weak to keep would take the others' confidence down with it
+        and fact.confidence >= TYPE_THRESHOLDS[fact.type]
     )
 
 

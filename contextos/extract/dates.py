@@ -70,11 +70,16 @@ _ANCHORS = frozenset(
 _DURATION_UNITS = re.compile(r"\b(?:years|months|weeks|days|hours|sprints|decades)\b", re.I)
 #: An ordinal that can be a day of the month: not one counting something ("3rd year", "2nd
 #: floor", "5th grade"), unless a month follows ("2nd week of June").
-_ORDINAL_DAY = re.compile(
-    r"\b\d{1,2}(?:st|nd|rd|th)\b(?!\s+(?:year|week|month|day|semester|term|quarter|grade|time|"
-    r"place|floor|round|attempt|try|season|edition|anniversary|birthday)s?\b(?!\s+of\s+\w))",
-    re.I,
+_COUNTED_NOUNS = (
+    "year|week|month|day|semester|term|quarter|grade|time|place|floor|round|attempt|try|season|"
+    "edition|anniversary|birthday|century|generation|percentile|draft|version|lap|step|stage"
 )
+_ORDINAL_DAY = re.compile(
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)\b(?!\s+(?:{_COUNTED_NOUNS})s?\b(?!\s+of\s+\w))", re.I
+)
+#: An ordinal that counts the noun after it ("my 18th edition exam", "her 2nd draft").
+_COUNTING_ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$", re.I)
+_COUNTED = re.compile(rf"^(?:{_COUNTED_NOUNS})s?$", re.I)
 _WEEK_DAY_OF = re.compile(rf"\b({'|'.join(_WEEKDAYS)})\s+(?:of\s+)?(next|this|last)\s+week\b", re.I)
 _MONTH_RE = (
     r"(?:january|february|march|april|may|june|july|august|september|october|"
@@ -85,6 +90,12 @@ _WEEKDAY_RE = (
     r"thu|thurs|fri|sat|sun)"
 )
 _ORD_RE = r"\d{1,2}(?:st|nd|rd|th)"
+#: "26 to 30 October", "22-23 August", "3rd - 5th June": days of one month.
+_DAY_RANGE_RE = (
+    r"(?P<first>\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till|through|thru)\s*"
+    r"(?P<last>\d{1,2}(?:st|nd|rd|th)?\s+)"
+)
+_DAY_RANGE = re.compile(rf"^{_DAY_RANGE_RE}(?P<month>{_MONTH_RE}(?:,?\s+\d{{4}})?)$", re.I)
 _COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _COUNTS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}
 _COUNT_RE = r"(?:" + "|".join(_COUNTS) + r"|\d{1,3})"
@@ -137,6 +148,7 @@ _DATE_PHRASES = re.compile(
             rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
             rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
+            rf"\b{_DAY_RANGE_RE}{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b{_WD_LEAD}\d{{1,2}}\s+{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b(?:{_WEEKDAY_RE}\s+)?the\s+{_ORD_RE}\b{_AFTER_ORD}",
             rf"\b(?:next|last|this)\s+(?:week|month|quarter|year|weekend|{_WEEKDAY_RE}|{_MONTH_RE})\b",
@@ -321,7 +333,7 @@ def resolve_date(
     phrase: str, base: datetime, direction: Direction = "future", nearest: bool = True
 ) -> ResolvedDate | None:
     """Resolve ``phrase`` against ``base`` (the turn's timestamp), or None. With ``nearest``, a
-    calendar date said in the past tense may be the coming one when that is much nearer (the
+    calendar date may be the one the other way from ``direction`` when that is much nearer (the
     tense was the clause's, not the date's own verb's)."""
     phrase = _LONG_ABBREVIATION.sub(lambda m: m.group(0)[:3], phrase)  # "sept", "tues"
     offset = _IN_OFFSET.match(phrase.strip())
@@ -377,19 +389,25 @@ def resolve_date(
         return None
     if (
         nearest
-        and direction == "past"
         and _CALENDAR.search(text)
         and not _RELATIVE.search(text)
         and not _EXPLICIT_YEAR.search(text)
     ):
         # "July 13th" in a past-tense clause ("signed the lease, move-in July 13th"): the
-        # occurrence nearest the conversation; the past wins near-ties
-        other = _parse(text, base_naive, "future")
-        if other is not None and abs((other.value - base_naive).days) + 45 < abs(
-            (found.value - base_naive).days
-        ):
-            found = other
+        # occurrence nearest the conversation, the way the clause points winning near-ties;
+        # in a present-tense one, only the month just gone ("late three times in January")
+        other = _parse(text, base_naive, "future" if direction == "past" else "past")
+        if other is not None:
+            away = abs((other.value - base_naive).days)
+            if away + 45 < abs((found.value - base_naive).days) and (
+                direction == "past" or away <= _JUST_GONE_DAYS
+            ):
+                found = other
     return found
+
+
+#: How far back a month said in a present-tense clause may be and still be the one just gone.
+_JUST_GONE_DAYS = 62
 
 
 def _offset_date(m: re.Match[str], base: datetime) -> ResolvedDate:
@@ -591,8 +609,19 @@ def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
         and not any(i in taken for i in range(e.start, e.end))
         and not _EVERY_PART_OF_DAY.match(doc.text, e.end_char)
         and not _EVERY_PART_OF_DAY.match(" " + e.text.split()[-1])
+        and not _counts_the_next_noun(doc, e.end)
     ]
     return sorted(spans)
+
+
+def _counts_the_next_noun(doc: Any, end: int) -> bool:
+    """The span before ``end`` ends in an ordinal that counts the noun after it ("passed his
+    18th edition exam"): no day of a month."""
+    return (
+        end < len(doc)
+        and _COUNTING_ORDINAL.match(doc[end - 1].text) is not None
+        and _COUNTED.match(doc[end].text) is not None
+    )
 
 
 def _names_a_kind(doc: Any, start: int, end: int) -> bool:
@@ -602,11 +631,15 @@ def _names_a_kind(doc: Any, start: int, end: int) -> bool:
     if end - start != 1 or start == 0 or end >= len(doc):
         return False
     day, before, after = doc[start], doc[start - 1], doc[end]
+    if _WEEKDAY_ONLY.match(day.text) is None or after.pos_ not in ("NOUN", "ADJ", "PROPN"):
+        return False
+    if before.tag_ in ("DT", "PRP$"):
+        return day.head.i > end  # but "the Friday deadline" is one Friday's
+    # "she can do Sunday football": a weekday naming a noun with nothing to say which one
     return (
-        _WEEKDAY_ONLY.match(day.text) is not None
-        and before.tag_ in ("DT", "PRP$")
-        and after.pos_ in ("NOUN", "ADJ", "PROPN")
-        and day.head.i > end  # but "the Friday deadline" is one Friday's
+        day.head.i == end
+        and before.pos_ not in ("ADP", "ADJ", "DET", "NUM")
+        and before.lower_ not in ("next", "last", "this")
     )
 
 
@@ -617,7 +650,7 @@ def _verb_tense(root: Any) -> str | None:
     tok = root
     if tok.dep_ == "pobj" and tok.head.dep_ == "prep":
         tok = tok.head
-    elif tok.dep_ not in ("npadvmod", "tmod", "attr", "prep"):
+    elif tok.dep_ not in ("npadvmod", "tmod", "attr", "prep", "dobj"):
         return None
     verb = tok.head
     if verb.pos_ not in ("VERB", "AUX") or verb.i == tok.i:
@@ -625,8 +658,10 @@ def _verb_tense(root: Any) -> str | None:
     while verb.tag_ == "VBG" and verb.dep_ in ("xcomp", "dobj", "pcomp", "conj"):
         verb = verb.head  # "stopped drinking coffee in January": the time of the stopping
     # ("decided to ship on Friday" stays with "ship": a to-infinitive looks ahead)
-    if tok.dep_ in ("npadvmod", "attr") and verb.lemma_.lower() in _CHOOSING_VERBS:
+    if tok.dep_ in ("npadvmod", "attr", "dobj") and verb.lemma_.lower() in _CHOOSING_VERBS:
         return None  # "we said October 1st": the date said, not when it was said
+    if tok.dep_ == "dobj" and verb.tag_ not in ("VBZ", "VBP"):
+        return None  # "confirmed the July 13th start" parsed with the date as the object
     if verb.tag_ == "VBD":
         return "past"
     if (
@@ -670,8 +705,12 @@ def clause_dates(
         if start not in tok_ids:
             continue
         prev = doc[start - 1] if start > 0 else None
-        if prev is not None and prev.lower_ in ("every", "each", "a", "an", "any"):
+        if prev is not None and prev.lower_ in _ANY_ONE_OF:
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
+        if _quoted(doc, start):
+            continue  # "a string like 'Mar 22, 2026, 7:04 AM'": words quoted as they are
+        if _habitual_range(doc, start, end):
+            continue  # "my weeks run Monday to Sunday", "I work Monday to Friday"
         if prev is not None and start > 1 and doc[start - 2].lower_ in ("every", "each"):
             continue  # "every other Tuesday", "every second Monday"
         if _names_a_kind(doc, start, end):
@@ -693,14 +732,19 @@ def clause_dates(
         direction: Direction = "past" if (own or tense) == "past" and not toward else "future"
         ends_range = prev is not None and prev.lower_ in _RANGE_ENDS and range_start is not None
         base = range_start if ends_range and range_start is not None else when
+        phrase = _in_month_said(doc, start, end)
+        days = _DAY_RANGE.match(phrase)  # "26 to 30 October": resolved by its last day
         resolved = resolve_date(
-            _in_month_said(doc, start, end),
+            f"{days['last']}{days['month']}" if days else phrase,
             base,
             "future" if ends_range else direction,
-            nearest=own is None,
+            # a month said with no verb of its own in a present-tense clause ("late three
+            # times in January") is the nearest one, either way
+            nearest=own is None and (direction == "past" or (tense == "present" and not toward)),
         )
         if resolved is None:
             continue
+        first_day = _first_day(days, resolved)
         range_start = resolved.value
         last_end, last_toward = end, toward
         prefix = ""
@@ -723,6 +767,11 @@ def clause_dates(
         if at_day and prev is not None and prev.i in tok_ids:
             replacements[prev.i] = ("on " + resolved.text, end)  # "at the end of the month"
             continue
+        if first_day is not None:  # "from Monday, October 26, 2026 to Friday, October 30, 2026"
+            dates[start] = first_day.date().isoformat()
+            lead = "from " if prefix == "on " else prefix
+            replacements[start] = (f"{lead}{render_date(first_day, 'day')} to {resolved.text}", end)
+            continue
         replacements[start] = (prefix + resolved.text, end)
         day_end = _range_end_day(doc, end, resolved, tok_ids)
         if day_end is not None:  # "May 18 to 22", "June 8-12": a day of the same month
@@ -735,6 +784,48 @@ def clause_dates(
 _RESCHEDULE_VERBS = frozenset(
     {"push", "move", "postpone", "delay", "reschedule", "bump", "shift", "slip", "pull", "change"}
 )
+
+
+#: Words before a date that make it any one of its kind ("every Monday", "the odd Sunday job").
+_ANY_ONE_OF = frozenset({"every", "each", "a", "an", "any", "odd", "occasional", "usual"})
+
+
+def _quoted(doc: Any, start: int) -> bool:
+    """Token ``start`` is inside quotation marks opened in its sentence."""
+    sent = doc[start].sent
+    marks = sum(1 for t in doc[sent.start : start] if t.is_quote and len(t.text) == 1)
+    return marks % 2 == 1
+
+
+def _habitual_range(doc: Any, start: int, end: int) -> bool:
+    """A range of weekdays a verb in the simple present says of every week ("I work Monday to
+    Friday", "my weeks run Monday to Sunday"): the start or the end of such a range."""
+    if not _WEEKDAY_ONLY.match(doc[start:end].text):
+        return False
+    if (
+        start >= 2
+        and doc[start - 1].lower_ in _RANGE_ENDS
+        and _WEEKDAY_ONLY.match(doc[start - 2].text)
+    ):
+        first = start - 2  # the end of a range: its start decides
+    elif (
+        end + 1 < len(doc)
+        and doc[end].lower_ in _RANGE_ENDS
+        and _WEEKDAY_ONLY.match(doc[end + 1].text)
+    ):
+        first = start
+    else:
+        return False
+    if first > 0 and (doc[first - 1].pos_ == "ADP" or doc[first - 1].lower_ in _STEPS):
+        return False  # "from Monday to Friday", "next Monday to Friday": one week's
+    verb = doc[first].head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    return (
+        verb.tag_ in ("VBZ", "VBP")
+        and verb.lemma_ != "be"
+        and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    )
 
 
 def _rescheduled(root: Any) -> bool:
@@ -774,16 +865,35 @@ def _in_month_said(doc: Any, start: int, end: int) -> str:
     if m is None or m.group(1):
         return text
     sent = doc[start].sent
+    day = int(m.group(2))
     months = {
-        t.text.capitalize()
+        t.text.capitalize(): _day_said_with(doc, t.i)
         for t in sent
-        if _MONTH_ONLY.match(t.text)
-        and t.text[:1].isupper()
-        and not (t.i + 1 < len(doc) and doc[t.i + 1].like_num)
-        and not (t.i > 0 and doc[t.i - 1].like_num)
-        and not start <= t.i < end
+        if _MONTH_ONLY.match(t.text) and t.text[:1].isupper() and not start <= t.i < end
     }
-    return f"{months.pop()} {m.group(2)}" if len(months) == 1 else text
+    if len(months) != 1:
+        return text
+    ((month, month_day),) = months.items()
+    # "Term starts 3 Sept so the 12th is grand": a later day of that month
+    return f"{month} {day}" if month_day is None or month_day < day else text
+
+
+def _day_said_with(doc: Any, i: int) -> int | None:
+    """The day of the month said next to the month name at ``i`` ("3 Sept", "June 8th"), or
+    None; a number that is no day ("June 2026") counts as one that is not a later day."""
+    for j in (i - 1, i + 1):
+        if 0 <= j < len(doc) and doc[j].like_num:
+            digits = re.match(r"\d+", doc[j].text)
+            return int(digits.group(0)) if digits else 99
+    return None
+
+
+def _first_day(days: re.Match[str] | None, last: ResolvedDate) -> datetime | None:
+    """The first day of a range of days said before their month ("26 to 30 October"), in the
+    month ``last`` (its last day) was resolved to; None when there is no such range."""
+    if days is None or last.period != "day" or not 0 < int(days["first"]) < last.value.day:
+        return None
+    return last.value.replace(day=int(days["first"]))
 
 
 def _range_end_day(doc: Any, end: int, start: ResolvedDate, tok_ids: set[int]) -> datetime | None:

@@ -44,6 +44,8 @@ class Pipeline:
         # the words the g-dropping component already read from the lemmatizer
         self._dictionary = dropped_g.words if dropped_g is not None else _dictionary_words(nlp)
         self._irregular_past = _irregular_past_forms(nlp)
+        self._stop_words = frozenset(nlp.Defaults.stop_words)
+        self._adjectives = _adjectives_only(nlp)
 
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
         """Tag, parse and lemmatise (no NER)."""
@@ -55,11 +57,14 @@ class Pipeline:
             if _EMOJI.search(text):
                 _tag_emoji(doc)
             if "'s" in text or "’s" in text:
-                _repair_noun_s_predicates(doc)
-            if self._irregular_past and not self._irregular_past.isdisjoint(
-                w.lower() for w in _OPENING_WORD.findall(text)
-            ):
+                _repair_noun_s_predicates(doc, self._adjectives)
+            openings = [w.lower() for w in _OPENING_WORD.findall(text)]
+            if self._irregular_past and not self._irregular_past.isdisjoint(openings):
                 _retag_opening_past(doc, self._irregular_past)
+            if self._dictionary and any(
+                w not in self._dictionary and w not in self._stop_words for w in openings
+            ):
+                _retag_opening_names(doc, self._dictionary)
         return docs
 
     def add_entities(self, docs: list[Any], batch_size: int = 128) -> list[Any]:
@@ -98,7 +103,7 @@ def _dictionary_words(nlp: Any) -> frozenset[str]:
 
 
 #: The first word of each sentence or line of a text (a cheap look before parsing it again).
-_OPENING_WORD = re.compile(r"(?:^|[.!?\n]\s*)([A-Za-z]+)")
+_OPENING_WORD = re.compile(r"(?:^|[.!?\n]\s*)([^\W\d_]+)")
 #: The possessives a relation noun is someone's by ("my sister", "their dad").
 _POSSESSIVES = ("my", "our", "his", "her", "their")
 #: "my sister bree": a relation noun after a possessive, then a lower-case word.
@@ -108,6 +113,14 @@ _RELATION_THEN_LOWER = re.compile(
     + r")\s+[a-z]",
     re.I,
 )
+
+
+def _adjectives_only(nlp: Any) -> frozenset[str]:
+    """Words the lemmatizer knows as adjectives and never as nouns ("alright", "knackered")."""
+    index = _lemma_table(nlp, "lemma_index")
+    if index is None:
+        return frozenset()
+    return frozenset(index.get("adj", ())) - frozenset(index.get("noun", ()))
 
 
 def _irregular_past_forms(nlp: Any) -> frozenset[str]:
@@ -137,6 +150,23 @@ def _retag_opening_past(doc: Any, past: frozenset[str]) -> None:
             and not any(c.dep_ in ("nsubj", "aux") for c in root.children)
         ):
             root.tag_ = "VBD"
+
+
+def _retag_opening_names(doc: Any, dictionary: frozenset[str]) -> None:
+    """A capitalised word opening a sentence as its subject that the tagger calls a common
+    noun though the dictionary does not know it ("Álvaro also says ..."): a proper noun, as it
+    would have been read anywhere else in the sentence."""
+    for sent in doc.sents:
+        tok = sent[0]
+        if (
+            tok.tag_ == "NN"
+            and tok.dep_ in ("nsubj", "nsubjpass")
+            and tok.is_title
+            and tok.is_alpha
+            and len(tok.text) > 1
+            and tok.lower_ not in dictionary
+        ):
+            tok.pos_, tok.tag_ = "PROPN", "NNP"
 
 
 def _name_lower_case_relations(doc: Any, dictionary: frozenset[str]) -> None:
@@ -201,14 +231,20 @@ def _tag_emoji(doc: Any) -> None:
 _PREDICATE_STARTS = frozenset({"IN", "RB", "JJ", "JJR", "VBN"})
 
 
-def _repair_noun_s_predicates(doc: Any) -> None:
+def _repair_noun_s_predicates(doc: Any, adjectives: frozenset[str]) -> None:
     """Reparse "my mum's in hospital again", "the deposit's due in January": a sentence with
     no verb whose root noun has its own "'s" right after it, followed by a predicate, which the
     small parser reads as a possessive. The "'s" is "is": made the root, the noun its subject,
-    and what followed hung on it."""
+    and what followed hung on it. Also "Kieran's alright": an adjective (one of
+    ``adjectives``) the parser made a noun owned by the name before the "'s"."""
     for sent in doc.sents:
         root = sent.root
-        if root.pos_ not in ("NOUN", "PROPN") or any(t.pos_ in ("VERB", "AUX") for t in sent):
+        if root.pos_ not in ("NOUN", "PROPN", "ADJ"):
+            continue
+        if (root.pos_ == "ADJ" or root.lower_ in adjectives) and root.i >= 2:
+            _owned_adjective_is_predicate(doc, root)
+            continue
+        if any(t.pos_ in ("VERB", "AUX") for t in sent):
             continue
         if root.i + 2 >= sent.end:
             continue
@@ -227,6 +263,21 @@ def _repair_noun_s_predicates(doc: Any) -> None:
             child.head = clitic
             if child.dep_ == "amod":
                 child.dep_ = "acomp"
+
+
+def _owned_adjective_is_predicate(doc: Any, root: Any) -> None:
+    """ "Kieran's alright" read as a possessive: the "'s" made the root "is", the owner its
+    subject and the adjective its complement, with what else hung on the adjective."""
+    clitic, owner = doc[root.i - 1], doc[root.i - 2]
+    if clitic.lower_ not in ("'s", "’s") or owner.dep_ != "poss" or owner.head.i != root.i:
+        return
+    children = [c for c in root.children if c.i not in (clitic.i, owner.i)]
+    clitic.head, clitic.dep_ = clitic, "ROOT"
+    clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
+    owner.head, owner.dep_ = clitic, "nsubj"
+    root.head, root.dep_, root.pos_, root.tag_ = clitic, "acomp", "ADJ", "JJ"
+    for child in children:
+        child.head = clitic
 
 
 def may_have_entities(doc: Any) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.dates import is_calendar_word
 from contextos.extract.names import person_name, person_text, relation_named, written
 from contextos.extract.statements import Clause
 
@@ -72,6 +73,8 @@ def _could_be_someone(tok: Any) -> bool:
     Ana"), or one it took for a place opening the sentence ("Noelia, my waitress, she ...")."""
     if tok.dep_ == "compound" or (tok.text.isupper() and len(tok.text) > 1):
         return False  # "Ana" of "Ana Lopez" (read from its last word); "UX is saturated"
+    if is_calendar_word(tok.text) or (tok.is_lower and tok.dep_ in ("pobj", "dobj")):
+        return False  # "she leaves at end of march", "cried on facetime": no one's name
     if tok.dep_ in ("nsubj", "nsubjpass"):
         return True
     if tok.ent_type_ == "":
@@ -81,22 +84,35 @@ def _could_be_someone(tok: Any) -> bool:
 
 def gendered_referent(doc: Any) -> str | None:
     """The last person a later "he" or "she" could be in ``doc`` (see :func:`_named`)."""
-    named = _named(doc, gendered=True)
+    named = _preferred_antecedents(doc, _named(doc, gendered=True))
     return named[-1][1] if named else None
 
 
 def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """``named`` without the names that are only the object of a preposition when another
-    is not: "my son Diego came from Valencia for Easter, he studies there" is Diego's."""
+    is not ("my son Diego came from Valencia for Easter, he studies there" is Diego's), and
+    without the objects named after the subject of the last sentence that names anyone (a
+    subject goes on being talked about: "Álvaro says I must do TikTok. He is 19")."""
 
-    def in_prepositional_phrase(i: int) -> bool:
+    def role(i: int) -> str:
         tok = doc[i]
         while tok.dep_ == "compound":
             tok = tok.head
-        return tok.dep_ == "pobj"
+        return tok.dep_
 
-    kept = [(i, name) for i, name in named if not in_prepositional_phrase(i)]
-    return kept or named
+    kept = [(i, name) for i, name in named if role(i) != "pobj"] or named
+    if not kept:
+        return kept
+    last_sentence = doc[kept[-1][0]].sent.start
+    subject = next(
+        (
+            i
+            for i, _name in reversed(kept)
+            if doc[i].sent.start == last_sentence and role(i) in ("nsubj", "nsubjpass")
+        ),
+        None,
+    )
+    return kept if subject is None else [(i, name) for i, name in kept if i <= subject]
 
 
 def _talked_to(tok: Any) -> bool:

@@ -225,7 +225,10 @@ def _names_thing(tok: Any, tags: tuple[str, ...]) -> bool:
 
 
 #: Indefinite pronouns the tagger calls nouns: they name nothing a pronoun can stand for.
-_INDEFINITES = frozenset("nothing anything something everything none".split())
+_INDEFINITES = frozenset(
+    "nothing anything something everything none nobody anybody somebody everybody no-one "
+    "anyone someone everyone".split()
+)
 
 
 def _antecedent(named: list[Any]) -> Any | None:

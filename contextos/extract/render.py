@@ -217,6 +217,8 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
         and tok.head.lower_ in ("far", "much", "many", "long")
     ):
         return False  # "so far", "so much": a measure, not a discourse "so"
+    if tok.lower_ == "so" and _joins_a_clause(tok):
+        return False  # "term starts soon so the kids are happy": it says why
     if tok.lower_ in lx.CHAT_FILLERS:
         return True
     if tok.lower_ not in lx.FILLER_WORDS:
@@ -226,6 +228,20 @@ def _is_filler(tok: Any, head: Any | None) -> bool:
     if tok.lower_ == "too" and tok.i < tok.head.i:
         return False  # "too much client work": a degree, not "me too"
     return tok.dep_ in lx.FILLER_DEPS and not any(True for _ in tok.children)
+
+
+def _joins_a_clause(tok: Any) -> bool:
+    """``tok`` opens a clause hung on the one before it, whose subject follows ("..., so the
+    kids are happy"): a conjunction, which the small model tags an adverb."""
+    head = tok.head
+    return (
+        head.i > tok.i
+        and head.dep_ in ("advcl", "conj", "ccomp")
+        and head.head.i < tok.i
+        and any(
+            c.dep_ in ("nsubj", "nsubjpass", "expl") and tok.i < c.i < head.i for c in head.children
+        )
+    )
 
 
 #: The first halves of "gonna" / "wanna" as the tokenizer splits them.

@@ -33,6 +33,18 @@ def test_statements_of_one_sentence_become_one_fact_with_one_span():
     assert merged.attributes["merged_statements"] == 2
 
 
+def test_a_statement_below_its_threshold_does_not_take_the_sentence_down_with_it():
+    turn = "Lisa's a staff nurse on the renal ward, so she can do Sunday football sometimes."
+    strong = _fact("Lisa is a staff nurse on the renal ward", 0, 38)
+    weak = _fact("Lisa can do Sunday football sometimes", 43, 80)
+    weak = weak.model_copy(update={"confidence": 0.73})
+    out = merge_sentence_facts([((1, 0), strong), ((1, 0), weak)], {"t1": turn})
+    assert [(f.text, f.confidence) for f in out] == [
+        ("Lisa is a staff nurse on the renal ward", 0.9),
+        ("Lisa can do Sunday football sometimes", 0.73),
+    ]
+
+
 def test_other_sentences_preferences_negations_and_rejections_stay_apart():
     turn = "x" * 200
     first = _fact("The demo had 11,000 players", 0, 10)

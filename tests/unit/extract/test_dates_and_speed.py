@@ -497,3 +497,79 @@ def test_dates_a_plan_was_moved_between_are_the_nearer_ones(run):
     texts = [f.text for f in checked.facts]
     assert any("from Saturday, June 8, 2024 to Saturday, June 22, 2024" in t for t in texts)
     assert any("from Saturday, March 2, 2024 to Saturday, March 9, 2024" in t for t in texts)
+
+
+def test_a_later_ordinal_takes_the_month_named_with_an_earlier_day(run):
+    when = datetime(2026, 1, 11, tzinfo=UTC)
+    _conv, _raw, checked = run([("user", "Term starts 3 Sept so the 12th is grand.")], when)
+    assert [f.text for f in checked.facts] == [
+        "Term starts on Thursday, September 3, 2026 so Saturday, September 12, 2026 is grand"
+    ]
+
+
+def test_days_before_their_month_are_one_range(run):
+    when = datetime(2026, 4, 26, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "Half term is 26 to 30 October."),
+            ("user", "Ollie has booked Galway, 22-23 August."),
+        ],
+        when,
+    )
+    assert [f.text for f in checked.facts] == [
+        "Half term is Monday, October 26, 2026 to Friday, October 30, 2026",
+        "Ollie has booked Galway, from Saturday, August 22, 2026 to Sunday, August 23, 2026",
+    ]
+
+
+def test_ordinals_counting_a_noun_weekday_kinds_and_weekly_ranges_are_no_dates(run):
+    when = datetime(2026, 4, 28, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "Kieran passed his 18th edition exam."),
+            ("user", "Lisa can do Sunday football now, so I can take the odd Sunday job."),
+            ("user", "My weeks run Monday to Sunday."),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Kieran passed his 18th edition exam" in texts
+    assert "Dana's weeks run Monday to Sunday" in texts
+    assert any("do Sunday football now" in t and "the odd Sunday job" in t for t in texts), texts
+
+
+def test_a_date_inside_quotation_marks_is_left_as_written(run):
+    when = datetime(2026, 3, 24, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [("user", "My export has a date column with strings like 'Mar 22, 2026, 7:04 AM'.")],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert any("'Mar 22, 2026, 7:04 AM'" in t for t in texts), texts
+
+
+def test_a_month_in_a_present_clause_is_the_one_just_gone_only_when_it_is_near():
+    base = datetime(2026, 2, 3)
+    gone = resolve_date("January", base, "future", nearest=True)
+    assert gone is not None and (gone.value.year, gone.value.month) == (2026, 1)
+    ahead = resolve_date("September", base, "future", nearest=True)
+    assert ahead is not None and (ahead.value.year, ahead.value.month) == (2026, 9)
+    planned = resolve_date("January", base, "future", nearest=False)
+    assert planned is not None and planned.value.year == 2027
+
+
+def test_late_three_times_in_january_is_the_january_just_gone(run):
+    when = datetime(2026, 2, 3, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Kieran's alright, bit of a nightmare for turning up late, three times in January.",
+            ),
+            ("user", "Our wedding is in January."),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert any(t.endswith("three times in January 2026") for t in texts), texts
+    assert "Dana's wedding is in January 2027" in texts

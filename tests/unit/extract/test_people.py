@@ -313,3 +313,31 @@ def test_they_after_a_plural_relation_noun_is_those_relations(run):
     texts = _texts(checked)
     assert "Dana's parents are giving Dana £4,000 for the wedding" in texts
     assert "Dana's kids love Lego" in texts
+
+
+def test_he_or_she_is_never_a_month_an_app_or_a_later_object_of_the_subject(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Noelia, my waitress, she leave at end of march. She is with me 3 years."),
+            ("user", "she said yes!! cried on facetime. she's maid of honour."),
+            ("user", "Álvaro also say I must do TikTok for the bar. He is 19."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.endswith("; Noelia is with Dana 3 years") for t in texts), texts
+    assert "Álvaro is 19" in texts
+    assert not any(t.startswith(("March", "Facetime", "TikTok")) for t in texts), texts
+
+
+def test_it_never_stands_for_nobody(run):
+    _conv, _raw, checked = run(
+        [("user", "Nobody knows who is reporting to who yet. Priya is being very calm about it.")]
+    )
+    assert not any("nobody" in t.lower() for t in _texts(checked))
+
+
+def test_a_name_s_adjective_is_said_of_the_name(run):
+    _conv, _raw, checked = run(
+        [("user", "Kieran's alright, bit of a nightmare for turning up late.")]
+    )
+    assert any(t.startswith("Kieran is alright") for t in _texts(checked))
