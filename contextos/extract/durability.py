@@ -136,15 +136,24 @@ def _evaluation(clause: Clause, anchored: bool) -> str:
         return ""
     if head.lemma_ in lx.APPEARANCE_VERBS:
         return f"an impression ('{head.text}')"
-    if adj is not None and adj.lemma_.lower() not in lx.STATUS_WORDS and not anchored:
+    if adj is None or adj.lemma_.lower() in lx.STATUS_WORDS:
+        return ""
+    if not anchored:
         return f"an evaluation ('{adj.text}')"
-    if (
-        adj is not None
-        and adj.tag_ in ("JJR", "JJS")
-        and adj.lemma_.lower() not in (lx.STATUS_WORDS)
-    ):
+    if adj.tag_ in ("JJR", "JJS") and not _changed_since(clause):
         return f"a comparison ('{adj.text}')"
-    return ""
+    return ""  # "the migraines are much better since the injections started": a change
+
+
+def _changed_since(clause: Clause) -> bool:
+    """The clause compares now with before something ("the migraines are much better since
+    the injections started"): a lasting change, not a passing remark."""
+    adj = _predicate_adjective(clause)
+    return (
+        adj is not None
+        and adj.tag_ == "JJR"
+        and any(t.lower_ == "since" and t.dep_ in ("mark", "prep") for t in clause.tokens)
+    )
 
 
 #: A bracketed slot of a template ("[Your Name]", "(user 1's name)", "<name>"), not a value.
@@ -222,7 +231,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         )
         if how is not None:
             return f"how they are doing ('{how.text}')"
-    anchored = has_anchor(toks, dates) or _owned(clause)
+    anchored = has_anchor(toks, dates) or _owned(clause) or _changed_since(clause)
     evaluation = _evaluation(clause, anchored)
     if evaluation:
         return evaluation

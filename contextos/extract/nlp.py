@@ -244,8 +244,6 @@ def _repair_noun_s_predicates(doc: Any, adjectives: frozenset[str]) -> None:
         if (root.pos_ == "ADJ" or root.lower_ in adjectives) and root.i >= 2:
             _owned_adjective_is_predicate(doc, root)
             continue
-        if any(t.pos_ in ("VERB", "AUX") for t in sent):
-            continue
         if root.i + 2 >= sent.end:
             continue
         clitic, after = doc[root.i + 1], doc[root.i + 2]
@@ -254,6 +252,9 @@ def _repair_noun_s_predicates(doc: Any, adjectives: frozenset[str]) -> None:
             or clitic.head.i != root.i
             or after.tag_ not in _PREDICATE_STARTS
         ):
+            continue
+        # no verb but the participle the "'s" opens ("catering's booked with Saffron & Sage")
+        if any(t.pos_ in ("VERB", "AUX") and t.i != after.i for t in sent):
             continue
         moved = [c for c in root.children if c.i > clitic.i]
         clitic.head, clitic.dep_ = clitic, "ROOT"

@@ -1495,6 +1495,22 @@ def _turns_out(head: Any, subj: Any | None) -> bool:
     return lemma == "turn" and any(c.dep_ == "prt" and c.lower_ == "out" for c in head.children)
 
 
+#: Nouns that, as the subject of "is", frame the clause after it as the statement ("the
+#: thing with Kieran is he's been late again", "good news is we got the grant").
+_FRAMING_NOUNS = frozenset("thing problem issue news update point truth catch upshot".split())
+
+
+def _framed(head: Any, subj: Any | None, comp: Any) -> bool:
+    """ "(the) thing/problem/news is <clause>": a frame around the statement in ``comp``."""
+    return (
+        subj is not None
+        and head.lemma_ == "be"
+        and subj.lemma_.lower() in _FRAMING_NOUNS
+        and comp.i > head.i
+        and any(c.dep_ in SUBJECT_DEPS for c in comp.children)
+    )
+
+
 def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
     """The joke marker ("lol", "😅") that goes with the clause ``toks``: one with no other
     clause of the sentence between it and the clause. "I'm allergic to shellfish, so skip the
@@ -1624,6 +1640,7 @@ def analyze_sentence(
             (kind == "imperative" and _note_this(head))
             or _turns_out(head, subj)
             or _i_meant(head, kind)
+            or _framed(head, subj, comp)
         ):
             real_head = comp  # "remember that I'm vegan", "turns out I have carpal tunnel"
             subj = _subject_of(comp)

@@ -729,8 +729,35 @@ def test_a_clause_that_only_announces_news_is_vague(run):
             ("user", "The news is that Tom got the job."),
         ]
     )
-    assert _texts(checked) == ["The news is that Tom got the job"]
+    assert _texts(checked) == ["Tom got the job"]  # the news itself, not its frame
     assert sum("announces what follows" in r.detail for r in checked.rejections) == 2
+
+
+def test_the_clause_a_thing_or_problem_is_is_the_statement(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Thing with Kieran is he's been late again twice this month."),
+            ("user", "Good news is we got the grant."),
+        ]
+    )
+    texts = _texts(checked)
+    assert texts[0].startswith("Kieran has been late again twice in ") and len(texts) == 2
+    assert texts[1] == "Dana got the grant"
+
+
+def test_a_noun_s_participle_with_no_other_verb_is_a_statement(run):
+    _conv, _raw, checked = run([("user", "Catering's booked with Saffron & Sage.")])
+    assert _texts(checked) == ["Catering is booked with Saffron & Sage"]
+
+
+def test_a_comparison_since_something_happened_is_a_lasting_change(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "The migraines are much better since the injections started."),
+            ("user", "The new ward is quieter."),
+        ]
+    )
+    assert _texts(checked) == ["The migraines are much better since the injections started"]
 
 
 def test_a_laugh_inside_an_aside_of_its_own_stays_there(run):
