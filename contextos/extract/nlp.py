@@ -50,7 +50,7 @@ class Pipeline:
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
         """Tag, parse and lemmatise (no NER)."""
         disable = [p for p in _PARSE_DISABLE if p in self.nlp.pipe_names]
-        texts = list(texts)  # each doc's text, read once (Doc.text joins its tokens anew)
+        texts = [self._unshout(t) if _SHOUTED.search(t) else t for t in texts]
         with self._lock:
             docs = list(self.nlp.pipe(texts, batch_size=batch_size, disable=disable))
         for doc, text in zip(docs, texts, strict=True):
@@ -66,6 +66,36 @@ class Pipeline:
             ):
                 _retag_opening_names(doc, self._dictionary)
         return docs
+
+    def _unshout(self, text: str) -> str:
+        """``text`` with the everyday words of a shouted run in lower case ("WE GOT THE HOUSE"
+        -> "we got the house"), which the tagger reads as proper nouns in capitals; names and
+        acronyms the dictionary does not know keep theirs. Same length, so offsets hold."""
+
+        def lower(run: re.Match[str]) -> str:
+            words = _CAPS_WORD.findall(run.group(0))
+            if sum(map(self._everyday, words)) < 0.6 * len(words):
+                return run.group(0)  # "NHS UK IT": acronyms, not shouting
+            return _CAPS_WORD.sub(
+                lambda w: (
+                    w.group(0).lower()
+                    if w.group(0) != "I" and self._everyday(w.group(0))
+                    else w.group(0)
+                ),
+                run.group(0),
+            )
+
+        return _SHOUTED.sub(lower, text)
+
+    def _everyday(self, word: str) -> bool:
+        """An everyday word, in capitals or not: a function word, an irregular past form, or a
+        dictionary word of four letters or more (shorter ones may be acronyms: "DBA")."""
+        low = word.lower()
+        return (
+            low.split("'")[0] in self._stop_words
+            or low in self._irregular_past
+            or (len(low) >= 4 and (low in self._dictionary or low.rstrip("s") in self._dictionary))
+        )
 
     def add_entities(self, docs: list[Any], batch_size: int = 128) -> list[Any]:
         """Run NER on already parsed docs (in place) and return them. Docs with nothing NER
@@ -102,6 +132,9 @@ def _dictionary_words(nlp: Any) -> frozenset[str]:
     return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
 
 
+#: A word in capitals ("HOUSE", "I'M") and a run of three or more of them: shouting.
+_CAPS_WORD = re.compile(r"\b[A-Z][A-Z']*\b")
+_SHOUTED = re.compile(r"\b[A-Z][A-Z']*(?:[ ,!]+[A-Z][A-Z']*\b){2,}")
 #: The first word of each sentence or line of a text (a cheap look before parsing it again).
 _OPENING_WORD = re.compile(r"(?:^|[.!?\n]\s*)([^\W\d_]+)")
 #: The possessives a relation noun is someone's by ("my sister", "their dad").

@@ -740,3 +740,15 @@ def test_verbs_after_a_shared_auxiliary_and_has_before_gone_read_right(run):
         "The marathon is off; Dana missed three long runs",
         "Dana is not doing DeepSurv on 4,800 rows for a paper clinicians need to read",
     ]
+
+
+def test_a_shouted_run_of_everyday_words_reads_as_written_in_lower_case(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "WE GOT THE HOUSE!! so happy"),
+            ("user", "I work for NHS UK IT as a DBA."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana got the house" in texts
+    assert "Dana works for NHS UK IT as a DBA" in texts  # acronyms are not shouting
