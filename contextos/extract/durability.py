@@ -118,8 +118,9 @@ def _predicate_adjective(clause: Clause) -> Any | None:
     return None
 
 
-def _evaluation(clause: Clause, anchored: bool) -> str:
-    """ "The soup was delicious", "the ward is quieter", "the intern seems nice"."""
+def _evaluation(clause: Clause, anchored: bool, changed: bool) -> str:
+    """ "The soup was delicious", "the ward is quieter", "the intern seems nice". ``changed``:
+    the clause compares now with before something (:func:`_changed_since`)."""
     head = clause.head
     adj = _predicate_adjective(clause)
     if clause.subject_kind == "standing":
@@ -140,7 +141,7 @@ def _evaluation(clause: Clause, anchored: bool) -> str:
         return ""
     if not anchored:
         return f"an evaluation ('{adj.text}')"
-    if adj.tag_ in ("JJR", "JJS") and not _changed_since(clause):
+    if adj.tag_ in ("JJR", "JJS") and not changed:
         return f"a comparison ('{adj.text}')"
     return ""  # "the migraines are much better since the injections started": a change
 
@@ -231,8 +232,9 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         )
         if how is not None:
             return f"how they are doing ('{how.text}')"
-    anchored = has_anchor(toks, dates) or _owned(clause) or _changed_since(clause)
-    evaluation = _evaluation(clause, anchored)
+    changed = _changed_since(clause)
+    anchored = has_anchor(toks, dates) or _owned(clause) or changed
+    evaluation = _evaluation(clause, anchored, changed)
     if evaluation:
         return evaluation
     if (

@@ -290,11 +290,8 @@ def _repair_noun_s_predicates(doc: Any, adjectives: frozenset[str]) -> None:
         if any(t.pos_ in ("VERB", "AUX") and t.i != after.i for t in sent):
             continue
         moved = [c for c in root.children if c.i > clitic.i]
-        clitic.head, clitic.dep_ = clitic, "ROOT"
-        clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
-        root.head, root.dep_ = clitic, "nsubj"
+        _clitic_as_is(clitic, root, moved)
         for child in moved:
-            child.head = clitic
             if child.dep_ == "amod":
                 child.dep_ = "acomp"
 
@@ -306,12 +303,18 @@ def _owned_adjective_is_predicate(doc: Any, root: Any) -> None:
     if clitic.lower_ not in ("'s", "’s") or owner.dep_ != "poss" or owner.head.i != root.i:
         return
     children = [c for c in root.children if c.i not in (clitic.i, owner.i)]
+    _clitic_as_is(clitic, owner, [root, *children])
+    root.dep_, root.pos_, root.tag_ = "acomp", "ADJ", "JJ"
+
+
+def _clitic_as_is(clitic: Any, subject: Any, moved: list[Any]) -> None:
+    """Make a "'s" the parser read as a possessive the root "is", with ``subject`` its subject
+    and the ``moved`` tokens hung on it."""
     clitic.head, clitic.dep_ = clitic, "ROOT"
     clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
-    owner.head, owner.dep_ = clitic, "nsubj"
-    root.head, root.dep_, root.pos_, root.tag_ = clitic, "acomp", "ADJ", "JJ"
-    for child in children:
-        child.head = clitic
+    subject.head, subject.dep_ = clitic, "nsubj"
+    for tok in moved:
+        tok.head = clitic
 
 
 def may_have_entities(doc: Any) -> bool:
