@@ -119,6 +119,9 @@ __all__ = ["LocalExtractor", "Window"]
 
 #: How many sets of conversations the short names the user goes by are remembered for.
 _SHOWN_CACHE = 256
+#: How much of a turn before a sentence is handed to clause analysis as what was said before
+#: it (sarcasm reads the last few sentences of it for the bad news a gush answers).
+_CONTEXT_CHARS = 600
 
 
 @dataclass
@@ -1102,10 +1105,13 @@ def _analyse(piece: _Piece, doc: Any) -> None:
     ahead = _introduces(piece)
     lead = piece.turn.text[piece.segment.sentence : piece.segment.start]
     instructions = piece.turn.kind == "custom_instructions"
+    before = piece.turn.text[
+        max(0, piece.segment.sentence - _CONTEXT_CHARS) : piece.segment.sentence
+    ]
     piece.clauses = [
         c
         for s in piece.sents
-        for c in analyze_sentence(s, piece.in_assistant_chat, ahead, lead, instructions)
+        for c in analyze_sentence(s, piece.in_assistant_chat, ahead, lead, instructions, before)
     ]
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import date_spans
 from contextos.extract.names import person_text
+from contextos.extract.sarcasm import sarcasm
 from contextos.extract.sentences import is_question
 
 __all__ = [
@@ -1576,12 +1577,14 @@ def analyze_sentence(
     introduces: bool = False,
     lead: str = "",
     instructions: bool = False,
+    said_before: str = "",
 ) -> list[Clause]:
     """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip.
     ``introduces``: the sentence ends with a colon (what it calls "this" comes after it);
     ``lead``: the words of the written sentence before this piece of it (a lead-in label, the
     clauses the segmenter cut off), if any; ``instructions``: the sentence is from the user's
-    custom instructions to the assistant, whose requests all hold from now on."""
+    custom instructions to the assistant, whose requests all hold from now on;
+    ``said_before``: the turn's text before the written sentence (what sarcasm answers)."""
     sent_low = sent.text.lower()
     markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS]
     heads = _clause_heads(sent)
@@ -1740,6 +1743,8 @@ def analyze_sentence(
                 joke := _joke_marker(toks, heads, markers)
             ):
                 clause.reject, clause.reject_detail = "joke", f"joke marker '{joke}'"
+            elif irony := sarcasm(real_head, toks, lead, said_before):
+                clause.reject, clause.reject_detail = "joke", f"sarcasm: {irony}"
             elif kind == "vague":
                 clause.skip = "vague subject"
             elif (view := _that_view(toks)) is not None:
