@@ -583,9 +583,25 @@ def _own_adverbs(tokens: Any, head: Any) -> bool:
 
 def _opens_sentence(head: Any) -> bool:
     """``head`` is the sentence's first word after its lead-in, or after adverbs of its own
-    ("just found out ...", "finally finished ...")."""
+    ("just found out ...", "finally finished ..."), or after a subjectless clause of its own
+    and a comma ("been learning Spanish for 3 months, got a 94 day streak", "walking to work,
+    got soaked"): that clause has no one else as its subject either."""
     start = head.sent.start + _lead(head.sent)
-    return start <= head.i and _own_adverbs(head.doc[start : head.i], head)
+    if start > head.i:
+        return False
+    before = head.doc[start : head.i]
+    if _own_adverbs(before, head):
+        return True
+    if len(before) < 2 or before[-1].text != ",":
+        return False
+    opening = next((c for c in head.lefts if c.dep_ == "advcl"), None)
+    return (
+        opening is not None
+        and opening.tag_.startswith("VB")
+        and not any(c.dep_ in SUBJECT_DEPS or c.dep_ == "mark" for c in opening.children)
+        and opening.left_edge.i == before[0].i
+        and opening.right_edge.i == before[-2].i
+    )
 
 
 def _lead(sent: Any) -> int:

@@ -561,6 +561,20 @@ def test_a_sentence_opened_by_an_adverb_keeps_its_implied_speaker(run):
     assert not any(t.lower().startswith("idk") for t in texts)
 
 
+def test_a_subjectless_clause_before_a_comma_keeps_the_implied_speaker_after_it(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "been running with the club for a year now, got a new 10k best in May"),
+            ("user", "When the office closed, moved everything to the cloud."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana has been running with the club") for t in texts), texts
+    assert any("got a new 10k best in May" in t for t in texts), texts
+    # the clause before the comma has a subject of its own: nobody is implied
+    assert not any("moved everything" in t for t in texts), texts
+
+
 def test_who_someone_is_right_now_is_kept_and_a_degree_word_stays(run):
     _conv, _raw, checked = run(
         [
