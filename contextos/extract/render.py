@@ -21,6 +21,7 @@ from contextos.extract.statements import (
     filler_phrase_tokens,
     in_hyphenated_word,
     typed_we_are,
+    verbless_state,
 )
 
 __all__ = [
@@ -425,6 +426,7 @@ def render_clause(
         if bare and (
             verb.tag_ == "VBG"
             or (verb.tag_ in ("VBN", "VBD") and verb.lower_ in lx.STATE_PARTICIPLES)
+            or verbless_state(first.sent) is not None
         ):
             parts.append("is ")  # "Still waiting on the export", "blocked on the review"
         elif first.lower_ == "been":

@@ -31,6 +31,7 @@ __all__ = [
     "names_something",
     "second_person",
     "typed_we_are",
+    "verbless_state",
 ]
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
@@ -263,6 +264,39 @@ def _state_opening(head: Any) -> bool:
     )
 
 
+def verbless_state(sent: Any) -> Any | None:
+    """The preposition of a sentence with no verb that opens with a state the speaker is in
+    ("on nights all next week", "in Leeds till Friday", "off work with flu"), or None: its
+    object is a noun with no "of" after it ("on top of things", "on the topic of pricing") and
+    no comma right after the phrase ("in short, ...", "at the moment, nothing")."""
+    if any(t.pos_ in ("VERB", "AUX") for t in sent) or is_question(sent.text):
+        return None
+    if sum(not t.is_punct for t in sent) < 3:
+        return None  # "On pricing.": a heading
+    start = sent.start + _lead(sent)
+    if start >= sent.end:
+        return None
+    first = sent.doc[start]
+    if first.lower_ not in lx.STATE_PREPOSITIONS or first.tag_ not in ("IN", "RP"):
+        return None
+    obj = next((c for c in first.children if c.dep_ == "pobj"), None)
+    if (
+        obj is None
+        or obj.pos_ not in ("NOUN", "PROPN")
+        or obj.lower_ in lx.TIME_NOUNS
+        or any(c.dep_ == "prep" and c.lower_ == "of" for c in obj.children)
+    ):
+        return None
+    after = obj.right_edge.i + 1
+    if after < sent.end and sent.doc[after].text == ",":
+        return None
+    return first
+
+
+def _verbless_state(head: Any) -> bool:
+    return head.i == head.sent.root.i and verbless_state(head.sent) is not None
+
+
 def _been_opening(head: Any) -> bool:
     """A sentence opening with "been" and no "have" or subject ("been using Obsidian for two
     years", "been learning Spanish since January")."""
@@ -301,6 +335,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         if _modal_opening(head):  # "can't stand cilantro", "didn't sleep much"
             return "implied"
         if _state_opening(head) or _been_opening(head):  # "blocked on X", "been using Y"
+            return "implied"
+        if _verbless_state(head):  # "on nights all next week", "in Leeds till Friday"
             return "implied"
         first = _opening_word(head.sent)
         if first is not None and first.head.i == head.i and typed_we_are(first):

@@ -61,6 +61,7 @@ from contextos.extract.lexicon.entities import (
     ROLE_NOUNS,
     SELF_CHANGE_VERBS,
     STATE_PARTICIPLES,
+    STATE_PREPOSITIONS,
     STATUS_CUES,
     TRAVEL_VERBS,
 )
@@ -262,6 +263,7 @@ __all__ = [
     "STANDING_REQUEST_SCOPES",
     "STANDING_SCOPE_MARKERS",
     "STATE_PARTICIPLES",
+    "STATE_PREPOSITIONS",
     "STATUS_CUES",
     "STATUS_WORDS",
     "SUBJECT_CONFIDENCE",

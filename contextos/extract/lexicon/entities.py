@@ -301,6 +301,9 @@ STATE_PARTICIPLES: frozenset[str] = frozenset(
     "blocked stuck based located swamped slammed buried snowed booked married engaged "
     "divorced retired unemployed hooked obsessed".split()
 )
+#: Prepositions of a state the speaker is in, said with no subject or verb in chat ("on
+#: nights all next week", "in Leeds till Friday", "off work with flu").
+STATE_PREPOSITIONS: frozenset[str] = frozenset({"on", "in", "at", "off"})
 #: What a move of house moves: "we're moving flats" (a move with no such word needs places
 #: the NER knows as places: "moving from Heroku to Render" is a move of tools).
 HOME_NOUNS: frozenset[str] = frozenset({"flat", "house", "home", "apartment", "place"})

@@ -575,6 +575,23 @@ def test_a_subjectless_clause_before_a_comma_keeps_the_implied_speaker_after_it(
     assert not any("moved everything" in t for t in texts), texts
 
 
+def test_a_verbless_state_opening_with_a_preposition_is_the_speakers(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "on nights all next week."),
+            ("user", "off work with flu since monday."),
+            ("user", "On pricing."),
+            ("user", "At the moment, nothing."),
+            ("user", "On top of everything else."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana is on nights all") for t in texts), texts
+    assert any(t.startswith("Dana is off work with flu since Monday") for t in texts), texts
+    # a heading, a lead-in phrase and an idiom are no state of the speaker's
+    assert len(texts) == 2, texts
+
+
 def test_who_someone_is_right_now_is_kept_and_a_degree_word_stays(run):
     _conv, _raw, checked = run(
         [
