@@ -266,13 +266,17 @@ def _state_opening(head: Any) -> bool:
 
 def verbless_state(sent: Any) -> Any | None:
     """The preposition of a sentence with no verb that opens with a state the speaker is in
-    ("on nights all next week", "in Leeds till Friday", "off work with flu"), or None: its
-    object is a noun with no "of" after it ("on top of things", "on the topic of pricing") and
-    no comma right after the phrase ("in short, ...", "at the moment, nothing")."""
+    ("on nights all next week", "in Leeds till Friday", "off work with flu since monday"), or
+    None: its object is a noun with no "of" after it ("on top of things", "on the topic of
+    pricing"), no comma comes right after the phrase ("in short, ...", "at the moment,
+    nothing"), and a number or time word says how long or how much ("on break again" is a
+    moment)."""
     if any(t.pos_ in ("VERB", "AUX") for t in sent) or is_question(sent.text):
         return None
     if sum(not t.is_punct for t in sent) < 3:
         return None  # "On pricing.": a heading
+    if not any(_measures_the_state(t) for t in sent):
+        return None  # "on break again": a moment, not a state worth keeping
     start = sent.start + _lead(sent)
     if start >= sent.end:
         return None
@@ -291,6 +295,20 @@ def verbless_state(sent: Any) -> Any | None:
     if after < sent.end and sent.doc[after].text == ",":
         return None
     return first
+
+
+def _measures_the_state(tok: Any) -> bool:
+    """A number, a time word or a "since/till" that gives a verbless state its extent or
+    dose ("500mg twice a day", "all next week", "till Friday", "since monday")."""
+    return (
+        tok.like_num
+        or tok.text[:1].isdigit()
+        or tok.lower_ in lx.TIME_NOUNS
+        or tok.lower_ in _EXTENT_WORDS
+    )
+
+
+_EXTENT_WORDS = frozenset({"since", "till", "til", "until"})
 
 
 def _verbless_state(head: Any) -> bool:

@@ -583,12 +583,13 @@ def test_a_verbless_state_opening_with_a_preposition_is_the_speakers(run):
             ("user", "On pricing."),
             ("user", "At the moment, nothing."),
             ("user", "On top of everything else."),
+            ("user", "on break again."),
         ]
     )
     texts = _texts(checked)
     assert any(t.startswith("Dana is on nights all") for t in texts), texts
     assert any(t.startswith("Dana is off work with flu since Monday") for t in texts), texts
-    # a heading, a lead-in phrase and an idiom are no state of the speaker's
+    # a heading, a lead-in phrase, an idiom and a moment are no state of the speaker's
     assert len(texts) == 2, texts
 
 
