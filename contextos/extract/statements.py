@@ -297,6 +297,10 @@ def verbless_state(sent: Any) -> Any | None:
     return first
 
 
+#: Words that give a verbless state its extent ("since monday", "till Friday").
+_EXTENT_WORDS = frozenset({"since", "till", "til", "until"})
+
+
 def _measures_the_state(tok: Any) -> bool:
     """A number, a time word or a "since/till" that gives a verbless state its extent or
     dose ("500mg twice a day", "all next week", "till Friday", "since monday")."""
@@ -306,9 +310,6 @@ def _measures_the_state(tok: Any) -> bool:
         or tok.lower_ in lx.TIME_NOUNS
         or tok.lower_ in _EXTENT_WORDS
     )
-
-
-_EXTENT_WORDS = frozenset({"since", "till", "til", "until"})
 
 
 def _verbless_state(head: Any) -> bool:
