@@ -5,6 +5,7 @@ Per batch of windows:
 1. cut every extractable turn into sentence pieces (``sentences.py``), run-on sentences at a
    new first-person clause; greetings, thanks, confirmations and questions never reach the
    parser; pasted text is only checked for instructions aimed at an AI (``injection``);
+   a sentence in another language is rejected as ``not_english`` (``language.py``);
 2. parse the remaining pieces in one ``nlp.pipe`` batch (tagger, parser, lemmatiser);
 3. split into clauses and decide each (``statements.py``): a fact candidate, a rejection with
    a reason (hypothetical, joke, third-party opinion or advice), or a skip (request, fragment);
@@ -325,6 +326,7 @@ class LocalExtractor:
     ) -> tuple[list[_Piece], list[FormatSignal]]:
         pieces: list[_Piece] = []
         signals: list[FormatSignal] = []
+        english = self._nlp().english
         for w, (turns, conv) in enumerate(windows):
             in_assistant_chat = any(t.role == "assistant" for t in conv.turns) or any(
                 t.role == "assistant" for t in turns
@@ -374,6 +376,19 @@ class LocalExtractor:
                         continue
                     if seg.quoted:
                         continue  # someone else's words, pasted
+                    if english.foreign(_with_label(seg, turn.text)):
+                        results[w].rejections.append(
+                            Rejection(
+                                text=seg.text,
+                                reason="not_english",
+                                detail="most of its words are not English; the local extractor "
+                                "reads English",
+                                conversation_id=conv_id,
+                                turn_id=turn.id,
+                                extractor=self.name,
+                            )
+                        )
+                        continue
                     if seg.label is not None and turn.id in edges:
                         signals.append(
                             ritual_signal(
@@ -1113,6 +1128,11 @@ def _analyse(piece: _Piece, doc: Any) -> None:
         for s in piece.sents
         for c in analyze_sentence(s, piece.in_assistant_chat, ahead, lead, instructions, before)
     ]
+
+
+def _with_label(seg: Segment, text: str) -> str:
+    """The segment with the lead-in label cut from it ("Idiomas: español nativo")."""
+    return text[seg.label[0] : seg.end] if seg.label is not None else seg.text
 
 
 def _introduces(piece: _Piece) -> bool:

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
 from contextos.errors import ExtractionError
 from contextos.extract.attributes import install as install_fast_attributes
+from contextos.extract.language import EnglishWords
 from contextos.extract.lexicon import EMOJI_CHARS, PARSE_NORMS, RELATION_NOUNS, SYMBOL_CHARS
 
 __all__ = ["DEFAULT_MODEL", "Pipeline", "load_pipeline", "may_have_entities"]
@@ -46,6 +47,7 @@ class Pipeline:
         self._irregular_past = _irregular_past_forms(nlp)
         self._stop_words = frozenset(nlp.Defaults.stop_words)
         self._adjectives = _adjectives_only(nlp)
+        self.english = EnglishWords(self._dictionary, self._stop_words, _irregular_forms(nlp))
 
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
         """Tag, parse and lemmatise (no NER)."""
@@ -146,6 +148,15 @@ _RELATION_THEN_LOWER = re.compile(
     + r")\s+[a-z]",
     re.I,
 )
+
+
+def _irregular_forms(nlp: Any) -> Callable[[str], bool]:
+    """Says whether a word is an irregular form the lemmatizer lists ("children", "went")."""
+    exceptions = _lemma_table(nlp, "lemma_exc")
+    if exceptions is None:
+        return lambda word: False
+    tables = [exceptions.get(pos, {}) for pos in ("noun", "verb", "adj", "adv")]
+    return lambda word: any(word in table for table in tables)
 
 
 def _adjectives_only(nlp: Any) -> frozenset[str]:

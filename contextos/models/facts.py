@@ -149,6 +149,7 @@ RejectReason = Literal[
     "third_party_opinion",
     "joke",
     "proposal",
+    "not_english",
 ]
 
 
