@@ -16,7 +16,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.categories import Classification, requirement
-from contextos.extract.statements import Clause, names_something
+from contextos.extract.statements import SPEAKER_SUBJECTS, Clause, names_something
 
 __all__ = ["has_anchor", "transient_reason"]
 
@@ -214,7 +214,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
     ):
         return "about the conversation itself"
     if (
-        clause.subject_kind in ("self", "group", "implied")
+        clause.subject_kind in SPEAKER_SUBJECTS
         and clause.head.lemma_.lower() in lx.MENTAL_VERBS
         and not _know_how(clause.head)
     ):

@@ -16,7 +16,7 @@ from typing import Any
 from contextos.extract import lexicon as lx
 from contextos.extract.discourse import ProjectNames
 from contextos.extract.names import person_name, person_text, relation_named, written
-from contextos.extract.statements import Clause
+from contextos.extract.statements import SPEAKER_SUBJECTS, Clause
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
 
@@ -261,7 +261,7 @@ def clause_graph(
             )
         )
     head_lemma = head.lemma_.lower()
-    speaker_subject = clause.subject_kind in ("self", "group", "implied")
+    speaker_subject = clause.subject_kind in SPEAKER_SUBJECTS
     for tok in clause.tokens:
         lemma = tok.lemma_.lower()
         if tok.pos_ != "NOUN":

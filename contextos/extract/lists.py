@@ -1,10 +1,11 @@
-"""Lists inside a preference or possession become one fact per item.
+"""Lists inside the speaker's preference or possession become one fact per item.
 
 "I like to hike, bake bread, and play chess" says three things; stored as one fact, a later "I
 don't play chess anymore" could only supersede all three. The items are read from the surface
 (commas, the final "and"/"or") when there is a comma, because the small parser often hangs list
 items off the verb as xcomp / advcl / appos; otherwise from ``conj`` links in the parse. Bare
-two-noun pairs ("rock and roll", "friends and family") stay one thing.
+two-noun pairs ("rock and roll", "friends and family") stay one thing, and so does a list in
+what someone else speaks, likes or has: it describes them.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.statements import SUBJECT_DEPS, Clause
+from contextos.extract.statements import SPEAKER_SUBJECTS, SUBJECT_DEPS, Clause
 
 __all__ = ["list_variants"]
 
@@ -108,12 +109,17 @@ _OBJECT_START = frozenset({"NOUN", "PROPN", "DET", "ADJ", "NUM", "PRON"})
 
 
 def list_variants(clause: Clause) -> list[list[Any]]:
-    """One token list per item when a preference or possession names a list ("I like to hike,
-    read, and play chess" -> "I like to hike", "I like to read", "I like to play chess");
-    ``[clause.tokens]`` otherwise. Each liked thing is then its own fact, and a later "I don't
-    like chess anymore" can supersede just that one."""
+    """One token list per item when the speaker's preference or possession names a list ("I
+    like to hike, read, and play chess" -> "I like to hike", "I like to read", "I like to play
+    chess"); ``[clause.tokens]`` otherwise. Each liked thing is then its own fact, and a later
+    "I don't like chess anymore" can supersede just that one. What someone else speaks or likes
+    stays one description of them ("Yusuf, 34, from Morocco, speaks Spanish, French and
+    Arabic"): split, it gave one near-copy of the whole sentence per item."""
     head = clause.head
-    if head.lemma_.lower() not in lx.LIST_SPLIT_VERBS:
+    if (
+        head.lemma_.lower() not in lx.LIST_SPLIT_VERBS
+        or clause.subject_kind not in SPEAKER_SUBJECTS
+    ):
         return [clause.tokens]
     items = _comma_list(clause)
     if items:

@@ -21,6 +21,7 @@ from contextos.extract.sarcasm import sarcasm
 from contextos.extract.sentences import is_question
 
 __all__ = [
+    "SPEAKER_SUBJECTS",
     "SUBJECT_DEPS",
     "Clause",
     "analyze_sentence",
@@ -35,6 +36,8 @@ __all__ = [
 ]
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj"})
+#: Subject kinds that are the speaker: "I", "we", and a subject left out ("moved here in May").
+SPEAKER_SUBJECTS = frozenset({"self", "group", "implied"})
 _CONTENT_POS = frozenset({"NOUN", "PROPN", "NUM", "ADJ", "VERB"})
 #: Dependents that make up a noun phrase to the left of its noun.
 _NP_DEPS = frozenset({"det", "poss", "compound", "amod", "nummod", "case"})
@@ -1679,7 +1682,7 @@ def analyze_sentence(
                 clauses, sent, head, heads, subj, kind, f"'{advice}' reports someone else's advice"
             )
             continue
-        if _held_belief(head) and kind not in ("self", "group", "implied"):
+        if _held_belief(head) and kind not in SPEAKER_SUBJECTS:
             # "Nils is convinced that Dad should move in", "my boss is worried that ..."
             _add_opinion(clauses, sent, head, heads, subj, kind, "a belief someone else holds")
             continue

@@ -192,6 +192,23 @@ def test_preference_lists_become_one_fact_per_item(run):
     assert not any("roll" in t and "rock" not in t for t in texts)
 
 
+def test_someone_elses_list_stays_one_description_of_them(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Yusuf, 34 years, from Morocco, 8 years in restaurants, speaks Spanish, French, "
+                "Arabic and English, very good for tourists.",
+            ),
+            ("user", "I speak Spanish, French and Arabic."),
+        ]
+    )
+    texts = _texts(checked)
+    yusuf = [t for t in texts if "Yusuf" in t and "speaks" in t]
+    assert len(yusuf) == 1 and all(w in yusuf[0] for w in ("French", "Arabic", "English"))
+    assert {"Dana speaks Spanish", "Dana speaks French", "Dana speaks Arabic"} <= set(texts)
+
+
 def test_a_second_predicate_after_a_comma_is_no_list_item(run):
     _conv, _raw, checked = run([("user", "Ingrid loved 5 of the 6, wants the sixth redrawn.")])
     assert _texts(checked) == ["Ingrid loved 5 of the 6, wants the sixth redrawn"]
