@@ -109,6 +109,7 @@ from contextos.extract.statements import (
     analyze_sentence,
     called_out_before,
     content_tokens,
+    listeners_kin,
     second_person,
 )
 from contextos.extract.whereabouts import place_text, speaker_places
@@ -137,7 +138,8 @@ class _Piece:
     display: str  # how fact text names the speaker ("Dana", or the short name they go by)
     in_assistant_chat: bool
     in_meeting: bool = False
-    addressee: str | None = None  # in a meeting: who "you" is
+    #: in a meeting, who "you" is; in a chat two people have with an assistant, the other one
+    addressee: str | None = None
     doc: Any = None
     sents: list[Any] = field(default_factory=list)  # the doc's sentences, listed once
     people: list[str] = field(default_factory=list)  # people named in the doc, in order
@@ -338,7 +340,11 @@ class LocalExtractor:
             previous: str | None = None
             for turn in turns:
                 speaker = speaker_name(turn, user)
-                you = addressee(turn.text, speaker, previous, humans) if in_meeting else None
+                you = (
+                    addressee(turn.text, speaker, previous, humans)
+                    if in_meeting
+                    else _the_other(turn.speaker, humans)
+                )
                 previous = speaker
                 if not turn.extractable or is_phatic(turn.text):
                     continue
@@ -1087,11 +1093,20 @@ def _addressee(called: Any | None, piece: _Piece, names: FullNames) -> str | Non
     return display_name(piece.addressee) if piece.addressee else None
 
 
+def _the_other(speaker: str, humans: set[str]) -> str | None:
+    """The one other human of a chat two people have with an assistant (a couple planning a
+    wedding): whose "your mother" is meant. None when the speaker is alone or one of many."""
+    others = humans - {speaker}
+    return next(iter(others)) if len(others) == 1 else None
+
+
 def _unresolved_listener(clause: Clause, piece: _Piece, called: Any | None) -> bool:
     """The clause speaks of "you" and nothing says who that is: not the assistant, not a
     person addressed in a meeting ("I'll let you know", "nice to meet you")."""
-    if piece.in_assistant_chat or piece.addressee is not None:
+    if piece.addressee is not None:
         return False
+    if piece.in_assistant_chat:  # "you" is the assistant, but it has no mother
+        return any(listeners_kin(t) for t in clause.tokens)
     if called is not None:  # "and Oskar, the build is yours": a person called out
         return False
     return any(second_person(t) for t in clause.tokens)

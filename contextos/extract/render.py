@@ -20,6 +20,7 @@ from contextos.extract.statements import (
     SUBJECT_DEPS,
     filler_phrase_tokens,
     in_hyphenated_word,
+    listeners_kin,
     typed_we_are,
     verbless_state,
 )
@@ -425,7 +426,11 @@ def render_clause(
         bare = not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
         if bare and (
             verb.tag_ == "VBG"
-            or (verb.tag_ in ("VBN", "VBD") and verb.lower_ in lx.STATE_PARTICIPLES)
+            or (
+                verb.tag_ in ("VBN", "VBD")
+                and verb.lower_ in lx.STATE_PARTICIPLES
+                and not any(c.dep_ == "dobj" for c in verb.children)
+            )  # "booked solid" is a state, "booked the broker" a past act
             or verbless_state(first.sent) is not None
         ):
             parts.append("is ")  # "Still waiting on the export", "blocked on the review"
@@ -498,11 +503,15 @@ def render_clause(
             text = group_possessive if not speaker_named else "their"
         elif low in ("you", "yourself") and ctx.in_assistant_chat:
             text = ctx.assistant_name
-        elif low == "your" and ctx.in_assistant_chat:
+        elif low == "your" and ctx.in_assistant_chat and not listeners_kin(tok):
             text = ctx.assistant_name + "'s"
         elif low in ("you", "yourself") and ctx.addressee and tok.dep_ not in SUBJECT_DEPS:
             text = ctx.addressee  # "Rui will report to you"
-        elif low in ("your", "yours") and ctx.addressee:
+        elif (
+            low in ("your", "yours")
+            and ctx.addressee
+            and (not ctx.in_assistant_chat or listeners_kin(tok))
+        ):
             text = ctx.addressee + "'s"  # "Rui will be your manager", "the build is yours"
         elif (
             subject is not None

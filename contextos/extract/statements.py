@@ -25,6 +25,7 @@ __all__ = [
     "SUBJECT_DEPS",
     "Clause",
     "analyze_sentence",
+    "listeners_kin",
     "content_tokens",
     "filler_phrase_tokens",
     "in_hyphenated_word",
@@ -101,6 +102,18 @@ def second_person(tok: Any) -> bool:
     return tok.lower_ in lx.SECOND_PERSON and not in_hyphenated_word(tok)
 
 
+def listeners_kin(tok: Any) -> bool:
+    """ "your mother", "your boss": a person of the listener's. An assistant has none, so in a
+    chat with one it is another human's ("your mother can bring up the church", said to a
+    partner while both talk to the assistant)."""
+    return (
+        tok.lower_ == "your"
+        and tok.dep_ == "poss"
+        and tok.head.pos_ == "NOUN"
+        and tok.head.lemma_.lower() in lx.RELATION_NOUNS
+    )
+
+
 def content_tokens(tokens: list[Any], exclude: Any = None) -> list[Any]:
     return [
         t
@@ -153,12 +166,22 @@ def _subject_of(head: Any) -> Any | None:
     fake = misparsed_copula(head)
     if fake is not None:
         return fake
-    for child in head.children:
-        if child.dep_ in SUBJECT_DEPS:
-            return None if _object_read_as_subject(head, child) else child
+    subjects = [c for c in head.children if c.dep_ in SUBJECT_DEPS]
+    if len(subjects) > 1 and _called_before_asking(subjects[0], subjects[1]):
+        return subjects[1]
+    for child in subjects[:1]:
+        return None if _object_read_as_subject(head, child) else child
     if head.dep_ in ("conj", "xcomp") and head.head.i != head.i:
         return _subject_of(head.head)
     return _possessed_adverbial(head)
+
+
+def _called_before_asking(first: Any, second: Any) -> bool:
+    """ "assistant can you help him", "Sam could you send it": the listener called out before
+    a question with no comma, which the parser takes for a second subject. The real one stands
+    right after the auxiliary that follows the word called out."""
+    between = first.doc[first.i + 1 : second.i]
+    return len(between) == 1 and between[0].dep_ == "aux" and second.lower_ in lx.SECOND_PERSON
 
 
 def _object_read_as_subject(head: Any, subj: Any) -> bool:

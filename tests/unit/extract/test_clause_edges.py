@@ -258,3 +258,20 @@ def test_a_fronted_phrase_that_only_points_back_is_left_out(run):
     texts = [f.text for f in checked.facts]
     assert any("Dana finished the chemistry curriculum" in t for t in texts)
     assert "Dana moved to Lisbon" in texts
+
+
+def test_a_listener_called_out_before_a_question_without_its_mark_is_no_subject(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "Sam is doing a speech at the wedding."),
+            ("assistant", "assistant", "Lovely."),
+            (
+                "user",
+                "Sam",
+                "I'M MAKING IT A THING. (ok not really.) assistant can you help him structure it "
+                "without it sounding like a lesson plan",
+            ),
+            ("assistant", "assistant", "Sure."),
+        ]
+    )
+    assert not any("assistant" in t.lower() for t in _texts(checked))

@@ -341,3 +341,28 @@ def test_a_name_s_adjective_is_said_of_the_name(run):
         [("user", "Kieran's alright, bit of a nightmare for turning up late.")]
     )
     assert any(t.startswith("Kieran is alright") for t in _texts(checked))
+
+
+def test_your_mother_is_never_the_assistants(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "We want to get married this September."),
+            ("assistant", "assistant", "Congratulations!"),
+            ("user", "Sam", "Your mother can bring up the church as much as she likes."),
+            ("assistant", "assistant", "Noted."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert not any("assistant's mother" in t for t in texts)
+    assert any(t.startswith("Dana's mother can bring up the church") for t in texts)
+
+    _conv, _raw, alone = run(
+        [
+            ("user", "Your mother can bring up the church as much as she likes."),
+            ("assistant", "Noted."),
+            ("user", "I love your summaries."),
+            ("assistant", "Thanks!"),
+        ]
+    )
+    assert [f.text for f in alone.facts] == ["Dana loves the assistant's summaries"]
+    assert any(r.reason == "vague" and r.text.startswith("Your mother") for r in alone.rejections)

@@ -512,6 +512,18 @@ def test_a_subjectless_progressive_after_an_adverb_still_gets_its_be(run):
     assert "Dana is still waiting on the vendor export" in _texts(checked)
 
 
+def test_a_state_participle_with_an_object_is_a_past_act(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Already booked the mortgage broker for Friday."),
+            ("user", "booked solid until June."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana booked the mortgage broker for Friday") for t in texts)
+    assert any(t.startswith("Dana is booked solid until June") for t in texts)
+
+
 def test_an_imperative_lead_in_to_the_listener_is_no_part_of_the_fact(run):
     _conv, _raw, checked = run(
         [("user", "also dont let me forget, my mom carol is taking the kids the wk of the move.")]
