@@ -340,11 +340,11 @@ class LocalExtractor:
             previous: str | None = None
             for turn in turns:
                 speaker = speaker_name(turn, user)
-                you = (
-                    addressee(turn.text, speaker, previous, humans)
-                    if in_meeting
-                    else _the_other(turn.speaker, humans)
-                )
+                you = None
+                if in_meeting:
+                    you = addressee(turn.text, speaker, previous, humans)
+                elif in_assistant_chat:
+                    you = _the_other(turn.speaker, humans)
                 previous = speaker
                 if not turn.extractable or is_phatic(turn.text):
                     continue
