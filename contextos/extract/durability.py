@@ -201,6 +201,9 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         # "I want children badly but not right now": the moment is excepted, not the want
         if not phase and re.search(rf"(?<![\w'])(?<!not ){re.escape(marker)}(?![\w'])", said):
             return f"true of the moment ('{marker}')"
+    leaving = _leaving_for(clause)
+    if leaving and not has_anchor(toks, dates):
+        return f"leaving for the moment ('{leaving}')"
     # "I've been on my feet for eleven hours" goes on still ("we talked for hours" happened)
     hours = _FOR_HOURS.search(said)
     if hours and not phase and ("been" in lows or clause.head.tag_ == "VBG"):
@@ -263,6 +266,31 @@ def _announcement(clause: Clause) -> str:
             and not any(g.dep_ in ("ccomp", "acl", "relcl") for g in c.children)
         ):
             return c.text
+    return ""
+
+
+def _leaving_for(clause: Clause) -> str:
+    """ "I'm off to bed", "heading to the gym", "going to bed": the speaker leaving now for a
+    place of their day; the place, or "". Not a habit ("I've been going to the gym", "I go to
+    work by bike") and not a plan ("I'm going to Japan")."""
+    head = clause.head
+    if clause.subject_kind not in SPEAKER_SUBJECTS or clause.habitual:
+        return ""
+    lemma = head.lemma_.lower()
+    auxes = {c.lower_ for c in head.children if c.dep_ == "aux"}
+    if lemma in ("go", "head") and head.tag_ == "VBG" and "been" not in auxes:
+        movers = [head]
+    elif lemma == "be" and head.tag_ in ("VBP", "VBZ"):
+        movers = [c for c in head.children if c.lower_ == "off"]  # "I'm off to bed"
+    else:
+        return ""
+    for mover in movers:
+        for prep in mover.children:
+            if prep.dep_ != "prep" or prep.lower_ != "to":
+                continue
+            for tok in prep.subtree:
+                if tok.pos_ == "NOUN" and tok.lemma_.lower() in lx.ROUTINE_DESTINATIONS:
+                    return f"{mover.text} to {tok.text}"
     return ""
 
 

@@ -415,6 +415,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         return "vague"  # but "the google thing" says which thing
     if any(c.dep_ == "case" for c in subj.children) and _plural_verb(head):
         return "vague"  # "Ravi's are usually solid": Ravi's what is not said
+    if _people_in_general(subj):
+        return "vague"  # "people want a free quote": no one in particular
     poss = [c for c in subj.children if c.dep_ == "poss"]
     if poss and poss[0].lower_ in ("my",):
         return "self_possessive"
@@ -585,6 +587,18 @@ def _says_so(head: Any) -> bool:
 def _in_spans(tok: Any, spans: list[tuple[int, int]]) -> bool:
     """Whether ``tok`` starts inside one of the character ``spans`` (date phrases)."""
     return any(a <= tok.idx < b for a, b in spans)
+
+
+def _people_in_general(tok: Any) -> bool:
+    """ "people", "most folks", "everyone": no one in particular ("the people at work", "my
+    people", "people who run" say who)."""
+    if tok.lower_ not in lx.GENERIC_PEOPLE:
+        return False
+    return all(
+        c.dep_ not in ("poss", "prep", "relcl", "acl", "compound", "amod", "det")
+        or c.lower_ in lx.GENERIC_QUANTIFIERS
+        for c in tok.children
+    )
 
 
 def _described(tok: Any) -> bool:

@@ -56,6 +56,11 @@ SITUATION_NOUNS: frozenset[str] = words(
     """break lunch commute train bus subway metro tube flight plane layover shift gym walk
     couch bed phone"""
 )
+#: Where one goes in the course of a day: "I'm off to bed", "heading to the gym" is the
+#: speaker leaving now, not a plan ("I'm going to Japan in May").
+ROUTINE_DESTINATIONS: frozenset[str] = SITUATION_NOUNS | words(
+    """sleep work office shower bath dinner breakfast shop shops store supermarket pub class"""
+)
 #: Nouns for the conversation itself: a statement about it is not about the user's life.
 CONVERSATION_NOUNS: frozenset[str] = words("chat conversation convo thread message")
 #: What a clause announces without saying it ("I have news about the course").

@@ -164,6 +164,14 @@ VAGUE_SUBJECTS: frozenset[str] = frozenset(
     }
 )
 
+#: Words for people in general: "people want a free quote", "most folks never read it" is a
+#: generalisation, not a fact about anyone the user knows.
+GENERIC_PEOPLE: frozenset[str] = frozenset(
+    {"people", "folks", "everyone", "everybody", "nobody", "someone", "somebody", "anyone"}
+)
+#: Determiners that leave "people" in general ("most people", "some folks").
+GENERIC_QUANTIFIERS: frozenset[str] = frozenset({"most", "some", "many", "all", "few", "no"})
+
 # --- modality ----------------------------------------------------------------------------------
 
 #: Modal auxiliaries that make a clause hypothetical (lemma; "'d" lemmatises to "would").

@@ -28,6 +28,35 @@ def test_transient_remarks_are_vague_rejections(run):
     assert all("transient" in r.detail for r in vague)
 
 
+def test_leaving_for_bed_or_the_gym_is_a_moment_going_to_japan_a_plan(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Right I'm off to bed cheers."),
+            ("user", "heading to the gym now"),
+            ("user", "I'm going to Japan in May."),
+            ("user", "I've been going to the gym since January."),
+            ("user", "I'm off to the gym on Friday with Tom."),
+        ]
+    )
+    leaving = [r.text for r in checked.rejections if "leaving for the moment" in r.detail]
+    assert leaving == ["Dana is off to bed cheers", "Dana is heading to the gym now"]
+    texts = _texts(checked)
+    assert "Dana is going to Japan in May 2023" in texts
+    assert "Dana has been going to the gym since January 2023" in texts
+    assert any(t.startswith("Dana is off to the gym on Friday") for t in texts)
+
+
+def test_people_in_general_are_no_one_to_remember(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "People want a free quote to beat someone else down with."),
+            ("user", "Most folks never read the manual."),
+            ("user", "The people at my gym are training for a marathon in May."),
+        ]
+    )
+    assert _texts(checked) == ["The people at Dana's gym are training for a marathon in May 2023"]
+
+
 def test_status_names_and_durable_states_are_kept(run):
     _conv, _raw, checked = run(
         [
