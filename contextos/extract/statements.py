@@ -726,6 +726,9 @@ def _clause_heads(sent: Any) -> list[Any]:
         if _requests_after(tok) and _standing_request(sent, tok, "imperative"):
             heads.append(tok)  # "..., so from now on please format the units as folders"
             continue
+        if _stated_after_colon(tok):
+            heads.append(tok)  # "they announced a restructure: our team is being merged"
+            continue
         if tok.dep_ not in _SPLIT_DEPS:
             continue
         if _opening_participle(tok):
@@ -807,6 +810,24 @@ def _requests_after(tok: Any) -> bool:
         and tok.i > tok.head.i
         and not any(c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "mark") for c in tok.children)
         and any(t.text == ":" for t in tok.doc[tok.head.i : tok.left_edge.i])
+    )
+
+
+def _stated_after_colon(tok: Any) -> bool:
+    """ "they announced a restructure: our team is being merged into a new unit": a finite
+    clause with its own subject after a colon, which the parser hung on the noun before it as
+    a modifier. It says what the noun was; a statement of its own."""
+    return (
+        tok.dep_ in _AFTER_COLON_DEPS
+        and tok.i > tok.head.i
+        and tok.pos_ in ("VERB", "AUX")
+        and any(c.dep_ in SUBJECT_DEPS for c in tok.children)
+        and (
+            tok.tag_ in ("VBZ", "VBP", "VBD")
+            or any(c.dep_ in ("aux", "auxpass") for c in tok.children)
+        )
+        and tok.left_edge.i > 0
+        and tok.doc[tok.left_edge.i - 1].text == ":"
     )
 
 

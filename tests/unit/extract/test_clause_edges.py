@@ -275,3 +275,17 @@ def test_a_listener_called_out_before_a_question_without_its_mark_is_no_subject(
         ]
     )
     assert not any("assistant" in t.lower() for t in _texts(checked))
+
+
+def test_a_clause_with_its_own_subject_after_a_colon_is_a_statement_of_its_own(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Yesterday they announced a restructure: our clinical analytics team is being "
+                "merged into a new unit.",
+            )
+        ]
+    )
+    assert "Dana's clinical analytics team is being merged into a new unit" in _texts(checked)
+    assert any(r.text.endswith("they announced a restructure") for r in checked.rejections)
