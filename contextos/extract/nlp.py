@@ -67,6 +67,7 @@ class Pipeline:
                 w not in self._dictionary and w not in self._stop_words for w in openings
             ):
                 _retag_opening_names(doc, self._dictionary)
+            _repair_name_read_as_verb(doc, self._stop_words)
         return docs
 
     def _unshout(self, text: str) -> str:
@@ -194,6 +195,37 @@ def _retag_opening_past(doc: Any, past: frozenset[str]) -> None:
             and not any(c.dep_ in ("nsubj", "aux") for c in root.children)
         ):
             root.tag_ = "VBD"
+
+
+def _repair_name_read_as_verb(doc: Any, stop_words: frozenset[str]) -> None:
+    """ "also noodle ate an entire sock", "bev said no": a lower-case name opening a sentence
+    that the tagger took for a verb, its real verb then hung on it as a complement. Two
+    finite verbs in a row cannot both be; the first is the subject (a name), the second the
+    root, and what hung on the first (an "also" before it, the final stop) now hangs on it."""
+    for sent in doc.sents:
+        root = sent.root
+        if root.tag_ not in ("VB", "VBP") or not root.is_lower or not root.is_alpha:
+            continue
+        if len(root) < 3 or root.i + 1 >= sent.end or root.lower_ in stop_words:
+            continue
+        verb = doc[root.i + 1]
+        before = [t for t in sent if t.i < root.i]
+        if (
+            verb.tag_ not in ("VBD", "VBZ")
+            or verb.head.i != root.i
+            or any(
+                c.dep_ in ("nsubj", "nsubjpass", "aux") for c in (*root.children, *verb.children)
+            )
+            or not all(t.dep_ in ("advmod", "cc", "intj", "punct") for t in before)
+        ):
+            continue
+        moved = [c for c in root.children if c.i != verb.i]
+        verb.head, verb.dep_ = verb, "ROOT"
+        root.head, root.dep_ = verb, "nsubj"
+        root.tag_, root.pos_ = "NNP", "PROPN"
+        root.norm_ = root.text.capitalize()  # how fact texts write it: names.as_written
+        for tok in moved:
+            tok.head = verb
 
 
 def _retag_opening_names(doc: Any, dictionary: frozenset[str]) -> None:

@@ -366,3 +366,12 @@ def test_your_mother_is_never_the_assistants(run):
     )
     assert [f.text for f in alone.facts] == ["Dana loves the assistant's summaries"]
     assert any(r.reason == "vague" and r.text.startswith("Your mother") for r in alone.rejections)
+
+
+def test_a_lower_case_name_the_tagger_took_for_a_verb_is_the_subject(run):
+    _conv, _raw, checked = run(
+        [("user", "also noodle ate an entire sock yesterday."), ("user", "Went to the dentist.")]
+    )
+    texts = [f.text for f in checked.facts]
+    assert any(t.startswith("Noodle ate an entire sock on ") for t in texts)
+    assert "Dana went to the dentist" in texts
