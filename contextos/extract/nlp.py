@@ -26,7 +26,13 @@ from typing import Any
 from contextos.errors import ExtractionError
 from contextos.extract.attributes import install as install_fast_attributes
 from contextos.extract.language import EnglishWords
-from contextos.extract.lexicon import EMOJI_CHARS, PARSE_NORMS, RELATION_NOUNS, SYMBOL_CHARS
+from contextos.extract.lexicon import (
+    DAY_SHORTHAND,
+    EMOJI_CHARS,
+    PARSE_NORMS,
+    RELATION_NOUNS,
+    SYMBOL_CHARS,
+)
 
 __all__ = ["DEFAULT_MODEL", "Pipeline", "load_pipeline", "may_have_entities"]
 
@@ -399,11 +405,38 @@ def _merge_inline_code(doc: Any) -> Any:
     return doc
 
 
+_WEDNESDAY = "contextos_wednesday"
+_DAY_NAMES = frozenset(day.lower() for day in DAY_SHORTHAND.values())
+#: Words before a weekday that make a following "wed" the day ("on wed", "every wed").
+_BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "this", "till", "until", "by"})
+
+
+def _join_wednesday(doc: Any) -> Any:
+    """Make a "wed" the tokenizer split into "we" + "d" (as if "we'd") one token, the day,
+    when it stands among other weekdays or after "on"/"every"/...: "mon wed fri 10am" had
+    become "mon Walt'd fri" in fact text. "wed love to come" stays "we'd"."""
+    spans = []
+    for tok in doc[:-1]:
+        nxt = doc[tok.i + 1]
+        if tok.lower_ != "we" or nxt.lower_ != "d" or tok.whitespace_:
+            continue
+        around = [doc[k].lower_ for k in (tok.i - 1, tok.i + 2) if 0 <= k < len(doc)]
+        if any(w in DAY_SHORTHAND or w in _DAY_NAMES or w in _BEFORE_A_DAY for w in around):
+            spans.append(doc[tok.i : tok.i + 2])
+    if spans:
+        with doc.retokenize() as retokenizer:
+            for span in spans:
+                retokenizer.merge(span, attrs={"NORM": "wednesday"})
+    return doc
+
+
 def _register_inline_code() -> None:
     from spacy.language import Language
 
     if not Language.has_factory(_INLINE_CODE):
         Language.component(_INLINE_CODE, func=_merge_inline_code)
+    if not Language.has_factory(_WEDNESDAY):
+        Language.component(_WEDNESDAY, func=_join_wednesday)
 
 
 _DROPPED_G = "contextos_dropped_g"
@@ -480,6 +513,7 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
         _keep_dotted_names(nlp)
         nlp.add_pipe(_INLINE_CODE, first=True)
         nlp.add_pipe(_DROPPED_G, after=_INLINE_CODE)
+        nlp.add_pipe(_WEDNESDAY, after=_INLINE_CODE)
     except Exception as exc:  # OSError for a missing model, ImportError, config errors
         raise ExtractionError(
             f"cannot load the spaCy model '{model}' for local extraction: {exc}. "

@@ -1480,7 +1480,7 @@ def _reported_information(head: Any, comp: Any) -> bool:
     better"), advice or a guess ("I should chill"), an impression ("the jump feels floaty"), a
     quality ("leaderboards are toxic"; a status such as "ready" or "broken" is information), or
     anything conditional."""
-    if head.lemma_ not in lx.REPORT_VERBS:
+    if head.lemma_ not in lx.REPORT_VERBS or _bare_order(comp):
         return False
     toks = list(comp.subtree)
     if _has_condition(toks) or comp.lemma_ in lx.APPEARANCE_VERBS:
@@ -1495,6 +1495,22 @@ def _reported_information(head: Any, comp: Any) -> bool:
         if c.dep_ == "acomp" and c.lemma_.lower() not in lx.STATUS_WORDS:
             return False
     return True
+
+
+def _bare_order(verb: Any) -> bool:
+    """A base-form verb with no subject or auxiliary of its own: an order ("keep walking")."""
+    return verb.tag_ == "VB" and not any(
+        c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "mark") for c in verb.children
+    )
+
+
+def _said_to_do(head: Any) -> Any | None:
+    """ "my doctor says keep walking": the order a verb of saying reports, which the parser
+    hangs on it as an open complement (None when there is none). Advice, like "says I
+    should"."""
+    if head.lemma_ not in lx.REPORT_VERBS:
+        return None
+    return next((c for c in head.children if c.dep_ == "xcomp" and _bare_order(c)), None)
 
 
 def _has_condition(tokens: list[Any]) -> bool:
@@ -1745,6 +1761,7 @@ def analyze_sentence(
             _add_opinion(clauses, sent, head, heads, subj, kind, "a belief someone else holds")
             continue
         comp = next((c for c in head.children if c.dep_ in ("ccomp",)), None)
+        comp = comp or _said_to_do(head)
         if comp is not None and head.lemma_ in lx.OPINION_VERBS:
             if kind in ("self", "group") and head.lemma_ in lx.HEDGE_VERBS:
                 hedged = True

@@ -96,6 +96,18 @@ def test_a_hedged_quantity_or_aside_does_not_make_the_statement_hypothetical(run
     assert [r.reason for r in checked.rejections] == ["hypothetical"]
 
 
+def test_an_order_someone_else_says_is_their_advice(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "dr okoye says keep doin what im doin."),
+            ("user", "My sister says she is moving to Leeds."),
+        ]
+    )
+    advice = [r.text for r in checked.rejections if r.reason == "third_party_opinion"]
+    assert advice == ["Dr okoye says keep doing what Dana is doing"]
+    assert _texts(checked) == ["Dana's sister says she is moving to Leeds"]
+
+
 def test_someone_elses_advice_is_a_third_party_opinion(run):
     _conv, _raw, checked = run([("user", "My brother keeps telling me to sell the car.")])
     assert checked.facts == []

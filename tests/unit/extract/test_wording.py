@@ -781,3 +781,15 @@ def test_a_shouted_run_of_everyday_words_reads_as_written_in_lower_case(run):
     texts = _texts(checked)
     assert "Dana got the house" in texts
     assert "Dana works for NHS UK IT as a DBA" in texts  # acronyms are not shouting
+
+
+def test_wed_among_weekdays_is_the_day_not_we_would(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my spanish class is 3x a wk now, mon wed fri 10am"),
+            ("user", "wed love to visit Lisbon."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any("mon wed fri" in t for t in texts), texts
+    assert not any("Dana'd" in t or "Danad" in t for t in texts)
