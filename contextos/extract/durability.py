@@ -201,6 +201,12 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         # "I want children badly but not right now": the moment is excepted, not the want
         if not phase and re.search(rf"(?<![\w'])(?<!not ){re.escape(marker)}(?![\w'])", said):
             return f"true of the moment ('{marker}')"
+    if (  # "I cried a lil", "I'm crying"; "I cry at every wedding" is a habit
+        clause.head.lemma_.lower() in lx.MOMENT_REACTIONS
+        and clause.head.tag_ in ("VBD", "VBG")
+        and not clause.habitual
+    ):
+        return f"a reaction of the moment ('{clause.head.text}')"
     leaving = _leaving_for(clause)
     if leaving and not has_anchor(toks, dates):
         return f"leaving for the moment ('{leaving}')"

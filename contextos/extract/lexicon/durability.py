@@ -61,6 +61,11 @@ SITUATION_NOUNS: frozenset[str] = words(
 ROUTINE_DESTINATIONS: frozenset[str] = SITUATION_NOUNS | words(
     """sleep work office shower bath dinner breakfast shop shops store supermarket pub class"""
 )
+#: Verbs of a reaction of the moment ("I cried a little", "Bev screamed"): how something was
+#: taken, not a fact to keep; in the present tense a habit ("I cry at every wedding").
+MOMENT_REACTIONS: frozenset[str] = words(
+    """cry sob weep laugh giggle scream shriek squeal gasp panic"""
+)
 #: Nouns for the conversation itself: a statement about it is not about the user's life.
 CONVERSATION_NOUNS: frozenset[str] = words("chat conversation convo thread message")
 #: What a clause announces without saying it ("I have news about the course").

@@ -46,6 +46,21 @@ def test_leaving_for_bed_or_the_gym_is_a_moment_going_to_japan_a_plan(run):
     assert any(t.startswith("Dana is off to the gym on Friday") for t in texts)
 
 
+def test_a_reaction_of_the_moment_is_not_kept_a_habit_is(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "The client sent me a photo of the box on the shelf and I cried a little."),
+            ("user", "Bev laughed so hard."),
+            ("user", "I cry at every wedding."),
+        ]
+    )
+    reactions = [r.text for r in checked.rejections if "reaction of the moment" in r.detail]
+    assert reactions == ["Dana cried a little", "Bev laughed hard"]
+    texts = _texts(checked)
+    assert "Dana cries at every wedding" in texts
+    assert any(t.startswith("The client sent Dana a photo") for t in texts)
+
+
 def test_people_in_general_are_no_one_to_remember(run):
     _conv, _raw, checked = run(
         [
