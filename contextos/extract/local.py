@@ -1146,7 +1146,8 @@ def _analyse(piece: _Piece, doc: Any) -> None:
 
 
 def _with_label(seg: Segment, text: str) -> str:
-    """The segment with the lead-in label cut from it ("Idiomas: español nativo")."""
+    """The segment's text with the lead-in label the segmenter cut from it put back
+    ("Idiomas: español nativo"): a foreign label is part of what tells the language."""
     return text[seg.label[0] : seg.end] if seg.label is not None else seg.text
 
 

@@ -27,6 +27,7 @@ from contextos.errors import ExtractionError
 from contextos.extract.attributes import install as install_fast_attributes
 from contextos.extract.language import EnglishWords
 from contextos.extract.lexicon import (
+    DAY_NAMES,
     DAY_SHORTHAND,
     EMOJI_CHARS,
     PARSE_NORMS,
@@ -406,7 +407,6 @@ def _merge_inline_code(doc: Any) -> Any:
 
 
 _WEDNESDAY = "contextos_wednesday"
-_DAY_NAMES = frozenset(day.lower() for day in DAY_SHORTHAND.values())
 #: Words before a weekday that make a following "wed" the day ("on wed", "every wed").
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "this", "till", "until", "by"})
 
@@ -421,7 +421,7 @@ def _join_wednesday(doc: Any) -> Any:
         if tok.lower_ != "we" or nxt.lower_ != "d" or tok.whitespace_:
             continue
         around = [doc[k].lower_ for k in (tok.i - 1, tok.i + 2) if 0 <= k < len(doc)]
-        if any(w in DAY_SHORTHAND or w in _DAY_NAMES or w in _BEFORE_A_DAY for w in around):
+        if any(w in DAY_SHORTHAND or w in DAY_NAMES or w in _BEFORE_A_DAY for w in around):
             spans.append(doc[tok.i : tok.i + 2])
     if spans:
         with doc.retokenize() as retokenizer:

@@ -356,13 +356,12 @@ def _spelled_day(tok: Any) -> str | None:
         k = tok.i + step
         if 0 <= k < len(doc) and doc[tok.i + step // 2].lower_ in _DAY_LINKS:
             other = doc[k].lower_
-            if other in lx.DAY_SHORTHAND or other in _DAY_NAMES:
+            if other in lx.DAY_SHORTHAND or other in lx.DAY_NAMES:
                 return full
     return None
 
 
 _DAY_LINKS = frozenset({"+", "-", "/", "&", "and", "or", "to", "thru", "through"})
-_DAY_NAMES = frozenset(d.lower() for d in lx.DAY_SHORTHAND.values())
 
 
 def _next_kept(tokens: list[Any], k: int, head: Any | None) -> str:

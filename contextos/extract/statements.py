@@ -169,8 +169,8 @@ def _subject_of(head: Any) -> Any | None:
     subjects = [c for c in head.children if c.dep_ in SUBJECT_DEPS]
     if len(subjects) > 1 and _called_before_asking(subjects[0], subjects[1]):
         return subjects[1]
-    for child in subjects[:1]:
-        return None if _object_read_as_subject(head, child) else child
+    if subjects:
+        return None if _object_read_as_subject(head, subjects[0]) else subjects[0]
     if head.dep_ in ("conj", "xcomp") and head.head.i != head.i:
         return _subject_of(head.head)
     return _possessed_adverbial(head)

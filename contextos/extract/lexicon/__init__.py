@@ -70,6 +70,7 @@ from contextos.extract.lexicon.entities import (
 from contextos.extract.lexicon.rendering import (
     CHAT_FILLERS,
     CLITICS,
+    DAY_NAMES,
     DAY_SHORTHAND,
     DISCOURSE_WORDS,
     EMOJI_CHARS,
@@ -175,6 +176,7 @@ __all__ = [
     "CONDITIONAL_MARKERS",
     "CONSUMING_VERBS",
     "CONVERSATION_NOUNS",
+    "DAY_NAMES",
     "DAY_SHORTHAND",
     "DECISION_VERBS",
     "DISCOURSE_WORDS",

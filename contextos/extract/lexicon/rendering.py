@@ -156,6 +156,8 @@ DAY_SHORTHAND: dict[str, str] = {
     "sat": "Saturday",
     "sun": "Sunday",
 }
+#: The weekdays' full names, in lower case.
+DAY_NAMES: frozenset[str] = frozenset(day.lower() for day in DAY_SHORTHAND.values())
 #: Technology shorthand spelled out whatever its tag or case ("TS" -> "TypeScript"); the
 #: abbreviations are the usual ones in chat about software, never special to one user.
 TECH_SHORTHAND: dict[str, str] = {
