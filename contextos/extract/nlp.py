@@ -430,7 +430,7 @@ def _join_wednesday(doc: Any) -> Any:
     return doc
 
 
-def _register_inline_code() -> None:
+def _register_retokenizers() -> None:
     from spacy.language import Language
 
     if not Language.has_factory(_INLINE_CODE):
@@ -505,7 +505,7 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
     try:
         import spacy
 
-        _register_inline_code()
+        _register_retokenizers()
         _register_dropped_g()
         nlp = spacy.load(model, exclude=["senter"])
         install_fast_attributes(nlp)

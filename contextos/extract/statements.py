@@ -25,10 +25,10 @@ __all__ = [
     "SUBJECT_DEPS",
     "Clause",
     "analyze_sentence",
-    "listeners_kin",
     "content_tokens",
     "filler_phrase_tokens",
     "in_hyphenated_word",
+    "listeners_kin",
     "misparsed_copula",
     "names_something",
     "second_person",
@@ -806,9 +806,8 @@ def _requests_after(tok: Any) -> bool:
         return True
     return (
         tok.dep_ in _AFTER_COLON_DEPS
-        and tok.tag_ == "VB"
         and tok.i > tok.head.i
-        and not any(c.dep_ in SUBJECT_DEPS or c.dep_ in ("aux", "mark") for c in tok.children)
+        and _bare_order(tok)
         and any(t.text == ":" for t in tok.doc[tok.head.i : tok.left_edge.i])
     )
 
