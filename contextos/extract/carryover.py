@@ -10,6 +10,8 @@ updated as each window is read:
   "we" is the family: that guess ends with the conversation it was read in);
 - the full names people were introduced with (first name -> full names);
 - the short name the user goes by, once another speaker has used it;
+- the names the conversations write with a capital, for where the user types them in lower
+  case ("bev said no");
 - the USER_PATTERN signals seen so far (for each pattern, the first turns it was seen in, as
   many as a pattern quotes), so a request repeated across three conversations becomes a pattern
   when the third one is read. The pattern's evidence then points into the earlier
@@ -39,6 +41,8 @@ __all__ = ["Carryover", "Carryovers", "keep_stored"]
 
 #: Pattern signals remembered per user (the oldest are dropped first).
 MAX_SIGNALS = 600
+#: Capitalised words remembered per user (the longest unseen are dropped first).
+MAX_CAPITALISED = 2000
 #: Users remembered per extractor (the least recently read is dropped first).
 MAX_USERS = 64
 _FORMAT = 1
@@ -51,10 +55,22 @@ class Carryover:
     introduced: dict[str, set[str]] = field(default_factory=dict)
     #: the user's full name -> the short name others call them
     short_names: dict[str, str] = field(default_factory=dict)
+    #: words the user's conversations write with a capital, by lower-case form ("bev" ->
+    #: "Bev"; see :mod:`~contextos.extract.casing`), the most recently found last
+    capitalised: dict[str, str] = field(default_factory=dict)
     signals: list[FormatSignal] = field(default_factory=list)
     #: the turns the remembered signals quote, those read by this extractor, by
     #: :func:`~contextos.models.facts.turn_ref` (turn ids may repeat across conversations)
     signal_turns: dict[str, Turn] = field(default_factory=dict)
+
+    def remember_capitalised(self, found: dict[str, str]) -> None:
+        """Add the words of ``found`` to :attr:`capitalised`, keeping the
+        :data:`MAX_CAPITALISED` found last."""
+        for low, name in found.items():
+            self.capitalised.pop(low, None)
+            self.capitalised[low] = name
+        while len(self.capitalised) > MAX_CAPITALISED:
+            del self.capitalised[next(iter(self.capitalised))]
 
     def signal_turn_refs(self) -> set[str]:
         return {s.evidence.turn_ref for s in self.signals}
@@ -102,6 +118,7 @@ class Carryover:
                 },
                 "introduced": {k: sorted(v) for k, v in self.introduced.items()},
                 "short_names": self.short_names,
+                "capitalised": self.capitalised,
                 "signals": [
                     {
                         "speaker": s.speaker,
@@ -147,6 +164,7 @@ class Carryover:
                 discourse=discourse,
                 introduced={k: set(v) for k, v in data["introduced"].items()},
                 short_names=dict(data["short_names"]),
+                capitalised=dict(data.get("capitalised", {})),  # not in carry-overs before it
                 signals=signals,
             )
         except (ValueError, KeyError, TypeError, AttributeError):

@@ -120,16 +120,19 @@ def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> Cand
     attributes["merged_statements"] = len(members)
     category = next((f.category for f in members if f.category != "other"), "other")
     texts = _one_topic(texts)
+    entities = list(dict.fromkeys(n for f in members for n in f.entities))
+    named = {w for name in entities for w in name.split()}
     return first.model_copy(
         update={
             "text": SENTENCE_JOINER.join(
-                _strip_end(t if k == 0 else _lower_first(t, quote)) for k, t in enumerate(texts)
+                _strip_end(t if k == 0 else _lower_first(t, quote, named))
+                for k, t in enumerate(texts)
             ),
             "category": category,
             "confidence": min(f.confidence for f in members),
             "importance": max(f.importance for f in members),
             "evidence": [evidence],
-            "entities": list(dict.fromkeys(n for f in members for n in f.entities)),
+            "entities": entities,
             "attributes": attributes,
         }
     )
@@ -144,13 +147,14 @@ def _one_topic(texts: list[str]) -> list[str]:
     return [texts[0], *(t.removeprefix(prefix) for t in texts[1:])]
 
 
-def _lower_first(text: str, quote: str) -> str:
+def _lower_first(text: str, quote: str, named: set[str]) -> str:
     """``text`` with its first word in lower case when it is a function word or the speaker
-    wrote it in lower case ("target is end of next month" -> "...; target is ...")."""
+    wrote it in lower case ("target is end of next month" -> "...; target is ..."), but not
+    a word of a name in ``named`` ("ingrid handles my contracts" -> "...; Ingrid handles")."""
     first = text.split(" ", 1)[0]
     low = first.lower()
     if low in _LOWER_AFTER_JOIN or (
-        low != first and re.search(rf"(?<!\w){re.escape(low)}(?!\w)", quote)
+        low != first and first not in named and re.search(rf"(?<!\w){re.escape(low)}(?!\w)", quote)
     ):
         return low + text[len(first) :]
     return text

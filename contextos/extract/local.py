@@ -30,7 +30,7 @@ Every candidate carries its exact evidence span; ``validate()`` checks it again.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -45,6 +45,7 @@ from contextos.extract.appositions import (
     role_phrase_text,
 )
 from contextos.extract.carryover import Carryover, Carryovers
+from contextos.extract.casing import names_written_capitalised, recase
 from contextos.extract.categories import (
     Classification,
     PrototypeClassifier,
@@ -58,6 +59,7 @@ from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, ProjectNames, bare_work_subject
 from contextos.extract.durability import has_anchor, transient_reason
 from contextos.extract.entities import NameKinds, clause_graph, name_kinds
+from contextos.extract.language import EnglishWords
 from contextos.extract.lists import list_variants
 from contextos.extract.names import person_text
 from contextos.extract.nlp import DEFAULT_MODEL, Pipeline, load_pipeline
@@ -144,6 +146,13 @@ class _Piece:
     sents: list[Any] = field(default_factory=list)  # the doc's sentences, listed once
     people: list[str] = field(default_factory=list)  # people named in the doc, in order
     clauses: list[Clause] = field(default_factory=list)
+    #: names the conversation writes with a capital, by their lower-case form (see casing)
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def parsed_text(self) -> str:
+        """The segment as the parser reads it: names typed in lower case given their capital."""
+        return recase(self.segment.text, self.names)
 
 
 @dataclass
@@ -197,6 +206,7 @@ class LocalExtractor:
         self._embed = embed
         self._classifier: PrototypeClassifier | None = None
         self._shown: dict[tuple[Any, ...], dict[str, str]] = {}
+        self._capitalised: dict[tuple[str, int], dict[str, str]] = {}
         self._carry = Carryovers()
 
     # -- public API ----------------------------------------------------------------------
@@ -235,12 +245,12 @@ class LocalExtractor:
         results = [ExtractionResult() for _ in windows]
         carry = self._carry.of(user.id)
         shown = self._display_names(windows, user, carry)
-        pieces, signals = self._segment(windows, user, results, shown)
+        pieces, signals = self._segment(windows, user, results, shown, carry)
         if pieces:
             nlp = self._nlp()
             before: _Piece | None = None
             for piece, doc in zip(
-                pieces, nlp.parse((p.segment.text for p in pieces), self.batch_size), strict=True
+                pieces, nlp.parse((p.parsed_text for p in pieces), self.batch_size), strict=True
             ):
                 _analyse(piece, doc)
                 if _serves_request(piece, before):
@@ -309,6 +319,21 @@ class LocalExtractor:
         carry.short_names.update(found)
         return found or dict(carry.short_names)
 
+    def _written_capitalised(
+        self, turns: Sequence[Turn], conv: Conversation, english: EnglishWords
+    ) -> dict[str, str]:
+        """:func:`casing.names_written_capitalised` of a window's turns and its conversation's,
+        the conversation read once for all its windows (each sees all its turns)."""
+        key = (conv.id, len(conv.turns))
+        found = self._capitalised.get(key)
+        if found is None:
+            if len(self._capitalised) >= _SHOWN_CACHE:
+                self._capitalised.clear()
+            found = self._capitalised[key] = names_written_capitalised(
+                (t.text for t in conv.turns), english.known
+            )
+        return {**found, **names_written_capitalised((t.text for t in turns), english.known)}
+
     def _nlp(self) -> Pipeline:
         return load_pipeline(self.model)
 
@@ -325,6 +350,7 @@ class LocalExtractor:
         user: UserRef,
         results: list[ExtractionResult],
         shown: dict[str, str],
+        carry: Carryover,
     ) -> tuple[list[_Piece], list[FormatSignal]]:
         pieces: list[_Piece] = []
         signals: list[FormatSignal] = []
@@ -337,6 +363,8 @@ class LocalExtractor:
             in_meeting = not in_assistant_chat and len(humans) >= lx.MEETING_MIN_SPEAKERS
             edges = _meeting_edges(conv) if in_meeting else {}
             opening = _first_spoken(conv) if in_assistant_chat else None
+            carry.remember_capitalised(self._written_capitalised(turns, conv, english))
+            names = dict(carry.capitalised)
             previous: str | None = None
             for turn in turns:
                 speaker = speaker_name(turn, user)
@@ -418,6 +446,7 @@ class LocalExtractor:
                             in_assistant_chat,
                             in_meeting,
                             you,
+                            names=_others_names(names, speaker),
                         )
                     )
                 signals.extend(asked)
@@ -441,7 +470,7 @@ class LocalExtractor:
                 seg, start=start, text=piece.turn.text[start : seg.end], topic=None
             )
         for piece, doc in zip(
-            redo, nlp.parse((p.segment.text for p in redo), self.batch_size), strict=True
+            redo, nlp.parse((p.parsed_text for p in redo), self.batch_size), strict=True
         ):
             _analyse(piece, doc)
 
@@ -882,6 +911,17 @@ class LocalExtractor:
 
 
 # -- helpers -------------------------------------------------------------------------------
+
+
+def _others_names(names: Mapping[str, str], speaker: str) -> Mapping[str, str]:
+    """``names`` (see :func:`casing.names_written_capitalised`) without the speaker's own: a
+    speaker's own name typed in lower case is read where it says who they are ("im walt, 68")."""
+    own = {w.casefold() for w in speaker.split()}
+    return (
+        {low: name for low, name in names.items() if low not in own}
+        if own & names.keys()
+        else names
+    )
 
 
 def _first_spoken(conv: Conversation) -> str | None:

@@ -1417,7 +1417,7 @@ def _stated_state(head: Any, kind: str) -> bool:
 
 def _is_reaction(head: Any) -> bool:
     """ "I'm sorry to hear that", "I'm glad we met", "I'm sure it is": a reaction, not a fact."""
-    if head.lemma_ != "be":
+    if head.lemma_ != "be" or _speakers_own_thing(head):
         return False
     acomp = next((c for c in head.children if c.dep_ == "acomp"), None)
     if acomp is None or acomp.lemma_.lower() not in lx.REACTION_ADJECTIVES:
@@ -1428,6 +1428,20 @@ def _is_reaction(head: Any) -> bool:
     if any(c.dep_ == "xcomp" and c.tag_ == "VBG" and list(c.children) for c in acomp.children):
         return False  # "I'm happy being single": a state the speaker lives in, not a reply
     return not others and not any(c.dep_ in ("attr", "prep") for c in head.children)
+
+
+def _speakers_own_thing(head: Any) -> bool:
+    """Whether the subject of ``head`` is a thing of the speaker's ("my wrist", "our dog"):
+    "my wrist is fine now" reports its state, "I'm fine" only answers."""
+    subject = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return (
+        subject is not None
+        and subject.pos_ == "NOUN"
+        and any(
+            c.dep_ == "poss" and c.lower_ in lx.FIRST_SINGULAR | lx.FIRST_PLURAL
+            for c in subject.children
+        )
+    )
 
 
 def _is_verdict(head: Any) -> bool:

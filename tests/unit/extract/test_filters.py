@@ -391,6 +391,17 @@ def test_a_state_the_speaker_is_happy_in_is_a_fact_not_a_reaction(run):
     assert [f.text for f in checked.facts] == ["Dana is happy being single and alone"]
 
 
+def test_how_a_thing_of_the_speakers_is_doing_is_a_fact_not_a_reaction(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My wrist is basically fine now."),
+            ("user", "I'm fine, thanks."),  # an answer
+            ("user", "That's fine."),
+        ]
+    )
+    assert [f.text for f in checked.facts] == ["Dana's wrist is fine now"]
+
+
 def test_a_possessed_noun_the_parser_reads_as_an_adverb_is_the_subject(run):
     # the small parser hangs "brother" on "got married" as a npadvmod, leaving no subject
     _conv, _raw, checked = run([("user", "My brother just got married.")])
