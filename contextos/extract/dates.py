@@ -750,7 +750,11 @@ def clause_dates(
         prefix = ""
         root = doc[start:end].root
         attributive = prev is not None and (
-            prev.tag_ in ("DT", "PRP$", "POS", "JJ") or prev.pos_ == "CCONJ"
+            prev.tag_ in ("DT", "PRP$", "POS")
+            or prev.pos_ == "CCONJ"
+            # "a busy Monday", "effective March 1"; not "I feel sick today", whose date is
+            # the verb's
+            or (prev.tag_ == "JJ" and (start <= prev.head.i < end or root.head.i == prev.i))
         )
         # "broke down last Tuesday": "down" is the verb's particle, not the date's preposition
         prep_before = prev is not None and (

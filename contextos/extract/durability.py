@@ -157,6 +157,15 @@ def _changed_since(clause: Clause) -> bool:
     )
 
 
+def _has_been_done(clause: Clause) -> bool:
+    """A thing that has been acted on for good ("the barn's been sold", "the grant has been
+    approved"): a present-perfect passive reports a change that holds, not a remark."""
+    head = clause.head
+    # "'s been sold": the small parser often calls the "'s" an auxpass too
+    helpers = {c.lower_.replace("’", "'") for c in head.children if c.dep_ in ("aux", "auxpass")}
+    return head.tag_ == "VBN" and "been" in helpers and bool(helpers & {"has", "have", "'s", "'ve"})
+
+
 #: A bracketed slot of a template ("[Your Name]", "(user 1's name)", "<name>"), not a value.
 _PLACEHOLDER = re.compile(
     r"[\[(<{](?:\s*your\b|[^\])>}]{0,30}\b(?:name|username|user\s*\d+|insert|placeholder)\b)"
@@ -241,9 +250,25 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         )
         if how is not None:
             return f"how they are doing ('{how.text}')"
-    changed = _changed_since(clause)
+    changed = _changed_since(clause) or _has_been_done(clause)
     anchored = has_anchor(toks, dates) or _owned(clause) or changed
-    evaluation = _evaluation(clause, anchored, changed)
+    # "the weather is nice today": the day of speaking does not make an evaluation last
+    doc = toks[0].doc if toks else None
+    today = {i for i in dates if doc is not None and doc[i].lower_ in lx.SAME_DAY_WORDS}
+    evaluation = _evaluation(
+        clause,
+        anchored
+        and not (
+            today
+            and not changed
+            and not _owned(clause)
+            and not has_anchor(
+                [t for t in toks if t.i not in today],
+                {i: d for i, d in dates.items() if i not in today},
+            )
+        ),
+        changed,
+    )
     if evaluation:
         return evaluation
     if (

@@ -36,6 +36,7 @@ from contextos.extract.lexicon.durability import (
     MOOD_ADJECTIVES,
     NEWS_NOUNS,
     ROUTINE_DESTINATIONS,
+    SAME_DAY_WORDS,
     SITUATION_NOUNS,
     STATUS_WORDS,
 )
@@ -262,6 +263,7 @@ __all__ = [
     "RETURN_WORDS",
     "ROLE_NOUNS",
     "ROUTINE_DESTINATIONS",
+    "SAME_DAY_WORDS",
     "SECOND_PERSON",
     "SELF_CHANGE_VERBS",
     "SHORTHAND",

@@ -44,6 +44,8 @@ MOMENT_MARKERS: tuple[str, ...] = (
     "brb",
     "gtg",
 )
+#: Words for the day of speaking, which make no evaluation last ("the weather is nice today").
+SAME_DAY_WORDS: frozenset[str] = frozenset({"today", "tonight", "tonite", "2day"})
 #: Nouns of a stretch of life that "right now" does not make passing ("I'm in college right
 #: now", "I'm going to hairdresser school right now").
 LIFE_PHASE_NOUNS: frozenset[str] = words(

@@ -46,6 +46,22 @@ def test_leaving_for_bed_or_the_gym_is_a_moment_going_to_japan_a_plan(run):
     assert any(t.startswith("Dana is off to the gym on Friday") for t in texts)
 
 
+def test_a_thing_that_has_been_acted_on_for_good_is_news_not_a_remark(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Big news: the barn's been sold."),
+            ("user", "The weather is nice today."),  # the day of speaking makes it no fact
+            ("user", "The weather was nice on Saturday."),
+        ]
+    )
+    assert _texts(checked) == [
+        "The barn has been sold",
+        "The weather was nice on Saturday, May 6, 2023",
+    ]
+    remarks = [r.text for r in checked.rejections if "an evaluation ('nice')" in r.detail]
+    assert len(remarks) == 1 and remarks[0].startswith("The weather is nice")
+
+
 def test_a_reaction_of_the_moment_is_not_kept_a_habit_is(run):
     _conv, _raw, checked = run(
         [

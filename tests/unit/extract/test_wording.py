@@ -286,6 +286,22 @@ def test_dates_inside_a_noun_phrase_or_as_subject_or_predicate_get_no_prepositio
     assert "Their kickoff is Tuesday, May 26, 2026" in texts
 
 
+def test_a_date_after_a_predicate_adjective_is_the_verbs_and_gets_on(run):
+    from datetime import UTC, datetime
+
+    when = datetime(2026, 5, 20, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "I feel sick today."),  # the date is the verb's: "on"
+            ("user", "My promotion is effective June 1."),  # the adjective's own date
+        ],
+        when,
+    )
+    texts = _texts(checked)
+    assert "Dana feels sick on Wednesday, May 20, 2026" in texts
+    assert "Dana's promotion is effective Monday, June 1, 2026" in texts
+
+
 def test_someone_elses_view_through_our_is_an_opinion(run):
     _conv, _raw, checked = run([("user", "Our landlord says the rent is fair.")])
     assert checked.facts == []
