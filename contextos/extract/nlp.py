@@ -98,13 +98,14 @@ class Pipeline:
         return _SHOUTED.sub(lower, text)
 
     def _everyday(self, word: str) -> bool:
-        """An everyday word, in capitals or not: a function word, an irregular past form, or a
-        dictionary word of four letters or more (shorter ones may be acronyms: "DBA")."""
+        """An everyday word, in capitals or not: a function word, an irregular past form, or an
+        English word (:meth:`EnglishWords.known`, inflections too) of four letters or more
+        (shorter ones may be acronyms: "DBA")."""
         low = word.lower()
         return (
             low.split("'")[0] in self._stop_words
             or low in self._irregular_past
-            or (len(low) >= 4 and (low in self._dictionary or low.rstrip("s") in self._dictionary))
+            or (len(low) >= 4 and self.english.known(low))
         )
 
     def add_entities(self, docs: list[Any], batch_size: int = 128) -> list[Any]:

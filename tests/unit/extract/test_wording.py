@@ -792,10 +792,12 @@ def test_a_shouted_run_of_everyday_words_reads_as_written_in_lower_case(run):
         [
             ("user", "WE GOT THE HOUSE!! so happy"),
             ("user", "I work for NHS UK IT as a DBA."),
+            ("user", "I FINALLY PASSED MY BOARDS"),  # an inflection of a dictionary word
         ]
     )
     texts = _texts(checked)
     assert "Dana got the house" in texts
+    assert "Dana passed their boards" in texts
     assert "Dana works for NHS UK IT as a DBA" in texts  # acronyms are not shouting
 
 
