@@ -108,6 +108,20 @@ class Pipeline:
             or (len(low) >= 4 and self.english.known(low))
         )
 
+    def _drop_filler_people(self, doc: Any) -> None:
+        """``doc`` without the PERSON spans that are only lower-case English words of a part
+        of speech no name has ("kinda"); "bev" (no English word) and "carol" (a noun) stay."""
+        kept = [
+            e
+            for e in doc.ents
+            if e.label_ != "PERSON"
+            or not all(
+                t.is_lower and t.pos_ in _NOT_NAME_POS and self.english.known(t.lower_) for t in e
+            )
+        ]
+        if len(kept) < len(doc.ents):
+            doc.ents = kept
+
     def add_entities(self, docs: list[Any], batch_size: int = 128) -> list[Any]:
         """Run NER on already parsed docs (in place) and return them. Docs with nothing NER
         could find (no proper noun, number, capitalised word or time word) are skipped."""
@@ -117,11 +131,19 @@ class Pipeline:
         with self._lock:
             for _ in self._ner.pipe(todo, batch_size=batch_size):
                 pass
+        for doc in todo:
+            if any(e.label_ == "PERSON" for e in doc.ents):
+                self._drop_filler_people(doc)
         if self._dictionary:
             for doc in docs:
                 if _RELATION_THEN_LOWER.search(doc.text_with_ws):
                     _name_lower_case_relations(doc, self._dictionary)
         return docs
+
+
+#: Parts of speech no name has: a PERSON span made only of such lower-case English words is
+#: chat filler NER misread ("i'm kinda burnt out" -> "kinda").
+_NOT_NAME_POS = frozenset({"ADV", "ADJ", "VERB", "AUX", "ADP", "PRON", "DET", "INTJ", "PART"})
 
 
 def _lemma_table(nlp: Any, name: str) -> Any | None:

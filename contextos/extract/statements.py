@@ -1430,6 +1430,18 @@ def _is_reaction(head: Any) -> bool:
     return not others and not any(c.dep_ in ("attr", "prep") for c in head.children)
 
 
+def _hedges(tok: Any) -> bool:
+    """``tok`` hedges its clause ("probably", "apparently"); a softener on an adjective only
+    says how much ("kinda burnt out")."""
+    if tok.lower_ not in lx.HEDGE_ADVERBS:
+        return False
+    return (
+        tok.lower_ not in lx.DEGREE_SOFTENERS
+        or tok.head.pos_ not in ("ADJ", "VERB")
+        or (tok.head.pos_ == "VERB" and tok.head.tag_ != "VBN")
+    )
+
+
 def _speakers_own_thing(head: Any) -> bool:
     """Whether the subject of ``head`` is a thing of the speaker's ("my wrist", "our dog"):
     "my wrist is fine now" reports its state, "I'm fine" only answers."""
@@ -1868,7 +1880,7 @@ def analyze_sentence(
         clause.habitual = (
             any(t.lower_ in lx.HABIT_ADVERBS for t in toks) or real_head.lemma_ == "tend"
         )
-        clause.hedged = clause.hedged or any(t.lower_ in lx.HEDGE_ADVERBS for t in toks)
+        clause.hedged = clause.hedged or any(_hedges(t) for t in toks)
         clause.mentions_assistant = in_assistant_chat and any(second_person(t) for t in toks)
         if words_asked_for or _said_how(real_head):
             clause.skip = "words asked for, not said"  # "how to say i need my medicine"

@@ -216,6 +216,9 @@ HEDGE_VERBS: frozenset[str] = frozenset({"think", "guess", "believe", "feel", "s
 HEDGE_ADVERBS: frozenset[str] = frozenset(
     {"probably", "likely", "apparently", "supposedly", "roughly", "kinda", "sorta"}
 )
+#: Hedges that only soften a degree: on an adjective ("kinda burnt out", "sorta expensive")
+#: they say how much, not whether it is so; on a verb ("I kinda like jazz") they hedge.
+DEGREE_SOFTENERS: frozenset[str] = frozenset({"kinda", "sorta"})
 #: Predicates of a state of mind about a clause ("convinced that", "worried that"): said of
 #: someone else, what follows is their view.
 BELIEF_PREDICATES: frozenset[str] = frozenset(

@@ -62,6 +62,21 @@ def test_a_thing_that_has_been_acted_on_for_good_is_news_not_a_remark(run):
     assert len(remarks) == 1 and remarks[0].startswith("The weather is nice")
 
 
+def test_a_softener_on_an_adjective_says_how_much_not_whether(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "ngl i'm kinda burnt out, been working till 1am most nights this month"),
+            ("user", "I kinda want to move to Denver."),  # on the verb: a hedge
+        ]
+    )
+    [fact] = checked.facts
+    assert fact.text.startswith("Dana is burnt out, been working till 1am")
+    assert fact.confidence >= 0.8
+    assert "kinda" not in fact.entities  # NER's "person" in chat filler is dropped
+    [hedged] = [r for r in checked.rejections if "Denver" in r.text]
+    assert hedged.reason == "below_threshold"
+
+
 def test_a_reaction_of_the_moment_is_not_kept_a_habit_is(run):
     _conv, _raw, checked = run(
         [
