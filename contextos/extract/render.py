@@ -123,9 +123,12 @@ def _agreeing_verbs(subj: Any) -> set[int]:
         out.add(auxes[0].i)
     elif head.i > subj.i:
         out.add(head.i)
+    # "I'll sit and eat": the conjunct shares the "will"; a base form cannot share a "have" or
+    # a "be" ("I've exported the data and want a chart", "I'm working from home and love it")
+    shared = any(a.lemma_.lower() not in ("have", "be") for a in auxes)
     for conj in head.children:  # "I'm from Brazil but live in Berlin": the shared subject
         if (
-            not auxes  # "I'll sit and eat": the conjunct shares the "will"
+            not shared
             and conj.dep_ == "conj"
             and conj.pos_ in ("VERB", "AUX")
             and conj.tag_ in ("VBP", "VB")

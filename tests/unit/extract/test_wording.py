@@ -429,6 +429,20 @@ def test_a_second_verb_sharing_the_speakers_subject_agrees_too(run):
     ]
 
 
+def test_a_second_verb_after_a_have_or_be_auxiliary_agrees_a_modal_is_shared(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I've exported my Strava activities to CSV and want weekly mileage."),
+            ("user", "I have been running every day and feel great."),
+            ("user", "I don't smoke or drink."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana has exported their Strava activities to CSV and wants weekly mileage" in texts
+    assert "Dana has been running every day and feels great" in texts
+    assert "Dana doesn't smoke or drink" in texts
+
+
 def test_me_after_the_speaker_is_named_names_them_again(run):
     _conv, _raw, checked = run(
         [("user", "I moved hosting to Cloudflare, Vercel's limits kept annoying me.")]
