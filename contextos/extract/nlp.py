@@ -62,6 +62,10 @@ class Pipeline:
         texts = [self._unshout(t) if _SHOUTED.search(t) else t for t in texts]
         with self._lock:
             docs = list(self.nlp.pipe(texts, batch_size=batch_size, disable=disable))
+            for k, doc in enumerate(docs):
+                cut = _cut_mid_phrase(doc)
+                if cut:
+                    docs[k] = self._parse_joined(texts[k], cut)
         for doc, text in zip(docs, texts, strict=True):
             if _EMOJI.search(text):
                 _tag_emoji(doc)
@@ -76,6 +80,23 @@ class Pipeline:
                 _retag_opening_names(doc, self._dictionary)
             _repair_name_read_as_verb(doc, self._stop_words)
         return docs
+
+    def _parse_joined(self, text: str, cut: list[int]) -> Any:
+        """``text`` parsed again with no sentence starting at the tokens ``cut`` (where the
+        first parse started one after a dangling preposition or article). The parser reads a
+        preset boundary one token late, so the token after each is held too."""
+        doc = self.nlp.make_doc(text)
+        names = [n for n in self.nlp.pipe_names if n not in _PARSE_DISABLE]
+        parser = names.index("parser")
+        for name in names[:parser]:
+            doc = self.nlp.get_pipe(name)(doc)
+        for i in cut:
+            for j in (i, i + 1):
+                if j < len(doc):
+                    doc[j].is_sent_start = False
+        for name in names[parser:]:
+            doc = self.nlp.get_pipe(name)(doc)
+        return doc
 
     def _unshout(self, text: str) -> str:
         """``text`` with the everyday words of a shouted run in lower case ("WE GOT THE HOUSE"
@@ -388,6 +409,24 @@ def _clitic_as_is(clitic: Any, subject: Any, moved: list[Any]) -> None:
     subject.head, subject.dep_ = clitic, "nsubj"
     for tok in moved:
         tok.head = clitic
+
+
+#: Tags of a word no sentence ends on: a preposition, an article, a conjunction, a possessive.
+_DANGLING_TAGS = frozenset({"IN", "TO", "DT", "CC", "PRP$", "WDT"})
+
+
+def _cut_mid_phrase(doc: Any) -> list[int]:
+    """Where the parser started a sentence right after a word no sentence ends on ("migrate
+    our orchestration from | Apache Airflow 2.7 to Dagster"): the first tokens of those
+    sentences, unless a line break stands between."""
+    starts = [sent.start for sent in doc.sents][1:]
+    return [
+        i
+        for i in starts
+        if (prev := doc[i - 1]).tag_ in _DANGLING_TAGS
+        and not prev.is_punct
+        and "\n" not in prev.whitespace_
+    ]
 
 
 def may_have_entities(doc: Any) -> bool:

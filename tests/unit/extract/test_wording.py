@@ -825,3 +825,20 @@ def test_wed_among_weekdays_is_the_day_not_we_would(run):
     texts = _texts(checked)
     assert any("mon wed fri" in t for t in texts), texts
     assert not any("Dana'd" in t or "Danad" in t for t in texts)
+
+
+def test_a_sentence_the_parser_cut_after_a_preposition_is_read_whole(run):
+    from contextos.extract.nlp import DEFAULT_MODEL, load_pipeline
+
+    (doc,) = load_pipeline(DEFAULT_MODEL).parse(
+        ["We are about to migrate our orchestration from Apache Airflow 2.7 to Dagster."]
+    )
+    assert len(list(doc.sents)) == 1
+    (doc,) = load_pipeline(DEFAULT_MODEL).parse(["I moved to Berlin. It is great."])
+    assert len(list(doc.sents)) == 2
+    _conv, _raw, checked = run(
+        [("user", "We are about to migrate our orchestration from Apache Airflow 2.7 to Dagster.")]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana is about to migrate their orchestration from Apache Airflow 2.7 to Dagster"
+    ]
