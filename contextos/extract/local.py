@@ -84,7 +84,7 @@ from contextos.extract.people import (
     pronoun_referent,
     unnamed_relation,
 )
-from contextos.extract.pronouns import place_referent, refers_back, thing_pronoun
+from contextos.extract.pronouns import owned_thing, place_referent, refers_back, thing_pronoun
 from contextos.extract.render import (
     RenderContext,
     display_name,
@@ -518,6 +518,9 @@ class LocalExtractor:
                 it_name = discourse.it_referent(clause.subject, named_before)
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
+                mine = _mine_referent(
+                    clause, doc, [s for s in (sentence_before, further_before) if s]
+                )
                 _topic_predicate(clause, piece.segment.topic)
                 if piece.segment.topic and clause.cues.get("pronoun_object") == "it":
                     clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
@@ -617,6 +620,10 @@ class LocalExtractor:
                 ):
                     owner = lx.MEETING_GROUP if piece.in_meeting else piece.display
                     insertions[owned.i] = f"{owner}'s"
+                if mine is not None and clause.subject is not None:  # "mine" -> "Walt's passport"
+                    owned = f"{piece.display}'s {mine.text}"
+                    replacements.setdefault(clause.subject.i, (owned, clause.subject.i + 1))
+                    supplied = (*supplied, mine.text)
                 if it_name and clause.subject is not None and clause.subject_kind == "thing":
                     replacements.setdefault(clause.subject.i, (it_name, clause.subject.i + 1))
                     supplied = (*supplied, it_name)
@@ -1039,6 +1046,18 @@ def _thing_referent(
         clause.reject = "vague"  # "I'll have to give it a try"
         clause.reject_detail = f"'{thing.token.text}' stands for something not said"
     return None
+
+
+def _mine_referent(clause: Clause, doc: Any, before: list[list[Any]]) -> Any | None:
+    """For a statement whose subject is "mine", the noun of the thing it stands for (see
+    :func:`pronouns.owned_thing`); the statement then is about that thing. None otherwise."""
+    subj = clause.subject
+    if clause.skip != "vague subject" or subj is None or subj.lower_ != "mine":
+        return None
+    thing = owned_thing(list(doc[subj.sent.start : subj.i]), before)
+    if thing is not None:
+        clause.skip, clause.subject_kind = "", "thing"
+    return thing
 
 
 def _heading(clause: Clause, piece: _Piece) -> str | None:

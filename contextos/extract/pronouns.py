@@ -18,7 +18,14 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["ThingPronoun", "object_phrase", "place_referent", "refers_back", "thing_pronoun"]
+__all__ = [
+    "ThingPronoun",
+    "object_phrase",
+    "owned_thing",
+    "place_referent",
+    "refers_back",
+    "thing_pronoun",
+]
 
 #: the pronoun, and the fine-grained noun tags of the things it can stand for
 _NUMBER = {"it": ("NN", "NNP"), "them": ("NNS", "NNPS"), "they": ("NNS", "NNPS")}
@@ -99,6 +106,38 @@ def thing_pronoun(
         if named:
             break
     return ThingPronoun(pron, None)
+
+
+def owned_thing(earlier: list[Any], before: list[list[Any]]) -> Any | None:
+    """The noun a subject "mine" stands for: the nearest thing said before as someone's, in
+    its sentence (``earlier``: its tokens before the clause) or the speaker's sentences before
+    (``before``, the nearest first) — "Sam's car broke down, mine is fine", "bevs passport
+    expired in jan ... mine is good til 2029"; None when none was."""
+    for tokens in (earlier, *before):
+        for tok in reversed(tokens):
+            if (
+                tok.pos_ in ("NOUN", "PROPN")
+                and tok.dep_ in ("nsubj", "nsubjpass", "dobj")
+                and tok.lower_ not in lx.INDEPENDENT_POSSESSIVES
+                and any(_someones(c) for c in tok.children)
+            ):
+                return tok
+    return None
+
+
+def _someones(tok: Any) -> bool:
+    """``tok`` says whose the noun it hangs on is: a possessive ("Sam's", "her"), or a name
+    with a possessive s typed without its apostrophe ("bevs passport")."""
+    if tok.dep_ == "poss":
+        return tok.lower_ not in _OWN
+    return (
+        tok.dep_ == "compound"
+        and tok.i + 1 == tok.head.i
+        and tok.is_lower
+        and len(tok.text) > 3
+        and tok.lower_.endswith("s")
+        and not tok.lower_.endswith("ss")
+    )
 
 
 def place_referent(

@@ -398,6 +398,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     low = subj.lower_
     if low == "i" or (low == "me" and any(c.dep_ == "conj" for c in subj.children)):
         return "self"  # also "me and my brother run a bakery"
+    if low in lx.INDEPENDENT_POSSESSIVES:
+        return "vague"  # "mine is good til 2029": whose what, only a noun before can say
     if low in lx.FIRST_PLURAL:
         return "group"
     if low in lx.SECOND_PERSON:

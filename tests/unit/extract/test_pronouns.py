@@ -163,3 +163,15 @@ def test_a_pronoun_passes_over_a_sentence_that_names_nothing_or_says_it_again(ru
     assert "Dana loves the new laptop" in facts
     assert not any("sale" in t for t in facts)
     assert any(t.startswith("Hannah used it") for t in rejected)  # only the assistant's to say
+
+
+def test_mine_as_a_subject_is_the_speakers_one_of_the_thing_named_before(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Sam's passport expired in January. mine is good til 2029 so im ok"),
+            ("user", "Ours expires in June."),  # nothing said before names what
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana's passport is good until 2029" in texts
+    assert not any(t.startswith(("Ours", "Dana's is", "Dana's family's")) for t in texts), texts
