@@ -81,7 +81,9 @@ from contextos.extract.people import (
     people,
     plain_possessives,
     plural_kin,
+    possessor_referent,
     pronoun_referent,
+    subject_possessor,
     unnamed_relation,
 )
 from contextos.extract.pronouns import owned_thing, place_referent, refers_back, thing_pronoun
@@ -561,6 +563,12 @@ class LocalExtractor:
                     # "they said ...": who is not known, so no self-contained fact
                     clause.reject = "vague"
                     clause.reject_detail = f"no one named before '{clause.subject}' says who"
+                whose = _whose_subject(
+                    clause,
+                    gendered_by_turn.get(piece.turn.id),
+                    names,
+                    _kin_of(kin_by_turn.get(piece.turn.id), piece.display),
+                )
                 intro = self_introduction(clause, piece.speaker)
                 age = stated_age(intro[0]) if intro is not None else None
                 if intro is not None and intro[1] is None and age is None:
@@ -620,6 +628,9 @@ class LocalExtractor:
                 ):
                     owner = lx.MEETING_GROUP if piece.in_meeting else piece.display
                     insertions[owned.i] = f"{owner}'s"
+                if whose is not None:  # "her brother" -> "Ana's brother"
+                    replacements.setdefault(whose[0].i, (f"{whose[1]}'s", whose[0].i + 1))
+                    supplied = (*supplied, whose[1])
                 if mine is not None and clause.subject is not None:  # "mine" -> "Walt's passport"
                     owned = f"{piece.display}'s {mine.text}"
                     replacements.setdefault(clause.subject.i, (owned, clause.subject.i + 1))
@@ -1046,6 +1057,34 @@ def _thing_referent(
         clause.reject = "vague"  # "I'll have to give it a try"
         clause.reject_detail = f"'{thing.token.text}' stands for something not said"
     return None
+
+
+def _kin_of(kin: str | None, display: str) -> tuple[str, str] | None:
+    """(relation noun, how a fact names them) for the speaker's relation a "his"/"her" can
+    stand for ("my sister is visiting. her husband ..." -> "Dana's sister")."""
+    return (kin, f"{display}'s {kin}") if kin is not None and not plural_kin(kin) else None
+
+
+def _whose_subject(
+    clause: Clause, fallback: str | None, names: FullNames, kin: tuple[str, str] | None
+) -> tuple[Any, str] | None:
+    """The "his"/"her" of the clause's subject and the person it stands for (see
+    :func:`people.possessor_referent`), else the speaker's relation named by its noun alone
+    (``kin``, see :func:`_kin_of`); a clause whose one no one says is rejected as vague ("her
+    surgery got moved"), not stored half-said."""
+    poss = subject_possessor(clause)
+    if poss is None or clause.reject:
+        return None
+    person = possessor_referent(clause, fallback)
+    other = lx.MALE_RELATIONS if poss.lower_ == "her" else lx.FEMALE_RELATIONS
+    if person is None and kin is not None and kin[0] not in other:
+        return poss, kin[1]
+    if person is None:
+        clause.reject = "vague"
+        clause.reject_detail = f"no one named before '{poss.text}' says whose"
+        return None
+    person = names.of(person)
+    return poss, person.title() if person.islower() else person
 
 
 def _mine_referent(clause: Clause, doc: Any, before: list[list[Any]]) -> Any | None:

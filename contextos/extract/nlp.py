@@ -473,10 +473,15 @@ _WEDNESDAY = "contextos_wednesday"
 _BEFORE_A_DAY = frozenset({"on", "every", "next", "last", "this", "till", "until", "by"})
 
 
+_WED_WORD = re.compile(r"\bwed\b", re.IGNORECASE)
+
+
 def _join_wednesday(doc: Any) -> Any:
     """Make a "wed" the tokenizer split into "we" + "d" (as if "we'd") one token, the day,
     when it stands among other weekdays or after "on"/"every"/...: "mon wed fri 10am" had
     become "mon Walt'd fri" in fact text. "wed love to come" stays "we'd"."""
+    if not _WED_WORD.search(doc.text):
+        return doc
     spans = []
     for tok in doc[:-1]:
         nxt = doc[tok.i + 1]
@@ -492,6 +497,43 @@ def _join_wednesday(doc: Any) -> Any:
     return doc
 
 
+_ITS = "contextos_its"
+#: Words that cannot follow the possessive "its" but do follow "it's" ("its a mess", "its not
+#: ok", "its cos he's out gaming"): after them a typed "its" is "it's".
+_AFTER_IT_IS = frozenset(
+    """a an the my your our their his her not been so just really cos because ok okay gonna
+    all too never always already""".split()
+)
+
+
+_ITS_WORD = re.compile(r"\bits\b", re.IGNORECASE)
+
+
+def _split_its(doc: Any) -> Any:
+    """Read an "its" typed for "it's" (phone typing, dictation) as "it" + "'s" where a
+    possessive cannot stand (:data:`_AFTER_IT_IS`): "his mum reckons its cos he's out gaming"
+    had the possessive as the object of "reckons", so no one's opinion was seen. The parts
+    keep the typed text ("it", "s"); only their norms say "it is"."""
+    if not _ITS_WORD.search(doc.text):
+        return doc
+    found = [
+        tok
+        for tok in doc[:-1]
+        if tok.lower_ == "its" and tok.whitespace_ and doc[tok.i + 1].lower_ in _AFTER_IT_IS
+    ]
+    if found:
+        with doc.retokenize() as retokenizer:
+            for tok in found:
+                first = tok.text[:2]
+                retokenizer.split(
+                    tok,
+                    [first, tok.text[2:]],
+                    heads=[(tok, 1), (tok, 1)],
+                    attrs={"NORM": ["it", "'s"]},
+                )
+    return doc
+
+
 def _register_retokenizers() -> None:
     from spacy.language import Language
 
@@ -499,6 +541,8 @@ def _register_retokenizers() -> None:
         Language.component(_INLINE_CODE, func=_merge_inline_code)
     if not Language.has_factory(_WEDNESDAY):
         Language.component(_WEDNESDAY, func=_join_wednesday)
+    if not Language.has_factory(_ITS):
+        Language.component(_ITS, func=_split_its)
 
 
 _DROPPED_G = "contextos_dropped_g"
@@ -576,6 +620,7 @@ def load_pipeline(model: str = DEFAULT_MODEL) -> Pipeline:
         nlp.add_pipe(_INLINE_CODE, first=True)
         nlp.add_pipe(_DROPPED_G, after=_INLINE_CODE)
         nlp.add_pipe(_WEDNESDAY, after=_INLINE_CODE)
+        nlp.add_pipe(_ITS, after=_WEDNESDAY)
     except Exception as exc:  # OSError for a missing model, ImportError, config errors
         raise ExtractionError(
             f"cannot load the spaCy model '{model}' for local extraction: {exc}. "

@@ -28,7 +28,9 @@ __all__ = [
     "people",
     "plural_kin",
     "plain_possessives",
+    "possessor_referent",
     "pronoun_referent",
+    "subject_possessor",
     "unnamed_relation",
 ]
 
@@ -148,6 +150,35 @@ def pronoun_referent(
     if clause.subject.lower_ == "they" and fallback in theirs:
         return None
     return fallback
+
+
+def subject_possessor(clause: Clause) -> Any | None:
+    """The "his" or "her" that says whose the clause's subject is ("her brother is a chef"),
+    or None."""
+    subj = clause.subject
+    if subj is None or subj.pos_ not in ("NOUN", "PROPN"):
+        return None
+    return next((c for c in subj.children if c.dep_ == "poss" and c.lower_ in ("his", "her")), None)
+
+
+def possessor_referent(clause: Clause, fallback: str | None) -> str | None:
+    """The person the subject's "his"/"her" (:func:`subject_possessor`) stands for: the last
+    one named before it ("I met Ana at the conference. Her brother is a chef" -> Ana), else
+    ``fallback`` (the last named earlier in the turn), else the one person the clause itself
+    names after it ("his agent wants Lucas to keep the rights" -> Lucas); None when none."""
+    poss = subject_possessor(clause)
+    if poss is None:
+        return None
+    doc = clause.sent.doc
+    found = _named(doc, gendered=True)
+    before = _preferred_antecedents(doc, [(i, name) for i, name in found if i < poss.i])
+    if before:
+        return before[-1][1]
+    if fallback is not None:
+        return fallback
+    inside = {t.i for t in clause.tokens}
+    after = {name for i, name in found if i > poss.i and i in inside}
+    return next(iter(after)) if len(after) == 1 else None
 
 
 def unnamed_relation(doc: Any) -> str | None:

@@ -1049,3 +1049,15 @@ def test_a_he_she_or_they_with_no_one_named_before_is_kept_as_a_vague_rejection(
     _conv, _raw, checked = run([("user", "He is great at chess.")])
     assert checked.facts == []
     assert [(r.reason, r.text) for r in checked.rejections] == [("vague", "He is great at chess")]
+
+
+def test_its_typed_for_it_is_is_read_as_it_is(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "his mum reckons its cos he's out gaming till 3 in the morning."),
+            ("user", "The company lost its way after the merger."),  # the possessive stays
+        ]
+    )
+    [opinion] = [r for r in checked.rejections if "gaming" in r.text]
+    assert opinion.reason == "third_party_opinion"
+    assert [f.text for f in checked.facts] == ["The company lost its way after the merger"]

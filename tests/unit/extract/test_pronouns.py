@@ -175,3 +175,20 @@ def test_mine_as_a_subject_is_the_speakers_one_of_the_thing_named_before(run):
     texts = [f.text for f in checked.facts]
     assert "Dana's passport is good until 2029" in texts
     assert not any(t.startswith(("Ours", "Dana's is", "Dana's family's")) for t in texts), texts
+
+
+def test_his_or_her_on_a_subject_says_whose_or_the_statement_is_vague(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I met Ana at the conference. Her brother is a chef in Lyon."),
+            ("user", "My sister is visiting. Her husband is a pilot."),
+            ("user", "His agent wants Lucas to keep the soundtrack rights."),
+            ("user", "ugh. her surgery got moved to oct 20."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Ana's brother is a chef in Lyon" in texts
+    assert "Dana's sister's husband is a pilot" in texts
+    assert "Lucas's agent wants Lucas to keep the soundtrack rights" in texts
+    [whose] = [r for r in checked.rejections if "surgery" in r.text]
+    assert whose.reason == "vague" and "says whose" in whose.detail
