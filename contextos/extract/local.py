@@ -77,6 +77,7 @@ from contextos.extract.people import (
     gendered_referent,
     introduced_as_theirs,
     kin_referent,
+    named_after,
     object_referent,
     people,
     plain_possessives,
@@ -1079,6 +1080,8 @@ def _whose_subject(
     other = lx.MALE_RELATIONS if poss.lower_ == "her" else lx.FEMALE_RELATIONS
     if person is None and kin is not None and kin[0] not in other:
         return poss, kin[1]
+    if person is None and named_after(clause, poss):
+        return None  # "His agent wants Lucas to ...": whose is said in the statement
     if person is None:
         clause.reject = "vague"
         clause.reject_detail = f"no one named before '{poss.text}' says whose"

@@ -24,6 +24,7 @@ __all__ = [
     "gendered_referent",
     "introduced_as_theirs",
     "kin_referent",
+    "named_after",
     "object_referent",
     "people",
     "plural_kin",
@@ -164,21 +165,21 @@ def subject_possessor(clause: Clause) -> Any | None:
 def possessor_referent(clause: Clause, fallback: str | None) -> str | None:
     """The person the subject's "his"/"her" (:func:`subject_possessor`) stands for: the last
     one named before it ("I met Ana at the conference. Her brother is a chef" -> Ana), else
-    ``fallback`` (the last named earlier in the turn), else the one person the clause itself
-    names after it ("his agent wants Lucas to keep the rights" -> Lucas); None when none."""
+    ``fallback`` (the last named earlier in the turn); None when neither."""
     poss = subject_possessor(clause)
     if poss is None:
         return None
     doc = clause.sent.doc
-    found = _named(doc, gendered=True)
-    before = _preferred_antecedents(doc, [(i, name) for i, name in found if i < poss.i])
-    if before:
-        return before[-1][1]
-    if fallback is not None:
-        return fallback
+    named = [(i, name) for i, name in _named(doc, gendered=True) if i < poss.i]
+    before = _preferred_antecedents(doc, named)
+    return before[-1][1] if before else fallback
+
+
+def named_after(clause: Clause, tok: Any) -> bool:
+    """Whether the clause names a person after ``tok`` ("his agent wants Lucas to keep the
+    rights": the "his" is Lucas's, and the statement says so itself)."""
     inside = {t.i for t in clause.tokens}
-    after = {name for i, name in found if i > poss.i and i in inside}
-    return next(iter(after)) if len(after) == 1 else None
+    return any(tok.i < i and i in inside for i, _name in _named(clause.sent.doc, gendered=True))
 
 
 def unnamed_relation(doc: Any) -> str | None:
