@@ -107,7 +107,10 @@ _WD_LEAD = rf"(?:{_WEEKDAY_RE},?\s+)?"
 _AFTER_ORD = (
     r"(?=\s*(?:$|[^\w\s]|(?:of|at|and|or|but|so|like|to|for|when|because|instead|"
     r"not|too|then|is|was|which|as|in|by|before|after|if|we|i|it|he|she|they|though|"
-    r"now|again|anyway|instead)\b))"
+    r"now|again|anyway|instead|"
+    # how the day went, or what it will do ("the talk on the 26th went fine")
+    r"went|goes|go|got|gets|worked|works|happened|looks|looked|sounds|will|would|should|"
+    r"can|could|didn't|doesn't|don't|won't|wasn't)\b))"
 )
 #: A part of a day named by the day ("last night", "this morning", "yesterday afternoon",
 #: "Friday evening"): that day; the part of the day is not kept.

@@ -23,6 +23,12 @@ def test_date_spans_find_ordinals_and_month_days():
     assert _spans("we went out on the 7th like I planned") == ["the 7th"]
 
 
+def test_an_ordinal_followed_by_how_the_day_went_is_a_date():
+    assert _spans("the all-hands talk on the 26th went fine") == ["the 26th"]
+    assert _spans("the 3rd will be busy") == ["the 3rd"]
+    assert _spans("the 2nd round went well") == []  # a round, not a day
+
+
 def test_ordinals_that_are_not_days_and_the_modal_may_are_not_dates():
     assert _spans("I'm a 4th year student") == []
     assert _spans("she is in 2nd grade") == []
