@@ -16,7 +16,7 @@ from typing import Any
 from contextos.extract import lexicon as lx
 from contextos.extract.discourse import ProjectNames
 from contextos.extract.names import person_name, person_text, relation_named, written
-from contextos.extract.statements import SPEAKER_SUBJECTS, Clause
+from contextos.extract.statements import SPEAKER_SUBJECTS, Clause, filler_phrase_tokens
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
 
@@ -180,6 +180,7 @@ def clause_graph(
     g = ClauseGraph()
     span_ev = evidence(clause.start_char, clause.end_char)
     tok_ids = {t.i for t in clause.tokens}
+    fillers = filler_phrase_tokens(clause.tokens)  # "closed mon thank god": no one called God
     doc = clause.sent.doc
     persons: list[str] = []
     head = clause.head
@@ -199,6 +200,8 @@ def clause_graph(
         )
     for ent in map(_without_abbreviation, doc.ents):
         if ent is None or ent.start not in tok_ids or projects.named(ent.text):
+            continue
+        if any(t.i in fillers for t in ent):
             continue
         if ent.text.islower() and all(t.tag_.startswith("VB") for t in ent):
             continue  # "gon" of "gonna", which NER calls an organisation: a verb, no name

@@ -50,6 +50,10 @@ FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("at", "the", "end", "of", "the", "day"),
     ("for", "what", "it", "'s", "worth"),
     ("if", "i", "'m", "honest"),
+    ("thank", "god"),
+    ("thank", "goodness"),
+    ("thank", "heavens"),
+    ("oh", "my", "god"),
 )
 
 #: Words that end a chat clause without adding to it ("the thesis is due in June, so").

@@ -842,3 +842,13 @@ def test_a_sentence_the_parser_cut_after_a_preposition_is_read_whole(run):
     assert [f.text for f in checked.facts] == [
         "Dana is about to migrate their orchestration from Apache Airflow 2.7 to Dagster"
     ]
+
+
+def test_thank_god_is_a_filler_not_a_person(run):
+    _conv, _raw, checked = run(
+        [("user", "I got the job at Acme, thank god. we open at 7 (closed mon thank god)")]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana got the job at Acme" in texts
+    assert not any("god" in t.lower() for t in texts)
+    assert not any("god" in e.lower() for f in checked.facts for e in f.entities)
