@@ -553,9 +553,7 @@ class LocalExtractor:
                 if kin is not None:  # "my sister ... she's my best friend"
                     referent = f"{piece.display}'s {kin}"
                 elif referent is not None:
-                    referent = names.of(referent)
-                    if referent.islower():  # "lucia, shes in guadalajara": a name, typed low
-                        referent = referent.title()
+                    referent = _as_named(referent, names)
                 if (
                     clause.subject_kind == "third_pronoun"
                     and referent is None
@@ -1086,8 +1084,14 @@ def _whose_subject(
         clause.reject = "vague"
         clause.reject_detail = f"no one named before '{poss.text}' says whose"
         return None
+    return poss, _as_named(person, names)
+
+
+def _as_named(person: str, names: FullNames) -> str:
+    """How a fact names ``person``: in full when introduced so, with a capital when typed in
+    lower case ("lucia, shes in guadalajara")."""
     person = names.of(person)
-    return poss, person.title() if person.islower() else person
+    return person.title() if person.islower() else person
 
 
 def _mine_referent(clause: Clause, doc: Any, before: list[list[Any]]) -> Any | None:
