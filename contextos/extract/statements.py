@@ -485,10 +485,18 @@ def _comma_after_subject(subj: Any, head: Any) -> bool:
 def _vocative(subj: Any, head: Any) -> bool:
     """ "Femi, just send me the storyboard": the parser takes the name called out before a
     comma for the subject of a base-form verb; it is an imperative addressed to Femi. So is a
-    noun it takes for the verb ("Oskar, patch prep before you leave"): a task handed out."""
+    noun it takes for the verb ("Oskar, patch prep before you leave"): a task handed out. A
+    present-tense verb that does not agree with the one name before it is one too ("Deshawn,
+    get both quotes in writing")."""
     doc = subj.doc
+    disagrees = (  # not "Noelia, my waitress, she leave at end of march": a statement
+        head.tag_ == "VBP"
+        and subj.tag_ == "NNP"
+        and not any(c.dep_ in ("conj", "cc", "appos") for c in subj.children)
+        and not any(c.dep_ == "nsubj" and c.i != subj.i for c in head.children)
+    )
     return (
-        (head.tag_ == "VB" or head.pos_ == "NOUN")
+        (head.tag_ == "VB" or head.pos_ == "NOUN" or disagrees)
         and subj.i < head.i
         and subj.i + 1 < len(doc)
         and doc[subj.i + 1].text == ","

@@ -489,7 +489,11 @@ def test_a_sentence_opening_with_a_counterfactual_if_is_hypothetical(run):
 
 def test_a_task_handed_to_a_named_person_is_not_a_fact_about_them(run):
     _conv, _raw, checked = run(
-        [("user", "Oskar, patch prep before you leave."), ("user", "Oskar owns the demo build.")]
+        [
+            ("user", "Oskar, patch prep before you leave."),
+            ("user", "Oskar owns the demo build."),
+            ("user", "Deshawn, get both quotes in writing."),  # "get" does not agree: an order
+        ]
     )
     assert [f.text for f in checked.facts] == ["Oskar owns the demo build"]
 
