@@ -366,8 +366,27 @@ def _bare_past(head: Any) -> bool:
     )
 
 
+def _extraposed(head: Any) -> bool:
+    """A subjectless "felt scary to decide", "was hard to say no": the left-out subject is an
+    "it" standing for the infinitive (what felt scary was deciding), not the speaker; a
+    feeling the speaker has ("felt nervous to ask") is the speaker's."""
+    if head.lemma_.lower() not in ("feel", "be", "seem", "look", "sound"):
+        return False
+    adj = next((c for c in head.children if c.dep_ == "acomp" and c.pos_ == "ADJ"), None)
+    return (
+        adj is not None
+        and adj.lemma_.lower() not in lx.MOOD_ADJECTIVES
+        and any(
+            c.dep_ == "xcomp" and any(a.tag_ == "TO" for a in c.children)
+            for c in (*adj.children, *head.children)
+        )
+    )
+
+
 def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj is None:
+        if _extraposed(head) and _opens_sentence(head):
+            return "vague"  # "felt scary to decide but ok"
         if (
             (head.tag_ in ("VBD", "VBG") or _active_participle(head))
             and _opens_sentence(head)

@@ -1065,3 +1065,15 @@ def test_its_typed_for_it_is_is_read_as_it_is(run):
     [opinion] = [r for r in checked.rejections if "gaming" in r.text]
     assert opinion.reason == "third_party_opinion"
     assert [f.text for f in checked.facts] == ["The company lost its way after the merger"]
+
+
+def test_a_subjectless_felt_scary_to_decide_is_about_an_it_not_the_speaker(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "raising my rate to $95/hr for new work. felt scary to decide but ok"),
+            ("user", "was hard to say no to her."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert not any("scary" in t or "hard to say" in t for t in texts), texts
+    assert "Dana is raising their rate to $95/hour for new work" in texts
