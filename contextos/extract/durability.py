@@ -251,24 +251,15 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         if how is not None:
             return f"how they are doing ('{how.text}')"
     changed = _changed_since(clause) or _has_been_done(clause)
-    anchored = has_anchor(toks, dates) or _owned(clause) or changed
+    owned = _owned(clause) or changed
+    anchored = owned or has_anchor(toks, dates)
     # "the weather is nice today": the day of speaking does not make an evaluation last
-    doc = toks[0].doc if toks else None
-    today = {i for i in dates if doc is not None and doc[i].lower_ in lx.SAME_DAY_WORDS}
-    evaluation = _evaluation(
-        clause,
-        anchored
-        and not (
-            today
-            and not changed
-            and not _owned(clause)
-            and not has_anchor(
-                [t for t in toks if t.i not in today],
-                {i: d for i, d in dates.items() if i not in today},
-            )
-        ),
-        changed,
-    )
+    today = {i for i in dates if toks and toks[0].doc[i].lower_ in lx.SAME_DAY_WORDS}
+    lasting = anchored
+    if today:
+        other_dates = {i: d for i, d in dates.items() if i not in today}
+        lasting = owned or has_anchor([t for t in toks if t.i not in today], other_dates)
+    evaluation = _evaluation(clause, lasting, changed)
     if evaluation:
         return evaluation
     if (

@@ -76,6 +76,7 @@ from contextos.extract.people import (
     called_names,
     gendered_referent,
     introduced_as_theirs,
+    kin_fits,
     kin_referent,
     named_after,
     object_referent,
@@ -566,7 +567,8 @@ class LocalExtractor:
                     clause,
                     gendered_by_turn.get(piece.turn.id),
                     names,
-                    _kin_of(kin_by_turn.get(piece.turn.id), piece.display),
+                    kin_by_turn.get(piece.turn.id),
+                    piece.display,
                 )
                 intro = self_introduction(clause, piece.speaker)
                 age = stated_age(intro[0]) if intro is not None else None
@@ -1058,26 +1060,20 @@ def _thing_referent(
     return None
 
 
-def _kin_of(kin: str | None, display: str) -> tuple[str, str] | None:
-    """(relation noun, how a fact names them) for the speaker's relation a "his"/"her" can
-    stand for ("my sister is visiting. her husband ..." -> "Dana's sister")."""
-    return (kin, f"{display}'s {kin}") if kin is not None and not plural_kin(kin) else None
-
-
 def _whose_subject(
-    clause: Clause, fallback: str | None, names: FullNames, kin: tuple[str, str] | None
+    clause: Clause, fallback: str | None, names: FullNames, kin: str | None, display: str
 ) -> tuple[Any, str] | None:
     """The "his"/"her" of the clause's subject and the person it stands for (see
     :func:`people.possessor_referent`), else the speaker's relation named by its noun alone
-    (``kin``, see :func:`_kin_of`); a clause whose one no one says is rejected as vague ("her
+    (``kin``: "my sister is visiting. her husband ..." -> "Dana's sister", ``display`` being
+    how facts name the speaker); a clause whose one no one says is rejected as vague ("her
     surgery got moved"), not stored half-said."""
     poss = subject_possessor(clause)
     if poss is None or clause.reject:
         return None
     person = possessor_referent(clause, fallback)
-    other = lx.MALE_RELATIONS if poss.lower_ == "her" else lx.FEMALE_RELATIONS
-    if person is None and kin is not None and kin[0] not in other:
-        return poss, kin[1]
+    if person is None and kin is not None and kin_fits(kin, poss.lower_):
+        return poss, f"{display}'s {kin}"
     if person is None and named_after(clause, poss):
         return None  # "His agent wants Lucas to ...": whose is said in the statement
     if person is None:

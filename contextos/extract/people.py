@@ -23,6 +23,7 @@ __all__ = [
     "called_names",
     "gendered_referent",
     "introduced_as_theirs",
+    "kin_fits",
     "kin_referent",
     "named_after",
     "object_referent",
@@ -216,10 +217,17 @@ def kin_referent(clause: Clause, kin: str | None, theirs: Collection[str] = ()) 
     low = clause.subject.lower_
     if low not in ("he", "she", "they") or pronoun_referent(clause, None, theirs) is not None:
         return None
-    if (low == "they") != plural_kin(kin):
-        return None
-    other = lx.MALE_RELATIONS if low == "she" else lx.FEMALE_RELATIONS
-    return None if kin in other else kin
+    return kin if kin_fits(kin, low) else None
+
+
+def kin_fits(kin: str, pronoun: str) -> bool:
+    """Whether the relation noun ``kin`` can be what ``pronoun`` (he, she, they, his, her)
+    stands for: a plural one only a "they", a "she"/"her" no male relation, a "he"/"his" no
+    female one ("friend" can be either)."""
+    if (pronoun == "they") != plural_kin(kin):
+        return False
+    other = lx.MALE_RELATIONS if pronoun in ("she", "her") else lx.FEMALE_RELATIONS
+    return kin not in other
 
 
 def introduced_as_theirs(doc: Any) -> set[str]:

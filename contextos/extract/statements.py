@@ -1464,11 +1464,9 @@ def _hedges(tok: Any) -> bool:
     says how much ("kinda burnt out")."""
     if tok.lower_ not in lx.HEDGE_ADVERBS:
         return False
-    return (
-        tok.lower_ not in lx.DEGREE_SOFTENERS
-        or tok.head.pos_ not in ("ADJ", "VERB")
-        or (tok.head.pos_ == "VERB" and tok.head.tag_ != "VBN")
-    )
+    head = tok.head
+    on_adjective = head.pos_ == "ADJ" or (head.pos_ == "VERB" and head.tag_ == "VBN")
+    return tok.lower_ not in lx.DEGREE_SOFTENERS or not on_adjective
 
 
 def _speakers_own_thing(head: Any) -> bool:
