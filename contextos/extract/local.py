@@ -94,6 +94,7 @@ from contextos.extract.render import (
     display_name,
     render_clause,
 )
+from contextos.extract.repairs import repaired
 from contextos.extract.repeats import corroborate, merge_repeats
 from contextos.extract.sentences import (
     Segment,
@@ -155,8 +156,9 @@ class _Piece:
 
     @property
     def parsed_text(self) -> str:
-        """The segment as the parser reads it: names typed in lower case given their capital."""
-        return recase(self.segment.text, self.names)
+        """The segment as the parser reads it: what a self-correction took back blanked out
+        (see repairs), names typed in lower case given their capital."""
+        return recase(repaired(self.segment.text), self.names)
 
 
 @dataclass
