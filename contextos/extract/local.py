@@ -96,6 +96,7 @@ from contextos.extract.render import (
 )
 from contextos.extract.repairs import repaired
 from contextos.extract.repeats import corroborate, merge_repeats
+from contextos.extract.retractions import FROM_PHRASE, flag_retracted
 from contextos.extract.sentences import (
     Segment,
     injection_cue,
@@ -185,6 +186,9 @@ class _Pending:
     joins: tuple[str, int] | None = None
     #: the project names the conversation had given by then
     projects: ProjectNames = field(default_factory=ProjectNames)
+    #: read from a phrase that introduces someone ("my old boss Gary"), not from what the
+    #: sentence states
+    from_phrase: bool = False
 
 
 class LocalExtractor:
@@ -296,7 +300,8 @@ class LocalExtractor:
             kinds = replace(kinds, people=kinds.people | set(speaking))  # "Marcus owns X"
             self._emit(pending, user, results, names, kinds, speaking)
         self._add_confirmed(windows, user, results, shown)
-        for res in results:
+        for (_turns, conv), res in zip(windows, results, strict=True):
+            flag_retracted(res.facts, conv)
             merge_repeats(res)
         corroborate(results)
         if self.detect_patterns and signals:
@@ -836,6 +841,8 @@ class LocalExtractor:
                 attributes["dates"] = sorted(p.dates.values())
             if p.own_words:
                 attributes["template"] = p.own_words
+            if p.from_phrase:
+                attributes[FROM_PHRASE] = True
             fact = CandidateFact(
                 text=p.text,
                 type=fact_type,
@@ -1314,14 +1321,14 @@ def _appositions(piece: _Piece, sents: list[Any]) -> list[_Pending]:
                     lexical_category(clause),
                     {},
                     alone=True,
+                    from_phrase=True,
                 )
             )
         for clause, text in agent_clauses(sent, speaker):  # "the team, led by Olumide, ..."
-            out.append(
-                _Pending(piece, clause, text, Classification("work", "leads"), {}, alone=True)
-            )
+            cue = Classification("work", "leads")
+            out.append(_Pending(piece, clause, text, cue, {}, alone=True, from_phrase=True))
         for clause, text, category in affiliation_clauses(sent, speaker):  # "Marta from SRE"
             cue = Classification(category, "affiliation")
             who = (person_text(clause.subject),) if clause.subject is not None else ()
-            out.append(_Pending(piece, clause, text, cue, {}, who, alone=True))
+            out.append(_Pending(piece, clause, text, cue, {}, who, alone=True, from_phrase=True))
     return out

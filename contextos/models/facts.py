@@ -150,6 +150,7 @@ RejectReason = Literal[
     "joke",
     "proposal",
     "not_english",
+    "retracted",
 ]
 
 

@@ -26,6 +26,7 @@ FLAG_REASONS: dict[str, RejectReason] = {
     "vague": "vague",
     "third_party_opinion": "third_party_opinion",
     "joke": "joke",
+    "retracted": "retracted",
 }
 
 

@@ -1,0 +1,119 @@
+"""Statements the speaker's next turn takes back.
+
+"Also I added my old boss Gary to the guest list last night." — "Actually scrap that, we're not
+inviting Gary." A fact read from the first turn is not what the speaker holds true: the next
+turn retracts it. "Correction: Graham officially became my manager on 13 April" does the same
+to "My new manager is Graham Whitcombe, since 1 April".
+
+A retraction is a turn of the same speaker, the next one they say (assistant replies between
+are fine), that opens with a phrase taking something back ("scrap that", "scratch that",
+"correction:", "I take that back", "that's wrong", "my mistake"...). It takes back the facts
+of the turn before that share a name or a number with the sentence it opens ("Gary", "April"),
+or, when that sentence names nothing ("Scrap that."), the facts of the turn's last sentence.
+Facts read from a phrase that only introduces someone ("my old boss Gary" -> "Gary is Dan's
+old boss") stay: the retraction takes back the statement, not who the people in it are.
+
+Retracted facts are flagged ``retracted`` and kept as rejections, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from contextos.models.extraction import CandidateFact
+from contextos.models.transcript import Conversation, Turn
+
+__all__ = ["RETRACTED", "flag_retracted", "retraction"]
+
+#: The flag (and rejection reason) of a fact a later turn took back.
+RETRACTED = "retracted"
+#: Marks a fact read from a phrase that introduces someone, not from what a sentence states.
+FROM_PHRASE = "from_phrase"
+
+_OPENER = re.compile(
+    r"""(?ix)
+    ^\W*
+    (?:(?:oh|ah|ok|okay|actually|wait|hmm+|um+|erm|uh|sorry|no|nope|so|quick|small)[\s,.!-]+)*
+    (?:
+        (?:scrap|scratch|strike|forget|ignore|disregard)\s+
+            (?:that|this|what\s+i\s+(?:just\s+)?(?:said|wrote)|my\s+last(?:\s+message)?)\b
+      | correction\b
+      | i\s+take\s+(?:that|it)\s+back\b
+      | i\s+(?:was\s+wrong|misspoke|got\s+that\s+wrong)\b
+      | that(?:'s|’s|\s+is|\s+was)\s+(?:wrong|not\s+right|not\s+true|incorrect)\b
+      | my\s+(?:mistake|bad)\b
+    )
+    [\s,.:;!-]*
+    """
+)
+#: Capitalised words that open a sentence without naming anything.
+_NO_NAMES = frozenset(
+    "i i'm i’m the a an we it it's its he she they my our this that these those not no there "
+    "here you your what when so and but then".split()
+)
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+
+
+def retraction(text: str) -> str | None:
+    """The sentence a retraction opens ("" when the opener stands alone), or None when the
+    turn takes nothing back."""
+    m = _OPENER.match(text)
+    if m is None:
+        return None
+    rest = text[m.end() :]
+    end = _SENTENCE_END.search(rest)
+    return rest[: end.start()] if end else rest
+
+
+def flag_retracted(facts: Iterable[CandidateFact], conv: Conversation) -> None:
+    """Flag ``retracted`` the facts the same speaker's next turn in ``conv`` takes back."""
+    taken_back = _retractions(conv)
+    if not taken_back:
+        return
+    for fact in facts:
+        if fact.flags or fact.attributes.get(FROM_PHRASE):
+            continue
+        for ev in fact.evidence:
+            turn = taken_back.get(ev.turn_id)
+            if turn is not None and _targets(turn[1], turn[0].text, ev.start, ev.quote):
+                fact.flags.append(RETRACTED)
+                fact.attributes["reject_detail"] = (
+                    f"taken back in the speaker's next turn: {turn[1] or 'the last sentence'}"
+                )
+                break
+
+
+def _retractions(conv: Conversation) -> dict[str, tuple[Turn, str]]:
+    """Turn id -> (the turn, the sentence its speaker's next turn retracts it with)."""
+    out: dict[str, tuple[Turn, str]] = {}
+    last: dict[str, Turn] = {}  # each speaker's last turn, while no one else spoke since
+    for turn in conv.turns:
+        if turn.role == "assistant":
+            continue
+        before = last.get(turn.speaker)
+        said = retraction(turn.text)
+        if before is not None and said is not None:
+            out[before.id] = (before, said)
+        last = {turn.speaker: turn}
+    return out
+
+
+def _targets(said: str, text: str, start: int, quote: str) -> bool:
+    """Whether the retraction sentence ``said`` takes back the statement quoted at ``start``
+    of a turn's ``text``: they share a name or a number, or ``said`` names nothing and the
+    statement is in the turn's last sentence."""
+    words = _WORD.findall(said)
+    anchors = {
+        w.casefold()
+        for w in words
+        if (w[:1].isupper() and w.casefold() not in _NO_NAMES) or any(c.isdigit() for c in w)
+    }
+    if anchors:
+        return bool(anchors & {w.casefold() for w in _WORD.findall(quote)})
+    if words:
+        return False
+    tail = text.rstrip()
+    last_end = max((m.end() for m in _SENTENCE_END.finditer(tail[:-1])), default=0)
+    return start >= last_end

@@ -1,0 +1,77 @@
+"""Facts the speaker's next turn takes back are rejected as retracted
+(extract/retractions.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from contextos.extract.retractions import retraction
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        (
+            "Actually scrap that, we're not inviting Gary. I only added him",
+            "we're not inviting Gary",
+        ),
+        (
+            "Correction: Graham became my manager on 13 April.",
+            "Graham became my manager on 13 April",
+        ),
+        ("oh wait, I take that back - it's Tuesday", "it's Tuesday"),
+        ("Scrap that.", ""),
+        ("My mistake, the flat is in Ancoats", "the flat is in Ancoats"),
+    ],
+)
+def test_a_turn_opening_with_a_retraction_gives_the_sentence_it_opens(text, sentence):
+    assert retraction(text) == sentence
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I want to scrap that plan and start over",  # not at the start
+        "Forget it, I'll ask someone else",
+        "Correctional facilities are hiring",
+    ],
+)
+def test_other_openings_take_nothing_back(text):
+    assert retraction(text) is None
+
+
+def test_the_next_turn_takes_back_what_it_names_and_keeps_who_people_are(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I added my old boss Gary to the guest list last night."),
+            ("assistant", "Noted, Gary is on the list."),
+            ("user", "Actually scrap that, we're not inviting Gary."),
+            ("assistant", "Removed."),
+            ("user", "My sister Ana lives in Oslo. I'm moving to Denver in May."),
+            ("assistant", "Exciting!"),
+            ("user", "Scrap that."),
+            ("assistant", "Okay."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    retracted = {r.text: r.detail for r in checked.rejections if r.reason == "retracted"}
+    assert any("added their old boss Gary to the guest list" in t for t in retracted), retracted
+    assert "Gary is Dana's old boss" in texts  # who Gary is was not taken back
+    assert "Dana is not inviting Gary" in texts
+    # "Scrap that." names nothing: the last sentence before it is what it takes back
+    assert any(t.startswith("Dana is moving to Denver") for t in retracted), retracted
+    assert any("Ana lives in Oslo" in t for t in texts), texts
+    assert not any("Denver" in t for t in texts)
+
+
+def test_another_speakers_objection_takes_nothing_back(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "I'm moving the launch to Friday."),
+            ("user", "Omar", "That's wrong, the launch is Thursday."),
+        ]
+    )
+    assert not [r for r in checked.rejections if r.reason == "retracted"]
+    assert any("moving the launch to Friday" in f.text for f in checked.facts), [
+        f.text for f in checked.facts
+    ]
