@@ -213,7 +213,8 @@ def _print_report(report: Any) -> None:
         f"conversations {report.conversations} ({report.conversations_skipped_unchanged} "
         f"unchanged, skipped) · turns {report.turns} · facts stored {report.facts_stored} · "
         f"merged {report.facts_merged} · superseded {report.facts_superseded} · "
-        f"entities {report.entities_stored}\nrejected: {rejected}",
+        + (f"taken back {report.facts_ended} · " if report.facts_ended else "")
+        + f"entities {report.entities_stored}\nrejected: {rejected}",
         highlight=False,
     )
     for w in report.warnings[:20]:

@@ -17,9 +17,11 @@ import numpy as np
 
 from contextos.extract.base import Extractor
 from contextos.extract.categories import PrototypeClassifier, categorise_uncued
+from contextos.extract.retractions import RETRACTED, RETRACTED_AT
 from contextos.graph.records import to_epoch
 from contextos.graph.store import (
     ConversationWrite,
+    Ending,
     EntityWrite,
     FactWrite,
     GraphStore,
@@ -69,6 +71,7 @@ class PipelineStats:
     facts_new: int = 0
     facts_merged: int = 0
     facts_superseded: int = 0
+    facts_ended: int = 0  # stored facts a later turn took back
     rejected: Counter[str] = field(default_factory=Counter)
 
 
@@ -182,6 +185,7 @@ class ConversationPipeline:
         )
         if extracted is None:
             extracted = self.extract(conv, user)
+        self._end_retracted(write, extracted.facts, user, stats)
         cited = self._cited_turns(extracted, user.id, turn_keys)
         validated = validate(extracted, index_turns([*turns, *cited]))
         self._entities(write, validated.entities, validated.relations, index, conv)
@@ -334,6 +338,28 @@ class ConversationPipeline:
         texts = list(dict.fromkeys(f.text for f in facts if f.id not in known))
         fresh = dict(zip(texts, self.embed(texts), strict=True)) if texts else {}
         return [known[f.id] if f.id in known else fresh[f.text] for f in facts]
+
+    def _end_retracted(
+        self,
+        write: ConversationWrite,
+        candidates: list[CandidateFact],
+        user: UserRef,
+        stats: PipelineStats,
+    ) -> None:
+        """End the stored facts this conversation's later turns took back: one stored when the
+        conversation was shorter, before "scrap that" arrived (see extract/retractions)."""
+        memory: FactMemory | None = None
+        for cand in candidates:
+            if RETRACTED not in cand.flags:
+                continue
+            memory = memory or self._memory(user)
+            subject = user.name if user.is_user_speaker(cand.subject) else cand.subject
+            stored = memory.get(fact_id(user.id, subject, cand.text))
+            if stored is not None and stored.is_current:
+                at = cand.attributes.get(RETRACTED_AT) or datetime.now(UTC)
+                write.endings.append(Ending(stored.id, to_epoch(at)))
+                memory.update(stored.id, valid_to=at)
+                stats.facts_ended += 1
 
     @staticmethod
     def _status_update(fact: Fact, memory: FactMemory) -> Decision | None:

@@ -339,6 +339,7 @@ class ContextOS:
         report.facts_stored += stats.facts_new
         report.facts_merged += stats.facts_merged
         report.facts_superseded += stats.facts_superseded
+        report.facts_ended += stats.facts_ended
         report.entities_stored += len(write.entities)
         report.count_rejections(stats.rejected)
 

@@ -13,7 +13,10 @@ or, when that sentence names nothing ("Scrap that."), the facts of the turn's la
 Facts read from a phrase that only introduces someone ("my old boss Gary" -> "Gary is Dan's
 old boss") stay: the retraction takes back the statement, not who the people in it are.
 
-Retracted facts are flagged ``retracted`` and kept as rejections, never silently dropped.
+Retracted facts are flagged ``retracted`` and kept as rejections, never silently dropped. A
+conversation that grows turn by turn is extracted again whole, so a fact stored before its
+retraction arrived is found again, flagged, and ended in the graph at the retraction
+(``ConversationPipeline``: ``valid_to`` set, nothing replaces it).
 """
 
 from __future__ import annotations
@@ -24,10 +27,12 @@ from collections.abc import Iterable
 from contextos.models.extraction import CandidateFact
 from contextos.models.transcript import Conversation, Turn
 
-__all__ = ["RETRACTED", "flag_retracted", "retraction"]
+__all__ = ["FROM_PHRASE", "RETRACTED", "RETRACTED_AT", "flag_retracted", "retraction"]
 
 #: The flag (and rejection reason) of a fact a later turn took back.
 RETRACTED = "retracted"
+#: The attribute holding when it was taken back (the retracting turn's timestamp).
+RETRACTED_AT = "retracted_at"
 #: Marks a fact read from a phrase that introduces someone, not from what a sentence states.
 FROM_PHRASE = "from_phrase"
 
@@ -76,18 +81,23 @@ def flag_retracted(facts: Iterable[CandidateFact], conv: Conversation) -> None:
         if fact.flags or fact.attributes.get(FROM_PHRASE):
             continue
         for ev in fact.evidence:
-            turn = taken_back.get(ev.turn_id)
-            if turn is not None and _targets(turn[1], turn[0].text, ev.start, ev.quote):
+            found = taken_back.get(ev.turn_id)
+            if found is None:
+                continue
+            turn, said, by = found
+            if _targets(said, turn.text, ev.start, ev.quote):
                 fact.flags.append(RETRACTED)
                 fact.attributes["reject_detail"] = (
-                    f"taken back in the speaker's next turn: {turn[1] or 'the last sentence'}"
+                    f"taken back in the speaker's next turn: {said or 'the last sentence'}"
                 )
+                fact.attributes[RETRACTED_AT] = by.timestamp
                 break
 
 
-def _retractions(conv: Conversation) -> dict[str, tuple[Turn, str]]:
-    """Turn id -> (the turn, the sentence its speaker's next turn retracts it with)."""
-    out: dict[str, tuple[Turn, str]] = {}
+def _retractions(conv: Conversation) -> dict[str, tuple[Turn, str, Turn]]:
+    """Turn id -> (the turn, the sentence its speaker's next turn retracts it with, that
+    turn)."""
+    out: dict[str, tuple[Turn, str, Turn]] = {}
     last: dict[str, Turn] = {}  # each speaker's last turn, while no one else spoke since
     for turn in conv.turns:
         if turn.role == "assistant":
@@ -95,7 +105,7 @@ def _retractions(conv: Conversation) -> dict[str, tuple[Turn, str]]:
         before = last.get(turn.speaker)
         said = retraction(turn.text)
         if before is not None and said is not None:
-            out[before.id] = (before, said)
+            out[before.id] = (before, said, turn)
         last = {turn.speaker: turn}
     return out
 

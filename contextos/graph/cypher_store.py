@@ -34,6 +34,7 @@ _WRITE_ORDER = (
     "upsert_facts",
     "link_fact_mentions",
     "supersede_facts",
+    "end_facts",
     "insert_rejections",
 )
 _LIST_PARAM = {
@@ -42,6 +43,7 @@ _LIST_PARAM = {
     "upsert_facts": "facts",
     "link_fact_mentions": "links",
     "supersede_facts": "items",
+    "end_facts": "items",
     "insert_rejections": "rejections",
 }
 

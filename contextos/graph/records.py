@@ -201,6 +201,7 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
                 {"old_id": s.old_id, "new_id": s.new_id, "at": s.at} for s in w.supersessions
             ],
         },
+        "end_facts": {"items": [{"id": e.fact_id, "at": e.at} for e in w.endings]},
         "insert_rejections": {
             "user_id": w.user_id,
             "rejections": [

@@ -15,6 +15,7 @@ from contextos.models.transcript import Conversation, Turn
 
 __all__ = [
     "ConversationWrite",
+    "Ending",
     "EntityWrite",
     "FactWrite",
     "GraphStore",
@@ -61,6 +62,14 @@ class Supersession:
 
 
 @dataclass
+class Ending:
+    """A stored fact that ends with nothing replacing it: its speaker took it back."""
+
+    fact_id: str
+    at: float | None
+
+
+@dataclass
 class ConversationWrite:
     """Everything one conversation adds to the graph, written in a single transaction."""
 
@@ -76,6 +85,7 @@ class ConversationWrite:
     entities: list[EntityWrite] = field(default_factory=list)
     relations: list[RelationWrite] = field(default_factory=list)
     supersessions: list[Supersession] = field(default_factory=list)
+    endings: list[Ending] = field(default_factory=list)
     rejections: list[tuple[str, Rejection]] = field(default_factory=list)  # (id, rejection)
     content_hash: str = ""
 

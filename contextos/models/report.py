@@ -33,6 +33,8 @@ class IngestReport(BaseModel):
     facts_stored: int = 0
     facts_merged: int = 0
     facts_superseded: int = 0
+    #: stored facts the conversation, grown since, took back ("scrap that"): ended, not deleted
+    facts_ended: int = 0
     facts_rejected: dict[str, int] = Field(default_factory=dict)
     entities_stored: int = 0
     duration_s: float = 0.0
