@@ -728,6 +728,12 @@ def _opens_sentence(head: Any) -> bool:
     )
 
 
+def _negating_determiner(tok: Any) -> bool:
+    """ "No" as the determiner of a noun ("No AWS console spelunking"): it negates what
+    follows, unlike the answer "No, ..." that opens a sentence."""
+    return tok.lower_ == "no" and tok.dep_ == "det" and tok.head.i > tok.i
+
+
 def _lead(sent: Any) -> int:
     """How many leading tokens of ``sent`` are discourse words or punctuation."""
     n = 0
@@ -942,6 +948,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
             or toks[0].pos_ in ("INTJ", "CCONJ", "SCONJ")
         )
         and toks[0].i != head.i
+        and not _negating_determiner(toks[0])
         and not _opens_condition(toks[0], head)
     ):
         toks.pop(0)

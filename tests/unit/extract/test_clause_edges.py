@@ -289,3 +289,14 @@ def test_a_clause_with_its_own_subject_after_a_colon_is_a_statement_of_its_own(r
     )
     assert "Dana's clinical analytics team is being merged into a new unit" in _texts(checked)
     assert any(r.text.endswith("they announced a restructure") for r in checked.rejections)
+
+
+def test_no_as_the_determiner_of_a_noun_is_kept_as_the_negation_it_is(run):
+    _conv, _raw, checked = run(
+        [("user", "No AWS console spelunking. No, I moved to Denver in May.")]
+    )
+    texts = _texts(checked)
+    assert "No AWS console spelunking" in texts  # never the opposite: "AWS console spelunking"
+    assert "AWS console spelunking" not in texts
+    # the answer "No, ..." opening a sentence is still left out
+    assert any(t.startswith("Dana moved to Denver") for t in texts), texts
