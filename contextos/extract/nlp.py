@@ -549,10 +549,11 @@ _DROPPED_G = "contextos_dropped_g"
 
 
 class _DroppedG:
-    """Marks a word that may be a verb typed without its final "g" ("doin", "learnin",
-    "runnin"; ``Token._.dropped_g``), for fact text to write it in full: a word the dictionary
-    does not know whose stem is a verb it knows ("begin", "cabin" and "Berlin" are not). The
-    parse is left alone: the tagger reads word endings, so a new norm would not change it."""
+    """Marks a word typed without its final "g" (``Token._.dropped_g``), for fact text to write
+    it in full: a word the dictionary does not know that is a known word with the "g"
+    ("mornin", "nothin": ``"word"``), or whose stem is a verb it knows ("doin", "learnin",
+    "runnin": ``"verb"``; "begin", "cabin" and "Berlin" are neither). The parse is left alone:
+    the tagger reads word endings, so a new norm would not change it."""
 
     def __init__(self, words: frozenset[str], verbs: frozenset[str]) -> None:
         self.words, self.verbs = words, verbs
@@ -568,8 +569,10 @@ class _DroppedG:
                 continue
             stem = low[:-2]
             doubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else ""
-            if stem in self.verbs or stem + "e" in self.verbs or doubled in self.verbs:
-                tok._.dropped_g = True
+            if low + "g" in self.words:
+                tok._.dropped_g = "word"
+            elif stem in self.verbs or stem + "e" in self.verbs or doubled in self.verbs:
+                tok._.dropped_g = "verb"
         return doc
 
 
@@ -578,7 +581,7 @@ def _register_dropped_g() -> None:
     from spacy.tokens import Token
 
     if not Token.has_extension("dropped_g"):
-        Token.set_extension("dropped_g", default=False)
+        Token.set_extension("dropped_g", default="")
     if not Language.has_factory(_DROPPED_G):
 
         def make(nlp: Any, name: str) -> _DroppedG:

@@ -190,6 +190,8 @@ def _agree(tok: Any) -> str:
         return "wants"  # "I wanna" -> "Dana wants to"
     if low == "wanna":
         return "wants to"
+    if low == "been" and tok.i > 0 and tok.doc[tok.i - 1].pos_ == "PRON":
+        return "has been"  # "i been learnin spanish": the "have" left out
     if low in lx.CLITICS:
         return lx.CLITICS[low]
     if tok.tag_ == "VBP":
@@ -337,10 +339,13 @@ def _fronted_clause_end(first: Any) -> int | None:
 
 
 def _dropped_g(tok: Any) -> bool:
-    """A verb typed without its final "g" ("doin", "learnin"; marked by ``nlp._DroppedG``) used
-    as one: not a noun, nor after a determiner ("the login page" is no "loging")."""
+    """A word typed without its final "g" (marked by ``nlp._DroppedG``): one that is a word
+    with it ("every mornin"), or a verb's stem used as a verb ("doin", "learnin"): not a noun,
+    nor after a determiner ("the login page" is no "loging")."""
     if not tok.has_extension("dropped_g") or not tok._.dropped_g:
         return False
+    if tok._.dropped_g == "word":
+        return True
     before = tok.doc[tok.i - 1] if tok.i > 0 else None
     return tok.pos_ not in ("NOUN", "PROPN") and not (
         before is not None and before.tag_ in ("DT", "PRP$", "POS")

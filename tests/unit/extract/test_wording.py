@@ -852,3 +852,19 @@ def test_thank_god_is_a_filler_not_a_person(run):
     assert "Dana got the job at Acme" in texts
     assert not any("god" in t.lower() for t in texts)
     assert not any("god" in e.lower() for f in checked.facts for e in f.entities)
+
+
+def test_a_dropped_g_and_a_dropped_have_are_written_in_full(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "im walking 40 minutes every mornin at the park now"),
+            ("assistant", "Great habit."),
+            ("user", "i been learnin spanish for 3 months"),
+            ("assistant", "Nice."),
+            ("user", "the login page is broken again"),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana is walking 40 minutes every morning at the park now" in texts, texts
+    assert "Dana has been learning spanish for 3 months" in texts
+    assert any("login page" in t for t in texts)  # a noun with no "g" missing stays
