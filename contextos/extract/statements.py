@@ -1405,6 +1405,62 @@ def _as_a_role(clause: Clause) -> bool:
     return True
 
 
+#: Words before a role noun that keep a fragment a description of the speaker ("a retired
+#: nurse", "solo founder", "4th-year PhD student"); "my", "the", "our" make it someone's.
+_ROLE_MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "npadvmod", "nmod", "punct"})
+#: A capitalised word after a lower-case word or a comma: a name said before ("Met Sarah").
+_NAMED_MID_SENTENCE = re.compile(r"(?<=[a-z,] )[A-Z][a-z]")
+#: Letters whose names start with a vowel sound: "an ICU nurse", "an RN", "an SRE".
+_VOWEL_SOUND_LETTERS = frozenset("AEFHILMNORSX")
+
+
+def _role_fragment(clause: Clause, said_before: str) -> bool:
+    """Make a verbless fragment that is a role ("Backend dev at Stripe.", "Retired nurse, 68,
+    living in Leeds.", "Context: solo founder, Quotewell.") say the speaker is one: "<speaker>
+    is a backend dev at Stripe". Only a singular role noun (``ROLE_NOUNS``, "dev" for
+    "developer") opening the sentence with nothing but modifiers before it, with no verb of its
+    own, not a question, and with no one else named before it in the turn ("Met Sarah.
+    Product designer at Figma." describes Sarah). False, and the clause untouched, otherwise."""
+    head, toks = clause.head, clause.tokens
+    if head.pos_ != "NOUN" or head.tag_ != "NN" or not _is_role_noun(head):
+        return False
+    sent = clause.sent
+    if head.dep_ == "appos" and head.head.i == sent.root.i and head.head.lower_ in lx.LABEL_WORDS:
+        toks = [t for t in toks if t.i > head.head.i and not (t.is_punct and t.i == toks[0].i)]
+        toks = [t for t in toks if not (t.i == head.head.i + 1 and t.text == ":")]
+    elif head.i != sent.root.i:
+        return False
+    if not toks or "?" in sent.text:
+        return False
+    if any(t.pos_ in ("VERB", "AUX") and t.dep_ not in ("acl", "amod") for t in sent):
+        return False
+    before = [t for t in toks if t.i < head.i]
+    if any(t.dep_ not in _ROLE_MODIFIER_DEPS and t.lower_ not in ("a", "an") for t in before):
+        return False
+    if _NAMED_MID_SENTENCE.search(said_before + sent.doc[: sent.start].text):
+        return False  # someone named before: the fragment may describe them
+    first = toks[0]
+    clause.tokens = toks
+    if first.lower_ in ("a", "an"):
+        clause.insert_before[first.i] = "is"
+    else:
+        letter = first.text[:1]
+        vowel = letter.lower() in "aeiou" if not first.is_upper else letter in _VOWEL_SOUND_LETTERS
+        clause.insert_before[first.i] = "is an" if vowel else "is a"
+    clause.subject_kind = "implied"
+    clause.copula = True
+    return True
+
+
+def _is_role_noun(tok: Any) -> bool:
+    low = tok.lower_
+    return (
+        low in lx.ROLE_NOUNS
+        or tok.lemma_.lower() in lx.ROLE_NOUNS
+        or lx.SHORTHAND.get(low, "") in lx.ROLE_NOUNS
+    )
+
+
 def _would_rather(head: Any, aux: set[str]) -> bool:
     """ "would rather X", "would prefer X", "would never X": a preference stated, not a
     hypothetical."""
@@ -1935,8 +1991,8 @@ def analyze_sentence(
             clause.skip = "request"
         elif _inverted_question(real_head, subj):
             clause.skip = "question"  # "do i go back to northfield or find someone else"
-        elif kind == "none" and _as_a_role(clause):
-            pass  # "As a nurse working nights, what's ...?": the speaker is one
+        elif kind == "none" and (_as_a_role(clause) or _role_fragment(clause, said_before)):
+            pass  # "As a nurse working nights, what's ...?", "Backend dev at Stripe."
         elif kind in ("none", "imperative"):
             clause.skip = "fragment"
         elif kind == "second" and not clause.mentions_assistant:

@@ -210,7 +210,6 @@ def test_a_new_project_status_replaces_the_old_one_however_it_is_worded(cx, chat
         assert old[0].valid_to == current[0].valid_from
 
 
-
 def test_a_fact_stored_before_the_chat_took_it_back_ends_when_it_grows(cx, make_conv):
     """A live chat stored after "I'm moving to Denver in May." then grown by "Scrap that.":
     the stored fact ends at the retraction (kept as history, nothing replaces it), the report
@@ -229,6 +228,7 @@ def test_a_fact_stored_before_the_chat_took_it_back_ends_when_it_grows(cx, make_
     assert "ended" in [c.kind for c in brief.changes if c.text == ended.text]
     # the same chat again: nothing more to end
     assert cx.ingest([grown], user="u7", user_name="Dana").facts_ended == 0
+
 
 def test_a_habit_seen_across_chats_of_one_run_is_stored_grounded_in_each(tmp_path, chat):
     """The same setting opening three chats: one USER_PATTERN, grounded in the three turns

@@ -300,3 +300,35 @@ def test_no_as_the_determiner_of_a_noun_is_kept_as_the_negation_it_is(run):
     assert "AWS console spelunking" not in texts
     # the answer "No, ..." opening a sentence is still left out
     assert any(t.startswith("Dana moved to Denver") for t in texts), texts
+
+
+def test_a_verbless_role_says_what_the_speaker_is(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Context: solo founder, Quotewell. Want help with hosting."),
+            ("assistant", "Sure."),
+            ("user", "New job tomorrow!! junior data analyst at Lakeshore Health."),
+            ("assistant", "Congrats!"),
+            ("user", "Retired nurse, 68, living in Leeds."),
+            ("assistant", "Nice."),
+            ("user", "ICU nurse, nights."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana is a solo founder, Quotewell") for t in texts), texts
+    assert "Dana is a junior data analyst at Lakeshore Health" in texts
+    assert "Dana is a retired nurse, 68, living in Leeds" in texts
+    assert "Dana is an ICU nurse, nights" in texts
+
+
+def test_a_role_fragment_after_someone_is_named_or_with_a_possessive_is_not_the_speaker(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Met Sarah yesterday. Product designer at Figma."),
+            ("assistant", "Nice."),
+            ("user", "My manager. Great guy."),
+            ("assistant", "Good."),
+            ("user", "Senior engineer? Not sure."),
+        ]
+    )
+    assert not [t for t in _texts(checked) if t.startswith("Dana is a")], _texts(checked)
