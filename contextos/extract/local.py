@@ -120,6 +120,7 @@ from contextos.extract.statements import (
     listeners_kin,
     second_person,
 )
+from contextos.extract.verb_labels import read_as_verbs
 from contextos.extract.whereabouts import place_text, speaker_places
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection, turn_ref
@@ -154,12 +155,16 @@ class _Piece:
     clauses: list[Clause] = field(default_factory=list)
     #: names the conversation writes with a capital, by their lower-case form (see casing)
     names: Mapping[str, str] = field(default_factory=dict)
+    #: whether a lower-case word is English (the model's lexicon), for reading the text
+    is_english: Callable[[str], bool] = field(default=lambda _word: True)
 
     @property
     def parsed_text(self) -> str:
         """The segment as the parser reads it: what a self-correction took back blanked out
-        (see repairs), names typed in lower case given their capital."""
-        return recase(repaired(self.segment.text), self.names)
+        (see repairs), a verb label's colon read as a space (see verb_labels), names typed in
+        lower case given their capital."""
+        text = read_as_verbs(repaired(self.segment.text), self.is_english)
+        return recase(text, self.names)
 
 
 @dataclass
@@ -458,6 +463,7 @@ class LocalExtractor:
                             in_meeting,
                             you,
                             names=_others_names(names, speaker),
+                            is_english=english.known,
                         )
                     )
                 signals.extend(asked)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from contextos.extract.nlp import load_pipeline
 from contextos.extract.sentences import segment_turn
+from contextos.extract.verb_labels import read_as_verbs
 
 
 def _texts(checked):
@@ -332,3 +334,21 @@ def test_a_role_fragment_after_someone_is_named_or_with_a_possessive_is_not_the_
         ]
     )
     assert not [t for t in _texts(checked) if t.startswith("Dana is a")], _texts(checked)
+
+
+def test_a_verb_label_is_read_as_the_speakers_act(run):
+    known = load_pipeline().english.known
+    text = "Booked: flights to Oaxaca. Need: a laptop. Related: the bill."
+    out = read_as_verbs(text, known)
+    assert out == "booked  flights to Oaxaca. Need: a laptop. Related: the bill."
+    assert len(out) == len(text)
+    _conv, _raw, checked = run(
+        [
+            ("user", "Decided: Render, not Fly. Booked: flights to Oaxaca for the trip."),
+            ("assistant", "Noted."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana decided Render, not Fly" in texts, texts
+    assert "Dana booked flights to Oaxaca for the trip" in texts
+    assert not any(t.startswith("Booked is") for t in texts)
