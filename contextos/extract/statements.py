@@ -764,6 +764,9 @@ def _clause_heads(sent: Any) -> list[Any]:
         if _stated_after_colon(tok):
             heads.append(tok)  # "they announced a restructure: our team is being merged"
             continue
+        if _lasting_reason_of_self(tok):
+            heads.append(tok)  # "..., since I'm vegetarian": what the speaker is, said as a reason
+            continue
         if tok.dep_ not in _SPLIT_DEPS:
             continue
         if _opening_participle(tok):
@@ -902,6 +905,31 @@ def _past_in_present_form(head: Any, toks: list[Any]) -> bool:
         and not any(c.dep_ in ("aux", "auxpass") for c in head.children)
         and any(t.lower_ in lx.PAST_MARKERS for t in toks)
     )
+
+
+#: Subordinators that give a reason ("because I'm a nurse", "since I work nights").
+_REASON_MARKS = frozenset({"because", "since", "as", "cos", "cause", "'cause", "coz", "cuz"})
+
+
+def _lasting_reason_of_self(tok: Any) -> bool:
+    """A reason clause that says what the speaker lastingly is or does: "because I'm a UX
+    designer", "since I'm vegetarian", "since I work nights" — a fact of its own, besides the
+    statement it explains. Not a passing state ("because I was tired"), not someone else's,
+    not a reason inside what someone else thinks."""
+    if tok.dep_ != "advcl" or tok.tag_ not in ("VBP", "VBZ") or tok.i < tok.head.i:
+        return False  # a reason said first opens its statement (render._fronted_clause_end)
+    if tok.head.dep_ in ("ccomp", "xcomp", "advcl", "relcl", "acl"):
+        return False  # "Nils is convinced Dad should move in, since I have a spare room": his
+    if not any(c.dep_ == "mark" and c.lower_ in _REASON_MARKS for c in tok.children):
+        return False
+    subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)
+    if subj is None or subj.lower_ != "i":
+        return False
+    if any(c.dep_ in ("aux", "auxpass", "neg") for c in tok.children):
+        return False
+    if tok.lemma_ == "be":
+        return any(c.dep_ in ("attr", "acomp") for c in tok.children)
+    return True
 
 
 def _copular_noun(tok: Any) -> bool:

@@ -352,3 +352,25 @@ def test_a_verb_label_is_read_as_the_speakers_act(run):
     assert "Dana decided Render, not Fly" in texts, texts
     assert "Dana booked flights to Oaxaca for the trip" in texts
     assert not any(t.startswith("Booked is") for t in texts)
+
+
+def test_what_the_speaker_lastingly_is_given_as_a_reason_is_a_fact_of_its_own(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm doing the master spreadsheet because I'm a UX designer."),
+            ("assistant", "Makes sense."),
+            ("user", "I sleep days since I work nights. I left early because I was tired."),
+            ("assistant", "Rest up."),
+            (
+                "user",
+                "Nils is convinced that Dad should move in with me, since I have a spare room.",
+            ),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana is a UX designer" in texts, texts
+    assert "Dana is doing the master spreadsheet" in texts
+    assert "Dana works nights" in texts
+    # a passing state stays the reason it was; a reason inside someone else's view is theirs
+    assert "Dana left early because Dana was tired" in texts
+    assert not any("spare room" in t for t in texts)
