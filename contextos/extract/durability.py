@@ -137,6 +137,8 @@ def _evaluation(clause: Clause, anchored: bool, changed: bool) -> str:
         return ""
     if head.lemma_ in lx.APPEARANCE_VERBS:
         return f"an impression ('{head.text}')"
+    if head.lemma_ == "make" and _makes_sense(head):
+        return f"an evaluation ('{head.text} sense')"  # "ya ft opener makes sense": a verdict
     if adj is None or adj.lemma_.lower() in lx.STATUS_WORDS:
         return ""
     if not anchored:
@@ -144,6 +146,11 @@ def _evaluation(clause: Clause, anchored: bool, changed: bool) -> str:
     if adj.tag_ in ("JJR", "JJS") and not changed:
         return f"a comparison ('{adj.text}')"
     return ""  # "the migraines are much better since the injections started": a change
+
+
+def _makes_sense(head: Any) -> bool:
+    """ "makes sense", "makes a lot of sense": a verdict on something proposed."""
+    return any(t.lower_ == "sense" for c in head.children if c.dep_ == "dobj" for t in c.subtree)
 
 
 def _changed_since(clause: Clause) -> bool:

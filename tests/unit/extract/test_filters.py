@@ -20,11 +20,12 @@ def test_transient_remarks_are_vague_rejections(run):
             ("user", "I'm on the train rn"),
             ("user", "The new intern seems nice."),
             ("user", "I'm exhausted."),
+            ("user", "ya ft opener makes sense"),
         ]
     )
     assert checked.facts == []
     vague = [r for r in checked.rejections if r.reason == "vague"]
-    assert len(vague) == 5
+    assert len(vague) == 6
     assert all("transient" in r.detail for r in vague)
 
 
