@@ -68,7 +68,9 @@ def _indefinite(role: list[Any], noun: Any, name: list[Any]) -> bool:
 
 def _role_nouns(tok: Any, sent: Any) -> tuple[Any, list[Any]]:
     """The name token whose phrase holds ``tok`` and the role nouns that may describe it."""
-    nouns = [c for c in tok.children if c.dep_ == "appos" and _is_role(c)]  # "Tom, my manager"
+    nouns = [  # "Tom, my manager"; not "in Mercamadrid, my friend Conchi": that role is hers
+        c for c in tok.children if c.dep_ == "appos" and _is_role(c) and not _names_own(c)
+    ]
     if tok.dep_ == "appos":
         if _is_role(tok.head):
             nouns.append(tok.head)  # "my mentor, Aisha Khan,"
@@ -82,6 +84,11 @@ def _role_nouns(tok: Any, sent: Any) -> tuple[Any, list[Any]]:
         nouns.append(prev)  # "my partner Jo", "their account manager Paul Ortiz"
         tok = prev.head if prev.head.pos_ == "PROPN" else tok
     return tok, nouns
+
+
+def _names_own(role: Any) -> bool:
+    """The role noun names the person it describes itself ("my friend Conchi")."""
+    return any(c.dep_ in ("appos", "compound") and c.pos_ == "PROPN" for c in role.children)
 
 
 def apposition_clauses(sent: Any) -> list[Clause]:

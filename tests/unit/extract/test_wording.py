@@ -325,6 +325,14 @@ def test_role_appositions_say_who_someone_is(run):
     assert ev.quote == "Tom Baker, my manager"
 
 
+def test_a_role_that_names_its_own_person_describes_them_not_the_name_before(run):
+    text = "they are in Mercamadrid, my friend Conchi from the bar next door use them."
+    _conv, _raw, checked = run([("user", text)])
+    texts = [f.text for f in checked.facts]
+    assert "Conchi is Dana's friend" in texts, texts
+    assert not any(t.startswith("Mercamadrid is") for t in texts)
+
+
 def test_no_apposition_fact_from_a_joke(run):
     _conv, _raw, checked = run([("user", "my cat Mochi is basically my manager lol")])
     assert checked.facts == []
