@@ -963,6 +963,9 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
     for c in head.subtree:
         if c.dep_ == "relcl" and _comment_relative(c):
             excluded.update(t.i for t in c.subtree)
+            after = c.right_edge.i + 1  # "..., which is amusing given her earlier position"
+            if after < len(c.doc) and c.doc[after].lower_ in ("given", "considering"):
+                excluded.update(t.i for t in c.doc[after].subtree)
             excluded.update(
                 t.i for t in c.head.children if t.i < c.i and t.lower_ in _TACKING_WORDS
             )
@@ -1176,9 +1179,24 @@ def _comment_relative(tok: Any) -> bool:
     the comment on the last noun as a relative clause; a real one ("the tool that helps") has
     its "that" right after the noun."""
     subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)
-    if subj is None or subj.lower_ not in lx.COMMENT_SUBJECTS or list(subj.children):
+    if subj is None or list(subj.children):
+        return False
+    if subj.lower_ == "which" and _verdict_on_what_was_said(tok, subj):
+        return True
+    if subj.lower_ not in lx.COMMENT_SUBJECTS:
         return False
     return any(t.lower_ in _TACKING_WORDS for t in tok.doc[tok.head.i + 1 : subj.i])
+
+
+def _verdict_on_what_was_said(tok: Any, which: Any) -> bool:
+    """ ", which is somewhat amusing given her earlier position", ", which was great": after
+    a comma, "which" + "is" + an adjective that judges (``COMMENT_ADJECTIVES``; not ", which is
+    blue") — the speaker's comment on the whole statement, not a detail of the noun before it."""
+    before = tok.doc[which.i - 1] if which.i > 0 else None
+    if before is None or before.text != "," or tok.lemma_ != "be":
+        return False
+    adj = next((c for c in tok.children if c.dep_ == "acomp" and c.pos_ == "ADJ"), None)
+    return adj is not None and adj.lower_ in lx.COMMENT_ADJECTIVES
 
 
 def _word_hyphen(tok: Any) -> bool:

@@ -27,6 +27,7 @@ from contextos.extract.lexicon.discourse import (
 )
 from contextos.extract.lexicon.durability import (
     APPEARANCE_VERBS,
+    COMMENT_ADJECTIVES,
     CONVERSATION_NOUNS,
     LIFE_PHASE_NOUNS,
     LINKING_VERBS,
@@ -175,6 +176,7 @@ __all__ = [
     "CLAUSE_OPENERS",
     "CLITICS",
     "COLLECTIVE_NOUNS",
+    "COMMENT_ADJECTIVES",
     "COMMENT_SUBJECTS",
     "CONDITIONAL_MARKERS",
     "CONSUMING_VERBS",

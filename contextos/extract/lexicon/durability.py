@@ -27,6 +27,15 @@ MOOD_ADJECTIVES: frozenset[str] = words(
     nervous grumpy cranky sad cold hot busy confused stressed worried overwhelmed wiped
     knackered drained shattered shaky sore fried jetlagged hungover anxious scared relieved"""
 )
+#: Adjectives by which a ", which is ..." after a statement judges the whole of it ("..., which
+#: is somewhat amusing", "..., which was great"), rather than describing the noun before it.
+COMMENT_ADJECTIVES: frozenset[str] = words(
+    """amusing funny hilarious ironic great nice good lovely awesome amazing brilliant cool
+    fine annoying frustrating weird strange odd crazy insane wild sad unfortunate interesting
+    typical ridiculous convenient handy perfect fantastic terrible awful horrible scary
+    worrying helpful useful surprising unsurprising fair understandable embarrassing
+    impressive wonderful excellent frightening exciting reassuring"""
+)
 #: Verbs of a passing thought or a conversational act ("I know the answer", "I refuse to accept
 #: that", "I thank my readers"): with the speaker as subject, not a lasting fact about them.
 MENTAL_VERBS: frozenset[str] = words(

@@ -374,3 +374,18 @@ def test_what_the_speaker_lastingly_is_given_as_a_reason_is_a_fact_of_its_own(ru
     # a passing state stays the reason it was; a reason inside someone else's view is theirs
     assert "Dana left early because Dana was tired" in texts
     assert not any("spare room" in t for t in texts)
+
+
+def test_a_which_comment_judging_the_whole_statement_is_left_out(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Sanne has joined the migration part-time, which is somewhat amusing given "
+                "her earlier position. I bought a Vivaro, which is blue.",
+            )
+        ]
+    )
+    texts = _texts(checked)
+    assert "Sanne has joined the migration part-time" in texts, texts
+    assert "Dana bought a Vivaro, which is blue" in texts  # a detail of the noun stays
