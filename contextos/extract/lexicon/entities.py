@@ -28,24 +28,37 @@ RELATION_NOUNS: dict[str, str] = {
     "boyfriend": "PARTNER_OF",
     "fiance": "PARTNER_OF",
     "fiancee": "PARTNER_OF",
+    "fiancé": "PARTNER_OF",
+    "fiancée": "PARTNER_OF",
     "spouse": "PARTNER_OF",
     "sister": "SIBLING_OF",
     "brother": "SIBLING_OF",
     "sibling": "SIBLING_OF",
+    "twin": "SIBLING_OF",
     "son": "PARENT_OF",
     "daughter": "PARENT_OF",
     "kid": "PARENT_OF",
     "child": "PARENT_OF",
+    "stepson": "PARENT_OF",
+    "stepdaughter": "PARENT_OF",
     "mother": "CHILD_OF",
     "father": "CHILD_OF",
     "mom": "CHILD_OF",
     "dad": "CHILD_OF",
     "mum": "CHILD_OF",
     "parent": "CHILD_OF",
+    "stepmom": "CHILD_OF",
+    "stepmum": "CHILD_OF",
+    "stepdad": "CHILD_OF",
+    "stepmother": "CHILD_OF",
+    "stepfather": "CHILD_OF",
     "friend": "FRIEND_OF",
     "roommate": "FRIEND_OF",
     "neighbor": "FRIEND_OF",
     "neighbour": "FRIEND_OF",
+    "housemate": "FRIEND_OF",
+    "flatmate": "FRIEND_OF",
+    "classmate": "FRIEND_OF",
     "cousin": "FAMILY_OF",
     "aunt": "FAMILY_OF",
     "uncle": "FAMILY_OF",
@@ -55,6 +68,18 @@ RELATION_NOUNS: dict[str, str] = {
     "grandpa": "FAMILY_OF",
     "niece": "FAMILY_OF",
     "nephew": "FAMILY_OF",
+    "grandson": "FAMILY_OF",
+    "granddaughter": "FAMILY_OF",
+    "grandchild": "FAMILY_OF",
+    "grandkid": "FAMILY_OF",
+    "granny": "FAMILY_OF",
+    "gran": "FAMILY_OF",
+    "nan": "FAMILY_OF",
+    "nana": "FAMILY_OF",
+    "godson": "FAMILY_OF",
+    "goddaughter": "FAMILY_OF",
+    "godmother": "FAMILY_OF",
+    "godfather": "FAMILY_OF",
 }
 
 #: Nouns for a group people belong to: "we're a team of 5" makes the speaker part of one.
@@ -70,10 +95,13 @@ CHAT_ABBREVIATIONS: frozenset[str] = frozenset(
 
 #: Relation nouns that only a "she" or only a "he" can stand for (the rest can be either).
 FEMALE_RELATIONS: frozenset[str] = words(
-    """wife girlfriend fiancee sister daughter mother mom mum aunt grandmother grandma niece"""
+    """wife girlfriend fiancee fiancée sister daughter mother mom mum aunt grandmother grandma
+    niece granddaughter stepdaughter stepmom stepmum stepmother granny gran nan nana
+    goddaughter godmother"""
 )
 MALE_RELATIONS: frozenset[str] = words(
-    """husband boyfriend fiance brother son father dad uncle grandfather grandpa nephew"""
+    """husband boyfriend fiance fiancé brother son father dad uncle grandfather grandpa nephew
+    grandson stepson stepdad stepfather godson godfather"""
 )
 
 #: Nouns naming what someone is to others at work or in life ("our head chef Marta"),

@@ -375,3 +375,18 @@ def test_a_lower_case_name_the_tagger_took_for_a_verb_is_the_subject(run):
     texts = [f.text for f in checked.facts]
     assert any(t.startswith("Noodle ate an entire sock on ") for t in texts)
     assert "Dana went to the dentist" in texts
+
+
+def test_grand_step_and_god_relations_are_kin(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My grandson Tyler (he's 16) plays the drums."),
+            ("assistant", "Fun!"),
+            ("user", "My stepdaughter lives in Oslo. She is a nurse."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Tyler is Dana's grandson" in texts, texts
+    assert any(t.endswith("Tyler is 16") for t in texts)
+    # "she" is the stepdaughter: a relation noun a "she" can stand for
+    assert any(t.startswith("Dana's stepdaughter is a nurse") for t in texts), texts
