@@ -1821,6 +1821,20 @@ def _framed(head: Any, subj: Any | None, comp: Any) -> bool:
     )
 
 
+#: A laugh typed as a word, a joke marker only where it ends the sentence ("my wife's not the
+#: one crawling in lofts ha"): elsewhere "ha" is also hectares ("40 ha of barley").
+_LAUGHS = frozenset({"ha", "hah", "heh", "hehe", "lool"})
+
+
+def _laugh_at_the_end(tok: Any) -> bool:
+    sent = tok.sent
+    if tok.lower_ not in _LAUGHS:
+        return False
+    after = [t for t in sent[tok.i - sent.start + 1 :] if not t.is_punct]
+    before = tok.doc[tok.i - 1] if tok.i > sent.start else None
+    return not after and not (before is not None and before.like_num)
+
+
 def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
     """The joke marker ("lol", "😅") that goes with the clause ``toks``: one with no other
     clause of the sentence between it and the clause. "I'm allergic to shellfish, so skip the
@@ -1895,7 +1909,7 @@ def analyze_sentence(
     custom instructions to the assistant, whose requests all hold from now on;
     ``said_before``: the turn's text before the written sentence (what sarcasm answers)."""
     sent_low = sent.text.lower()
-    markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS]
+    markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS or _laugh_at_the_end(t)]
     heads = _clause_heads(sent)
     # what the written sentence said before this piece: "how to say ...", "Her take: ..."
     words_asked_for = _WORDING_REQUEST.search(lead) is not None

@@ -609,6 +609,18 @@ def test_a_laugh_at_a_past_mishap_does_not_make_it_a_joke(run):
     ]
 
 
+def test_a_laugh_typed_as_ha_ends_a_joke_but_ha_after_a_number_is_hectares(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my wife is not the one crawling in lofts ha"),
+            ("user", "We farm 40 ha of barley."),
+        ]
+    )
+    jokes = [r.text for r in checked.rejections if r.reason == "joke"]
+    assert jokes == ["Dana's wife is not the one crawling in lofts ha"]
+    assert any("40 ha of barley" in t for t in _texts(checked)), _texts(checked)
+
+
 def test_a_bracketed_aside_with_its_own_subject_is_a_clause_of_its_own(run):
     _conv, _raw, checked = run(
         [
