@@ -82,10 +82,13 @@ RELATION_NOUNS: dict[str, str] = {
     "godfather": "FAMILY_OF",
 }
 
-#: Nouns for a group people belong to: "we're a team of 5" makes the speaker part of one.
+#: Nouns for a group people belong to: "we're a team of 5" makes the speaker part of one; so
+#: does a kind of business ("we're a mostly nut-free bakery" is not the speaker being one).
 COLLECTIVE_NOUNS: frozenset[str] = words(
     """team family startup company nonprofit agency studio band couple household group shop
-    business firm lab crew club collective partnership organisation organization"""
+    business firm lab crew club collective partnership organisation organization bakery cafe
+    café restaurant bar pub store salon clinic practice charity brewery farm school hospital
+    consultancy co-op cooperative franchise chain"""
 )
 
 #: Chat abbreviations the NER takes for organisations ("by EOD Thursday", "FYI"): never names.

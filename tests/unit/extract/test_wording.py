@@ -131,11 +131,13 @@ def test_we_said_to_be_a_group_makes_the_speaker_part_of_it(run):
             ("user", "We're a team of 5 engineers."),
             ("user", "We're a small startup in Berlin."),
             ("user", "We're happy with the result."),  # no group noun: "we" is the speaker
+            ("user", "We're a mostly nut-free bakery."),  # a kind of business is a group too
         ]
     )
     texts = _texts(checked)
     assert "Dana is part of a team of 5 engineers" in texts
     assert "Dana is part of a small startup in Berlin" in texts
+    assert "Dana is part of a mostly nut-free bakery" in texts, texts
     assert "Dana is happy with the result" in texts
 
 
