@@ -48,6 +48,8 @@ _INTERREGNUM = re.compile(
     [,.:]?(?:\s+-+)?\s+
     """
 )
+#: One of these is in every interregnum: a cheap test before the regex.
+_MARKER_WORDS = ("sorry", "wait", "mean", "rather")
 _WORD = re.compile(r"[\w'’-]+")
 _WEEKDAYS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday "
@@ -64,7 +66,8 @@ _LOOKBACK_WORDS = 6
 
 def repaired(text: str) -> str:
     """``text`` with each self-corrected reparandum and its interregnum blanked by spaces."""
-    if not _INTERREGNUM.search(text):
+    low = text.lower()
+    if not any(word in low for word in _MARKER_WORDS) or not _INTERREGNUM.search(text):
         return text
     out = list(text)
     for m in _INTERREGNUM.finditer(text):
