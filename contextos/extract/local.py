@@ -6,7 +6,10 @@ Per batch of windows:
    new first-person clause; greetings, thanks, confirmations and questions never reach the
    parser; pasted text is only checked for instructions aimed at an AI (``injection``);
    a sentence in another language is rejected as ``not_english`` (``language.py``);
-2. parse the remaining pieces in one ``nlp.pipe`` batch (tagger, parser, lemmatiser);
+2. parse the remaining pieces in one ``nlp.pipe`` batch (tagger, parser, lemmatiser), as
+   the speaker meant them: a self-correction's words taken back blanked (``repairs.py``), a
+   verb label read as a verb (``verb_labels.py``), lower-case names given their capital
+   (``casing.py``), all keeping the text's length;
 3. split into clauses and decide each (``statements.py``): a fact candidate, a rejection with
    a reason (hypothetical, joke, third-party opinion or advice), or a skip (request, fragment);
 4. run NER only on the pieces that hold a candidate, resolve dates against the turn's
@@ -16,7 +19,8 @@ Per batch of windows:
    (``render.py``);
 5. categorise (lexical cues, then one MiniLM batch for the rest), score confidence and
    importance, extract entities and relations (``entities.py``);
-6. merge repeats, raise preferences other turns agree with (``repeats.py``), and detect
+6. flag what the speaker's next turn takes back ("scrap that": ``retractions.py``), merge
+   repeats, raise preferences other turns agree with (``repeats.py``), and detect
    USER_PATTERNs across the batch and the user's earlier conversations.
 
 What a user's earlier conversations named (projects, people's full names, the short name the
