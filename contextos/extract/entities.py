@@ -95,6 +95,8 @@ def _person_name(tok: Any) -> tuple[str, int, int] | None:
             for t in tok.subtree
             if t.pos_ == "PROPN" and (t.i == tok.i or t.dep_ == "compound" or t.head.i == tok.i)
         ]
+        while len(toks) > 1 and not toks[0].text[:1].isupper():
+            toks = toks[1:]  # "cc Tom Baker": the small model tags "cc" a proper noun
         start = min(t.idx for t in toks)
         end = max(t.idx + len(t.text) for t in toks)
         return tok.doc.text[start:end], start, end
@@ -112,6 +114,8 @@ def _relation_people(clause: Clause, referent: str | None) -> list[tuple[str, st
         if not poss or poss[0] not in ("my", "our"):
             continue
         name = None
+        # the role's own name first ("my friend Conchi"), then the name it stands in apposition
+        # to ("Tom, my manager"): "in Mercamadrid, my friend Conchi" is Conchi, not Mercamadrid
         for cand in [*tok.children, tok.head]:
             if (
                 cand.dep_ in ("appos", "compound", "npadvmod")
@@ -121,6 +125,7 @@ def _relation_people(clause: Clause, referent: str | None) -> list[tuple[str, st
                 found = _person_name(cand)
                 if found:
                     name = found[0]
+                    break
         if name is None and tok.dep_ == "attr":
             subj = clause.subject
             if subj is not None and clause.subject_kind == "person":

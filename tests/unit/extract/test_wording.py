@@ -323,16 +323,21 @@ def test_role_appositions_say_who_someone_is(run):
     assert facts["Aisha Khan is Dana's new mentor"].subject == "Aisha Khan"
     assert "Paul Ortiz is their account manager" in facts  # although he gives an opinion
     assert "Tom Baker is Dana's manager" in facts
+    assert "Tom Baker" in facts["Tom Baker is Dana's manager"].entities  # not "cc Tom Baker"
     ev = facts["Tom Baker is Dana's manager"].evidence[0]
     assert ev.quote == "Tom Baker, my manager"
 
 
 def test_a_role_that_names_its_own_person_describes_them_not_the_name_before(run):
     text = "they are in Mercamadrid, my friend Conchi from the bar next door use them."
-    _conv, _raw, checked = run([("user", text)])
+    _conv, raw, checked = run([("user", text)])
     texts = [f.text for f in checked.facts]
     assert "Conchi is Dana's friend" in texts, texts
     assert not any(t.startswith("Mercamadrid is") for t in texts)
+    friend = next(f for f in checked.facts if f.text == "Conchi is Dana's friend")
+    assert "Conchi" in friend.entities and "Mercamadrid" not in friend.entities
+    friends = {r.target for r in raw.relations if r.type == "FRIEND_OF"}
+    assert friends == {"Conchi"}, friends
 
 
 def test_no_apposition_fact_from_a_joke(run):
