@@ -390,7 +390,7 @@ def clause_graph(
                 )
             )
     if category == "goal" and speaker_subject:
-        target = next((_phrase(c)[0] for c in head.children if c.dep_ in ("xcomp", "dobj")), None)
+        target = _goal_object(head)
         if target:
             g.relations.append(
                 CandidateRelation(
@@ -488,8 +488,34 @@ def _decision_object(head: Any) -> str | None:
         if tok.dep_ == "prep" and tok.lower_ in ("with", "to", "on", "for"):
             obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
             if obj is not None:
-                return _phrase(obj)[0]
+                return _named_object(obj)
     for tok in head.subtree:
         if tok.dep_ == "dobj":
-            return _phrase(tok)[0]
+            return _named_object(tok)
+    return None
+
+
+def _named_object(tok: Any) -> str | None:
+    """The noun phrase of an object, or None for a pronoun ("decided on it", "gave him")."""
+    return None if tok.pos_ == "PRON" else _phrase(tok)[0]
+
+
+#: Dependents that start something else after a goal's verb phrase ("to buy a house, and ...").
+_NOT_THE_GOAL = frozenset({"conj", "cc", "advcl", "parataxis", "punct", "mark", "relcl"})
+
+
+def _goal_object(head: Any) -> str | None:
+    """What a goal statement wants: the verb phrase of "want to learn Rust" ("learn Rust"),
+    the object of "want a garden"; None for a bare verb ("want to be") or a pronoun."""
+    for c in head.children:
+        if c.dep_ == "xcomp" and c.pos_ in ("VERB", "AUX"):
+            left_out = {t.i for k in c.children if k.dep_ in _NOT_THE_GOAL for t in k.subtree} | {
+                k.i for k in c.children if k.dep_ == "aux" and k.lower_ == "to"
+            }
+            toks = [t for t in c.subtree if t.i not in left_out]
+            if len(toks) < 2:
+                return None
+            return c.doc.text[toks[0].idx : toks[-1].idx + len(toks[-1].text)]
+        if c.dep_ == "dobj":
+            return _named_object(c)
     return None

@@ -194,6 +194,20 @@ def test_blocked_status_and_decision(run):
     assert any(r.type == "DECIDED_ON" and r.target == "Postgres" for r in checked.relations)
 
 
+def test_a_goal_relation_holds_what_is_wanted_and_no_pronoun_is_decided_on(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I want to learn Rust this year."),
+            ("user", "I want a bigger kitchen."),
+            ("user", "I decided to give it a proper go."),
+        ]
+    )
+    goals = {r.target for r in checked.relations if r.type == "HAS_GOAL"}
+    assert goals == {"learn Rust this year", "bigger kitchen"}, goals
+    decided = {r.target for r in checked.relations if r.type == "DECIDED_ON"}
+    assert "it" not in decided, decided
+
+
 def test_repeated_format_requests_become_a_pattern(extractor, make_conv):
     turns = [
         ("user", "summarise this article, as bullets please"),
