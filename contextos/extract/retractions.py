@@ -74,7 +74,10 @@ def retraction(text: str) -> str | None:
 
 def flag_retracted(facts: Iterable[CandidateFact], conv: Conversation) -> None:
     """Flag ``retracted`` the facts the same speaker's next turn in ``conv`` takes back."""
-    taken_back = _retractions(conv)
+    facts = list(facts)
+    if not facts:
+        return
+    taken_back = _retractions_of(conv)
     if not taken_back:
         return
     for fact in facts:
@@ -92,6 +95,22 @@ def flag_retracted(facts: Iterable[CandidateFact], conv: Conversation) -> None:
                 )
                 fact.attributes[RETRACTED_AT] = by.timestamp
                 break
+
+
+#: The retractions of the conversations read last, by (object, id, turn count, text length): a
+#: long conversation is extracted window by window, each window asking again.
+_READ: dict[tuple[int, str, int, int], dict[str, tuple[Turn, str, Turn]]] = {}
+_READ_MAX = 64
+
+
+def _retractions_of(conv: Conversation) -> dict[str, tuple[Turn, str, Turn]]:
+    key = (id(conv), conv.id, len(conv.turns), sum(len(t.text) for t in conv.turns))
+    found = _READ.get(key)
+    if found is None:
+        if len(_READ) >= _READ_MAX:
+            _READ.clear()
+        found = _READ[key] = _retractions(conv)
+    return found
 
 
 def _retractions(conv: Conversation) -> dict[str, tuple[Turn, str, Turn]]:
