@@ -353,8 +353,7 @@ class ConversationPipeline:
             if RETRACTED not in cand.flags:
                 continue
             memory = memory or self._memory(user)
-            subject = user.name if user.is_user_speaker(cand.subject) else cand.subject
-            stored = memory.get(fact_id(user.id, subject, cand.text))
+            stored = memory.get(fact_id(user.id, _stored_subject(cand, user), cand.text))
             if stored is not None and stored.is_current:
                 at = cand.attributes.get(RETRACTED_AT) or datetime.now(UTC)
                 write.endings.append(Ending(stored.id, to_epoch(at)))
@@ -375,7 +374,7 @@ class ConversationPipeline:
 
     @staticmethod
     def _fact(cand: CandidateFact, user: UserRef, write: ConversationWrite, now: datetime) -> Fact:
-        subject = user.name if user.is_user_speaker(cand.subject) else cand.subject
+        subject = _stored_subject(cand, user)
         turn_ids = list(dict.fromkeys(e.turn_id for e in cand.evidence))
         stamps = [t.timestamp for t in write.turns if t.id in turn_ids and t.timestamp]
         return Fact(
@@ -472,6 +471,11 @@ class ConversationPipeline:
             if normalize_name(ew.name) == normalize_name(name) or name in ew.aliases:
                 return ew.key
         return None
+
+
+def _stored_subject(cand: CandidateFact, user: UserRef) -> str:
+    """Who a candidate is stored about: the user by their name, anyone else as said."""
+    return user.name if user.is_user_speaker(cand.subject) else cand.subject
 
 
 def _same_turn(fact: Fact, other: FactWrite | None) -> bool:

@@ -1471,9 +1471,10 @@ def _role_fragment(clause: Clause, said_before: str) -> bool:
     if head.pos_ != "NOUN" or head.tag_ != "NN" or not _is_role_noun(head):
         return False
     sent = clause.sent
-    if head.dep_ == "appos" and head.head.i == sent.root.i and head.head.lower_ in lx.LABEL_WORDS:
-        toks = [t for t in toks if t.i > head.head.i and not (t.is_punct and t.i == toks[0].i)]
-        toks = [t for t in toks if not (t.i == head.head.i + 1 and t.text == ":")]
+    label = head.head
+    if head.dep_ == "appos" and label.i == sent.root.i and label.lower_ in lx.LABEL_WORDS:
+        # "Context: solo founder, Quotewell": the role after the label and its colon
+        toks = [t for t in toks if t.i > label.i and not (t.i == label.i + 1 and t.is_punct)]
     elif head.i != sent.root.i:
         return False
     if not toks or "?" in sent.text:
@@ -1823,7 +1824,7 @@ def _framed(head: Any, subj: Any | None, comp: Any) -> bool:
 
 #: A laugh typed as a word, a joke marker only where it ends the sentence ("my wife's not the
 #: one crawling in lofts ha"): elsewhere "ha" is also hectares ("40 ha of barley").
-_LAUGHS = frozenset({"ha", "hah", "heh", "hehe", "lool"})
+_LAUGHS = frozenset({"ha", "hah", "heh"})
 
 
 def _laugh_at_the_end(tok: Any) -> bool:
