@@ -450,12 +450,24 @@ def _related(tok: Any) -> bool:
 
 
 def _where_things_are(ent: Any) -> bool:
-    """A name after "in"/"on"/"into" ("everything is in Jira", "hosted on Vercel"): the small
-    model's PERSON there is a product or a company; people are not where things are kept."""
-    return ent.root.dep_ == "pobj" and ent.root.head.lower_ in _CONTAINER_PREPOSITIONS
+    """A name after "in"/"on"/"into" ("everything is in Jira", "hosted on Vercel"), one
+    switched from or to ("switched from Mendeley to Zotero") or one used ("I use Strava"): the
+    small model's PERSON there is a product or a company; people are not where things are
+    kept, nor moved off or installed."""
+    root = ent.root
+    if root.dep_ == "pobj":
+        prep = root.head
+        if prep.lower_ in _CONTAINER_PREPOSITIONS:
+            return True
+        return prep.lower_ in ("from", "to", "off") and prep.head.lemma_.lower() in _SWITCH_VERBS
+    return root.dep_ == "dobj" and root.head.lemma_.lower() in _USE_VERBS
 
 
 _CONTAINER_PREPOSITIONS = frozenset({"in", "on", "into", "onto", "inside", "via"})
+#: Verbs that move work from one tool to another ("switched from Mendeley to Zotero").
+_SWITCH_VERBS = frozenset({"switch", "move", "migrate", "port", "upgrade", "downgrade", "convert"})
+#: Verbs whose object is a tool, never a person ("I use Strava", "we ditched Jira").
+_USE_VERBS = frozenset({"use", "install", "uninstall", "download", "ditch", "adopt"})
 
 
 def _status(head: Any) -> str | None:

@@ -583,6 +583,18 @@ def test_people_stay_people_and_tools_are_not_people(run):
     assert ("Person", "Jira") not in kinds, kinds
 
 
+def test_a_name_switched_from_or_to_or_used_is_a_tool_not_a_person(run):
+    _conv, raw, _checked = run(
+        [
+            ("user", "I switched from Mendeley to Zotero over the weekend."),
+            ("user", "My sister Zoe uses Strava for her runs."),
+        ]
+    )
+    people = {e.name for e in raw.entities if e.type == "Person"}
+    assert not people & {"Mendeley", "Zotero", "Strava"}, people
+    assert "Zoe" in people  # who uses it stays a person
+
+
 def test_chat_abbreviations_are_never_entities(run):
     _conv, _raw, checked = run(
         [
