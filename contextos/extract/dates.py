@@ -22,6 +22,7 @@ __all__ = [
     "date_spans",
     "doc_date_spans",
     "is_calendar_word",
+    "is_month",
     "is_resolvable",
     "load",
     "render_date",
@@ -207,7 +208,12 @@ def render_date(value: datetime, period: str) -> str:
 
 def is_calendar_word(word: str) -> bool:
     """A weekday or month name ("Thursday", "June"): never the name of a project or person."""
-    return _WEEKDAY_ONLY.match(word) is not None or _MONTH_ONLY.match(word) is not None
+    return _WEEKDAY_ONLY.match(word) is not None or is_month(word)
+
+
+def is_month(word: str) -> bool:
+    """A month's name or its abbreviation ("June", "sept")."""
+    return _MONTH_ONLY.match(word) is not None
 
 
 def is_resolvable(phrase: str) -> bool:

@@ -26,6 +26,9 @@ from __future__ import annotations
 
 import re
 
+from contextos.extract import lexicon as lx
+from contextos.extract.dates import is_month
+
 __all__ = ["repaired"]
 
 #: What marks a self-correction between what was said and what was meant. "no not <words>"
@@ -51,14 +54,6 @@ _INTERREGNUM = re.compile(
 #: One of these is in every interregnum: a cheap test before the regex.
 _MARKER_WORDS = ("sorry", "wait", "mean", "rather")
 _WORD = re.compile(r"[\w'’-]+")
-_WEEKDAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday "
-    "mon tue tues wed thu thur thurs fri sat sun".split()
-)
-_MONTHS = frozenset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec".split()
-)
 _NUMBER = re.compile(r"^\d[\d.,:/-]*(?:st|nd|rd|th|am|pm|k|s)?$", re.IGNORECASE)
 #: How far back (in words) the repair's first word may have been said.
 _LOOKBACK_WORDS = 6
@@ -96,17 +91,18 @@ def _reparandum_start(text: str, marker: int, repair_word: str, same_slot_only: 
         if w.group(0).lower() == low:
             return w.start()
     last = before[-1]
-    if _slot(last.group(0)) is not None and _slot(last.group(0)) == _slot(repair_word):
-        return _name_start(before) if _slot(repair_word) == "name" else last.start()
+    slot = _slot(repair_word)
+    if slot is not None and _slot(last.group(0)) == slot:
+        return _name_start(before) if slot == "name" else last.start()
     return None
 
 
 def _slot(word: str) -> str | None:
     """The kind of value a word fills, when a self-correction can swap it for another."""
     low = word.lower()
-    if low in _WEEKDAYS:
+    if low in lx.DAY_NAMES or low in lx.DAY_SHORTHAND:
         return "weekday"
-    if low in _MONTHS:
+    if is_month(word):
         return "month"
     if _NUMBER.match(word):
         return "number"
