@@ -100,7 +100,7 @@ from contextos.extract.render import (
 )
 from contextos.extract.repairs import repaired
 from contextos.extract.repeats import corroborate, merge_repeats
-from contextos.extract.retractions import FROM_PHRASE, flag_retracted
+from contextos.extract.retractions import FROM_PHRASE, TakenBack, flag_retracted, taken_back
 from contextos.extract.sentences import (
     Segment,
     injection_cue,
@@ -132,7 +132,8 @@ from contextos.models.transcript import Conversation, Turn
 
 __all__ = ["LocalExtractor", "Window"]
 
-#: How many sets of conversations the short names the user goes by are remembered for.
+#: How many sets of conversations the short names the user goes by, and how many conversations
+#: what is read from them whole, are remembered for.
 _SHOWN_CACHE = 256
 #: How much of a turn before a sentence is handed to clause analysis as what was said before
 #: it (sarcasm reads the last few sentences of it for the bad news a gush answers).
@@ -169,6 +170,16 @@ class _Piece:
         lower case given their capital."""
         text = read_as_verbs(repaired(self.segment.text), self.is_english)
         return recase(text, self.names)
+
+
+@dataclass(frozen=True)
+class _WholeConversation:
+    """What is read once from a whole conversation, for all its windows."""
+
+    #: the names its turns write with a capital (see casing.names_written_capitalised)
+    capitalised: dict[str, str]
+    #: the turns its speakers' next turns take back (see retractions.taken_back)
+    taken_back: TakenBack
 
 
 @dataclass
@@ -225,7 +236,7 @@ class LocalExtractor:
         self._embed = embed
         self._classifier: PrototypeClassifier | None = None
         self._shown: dict[tuple[Any, ...], dict[str, str]] = {}
-        self._capitalised: dict[tuple[str, int], dict[str, str]] = {}
+        self._whole: dict[tuple[int, str, int, int], _WholeConversation] = {}
         self._carry = Carryovers()
 
     # -- public API ----------------------------------------------------------------------
@@ -309,8 +320,9 @@ class LocalExtractor:
             kinds = replace(kinds, people=kinds.people | set(speaking))  # "Marcus owns X"
             self._emit(pending, user, results, names, kinds, speaking)
         self._add_confirmed(windows, user, results, shown)
+        english = self._nlp().english
         for (_turns, conv), res in zip(windows, results, strict=True):
-            flag_retracted(res.facts, conv)
+            flag_retracted(res.facts, self._read_whole(conv, english).taken_back)
             merge_repeats(res)
         corroborate(results)
         if self.detect_patterns and signals:
@@ -339,19 +351,23 @@ class LocalExtractor:
         carry.short_names.update(found)
         return found or dict(carry.short_names)
 
+    def _read_whole(self, conv: Conversation, english: EnglishWords) -> _WholeConversation:
+        """What is read from all of ``conv``'s turns, once for all its windows (each window
+        sees the whole conversation): a long conversation is extracted window by window."""
+        key = (id(conv), conv.id, len(conv.turns), sum(len(t.text) for t in conv.turns))
+        found = self._whole.get(key)
+        if found is None:
+            if len(self._whole) >= _SHOWN_CACHE:
+                self._whole.clear()
+            capitalised = names_written_capitalised((t.text for t in conv.turns), english.known)
+            found = self._whole[key] = _WholeConversation(capitalised, taken_back(conv))
+        return found
+
     def _written_capitalised(
         self, turns: Sequence[Turn], conv: Conversation, english: EnglishWords
     ) -> dict[str, str]:
-        """:func:`casing.names_written_capitalised` of a window's turns and its conversation's,
-        the conversation read once for all its windows (each sees all its turns)."""
-        key = (conv.id, len(conv.turns))
-        found = self._capitalised.get(key)
-        if found is None:
-            if len(self._capitalised) >= _SHOWN_CACHE:
-                self._capitalised.clear()
-            found = self._capitalised[key] = names_written_capitalised(
-                (t.text for t in conv.turns), english.known
-            )
+        """:func:`casing.names_written_capitalised` of a window's turns and its conversation's."""
+        found = self._read_whole(conv, english).capitalised
         return {**found, **names_written_capitalised((t.text for t in turns), english.known)}
 
     def _nlp(self) -> Pipeline:

@@ -27,7 +27,15 @@ from collections.abc import Iterable
 from contextos.models.extraction import CandidateFact
 from contextos.models.transcript import Conversation, Turn
 
-__all__ = ["FROM_PHRASE", "RETRACTED", "RETRACTED_AT", "flag_retracted", "retraction"]
+__all__ = [
+    "FROM_PHRASE",
+    "RETRACTED",
+    "RETRACTED_AT",
+    "TakenBack",
+    "flag_retracted",
+    "retraction",
+    "taken_back",
+]
 
 #: The flag (and rejection reason) of a fact a later turn took back.
 RETRACTED = "retracted"
@@ -58,6 +66,8 @@ _NO_NAMES = frozenset(
     "here you your what when so and but then".split()
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")
+#: Turn id -> (the turn, the sentence its speaker's next turn retracts it with, that turn).
+TakenBack = dict[str, tuple[Turn, str, Turn]]
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
@@ -72,19 +82,16 @@ def retraction(text: str) -> str | None:
     return rest[: end.start()] if end else rest
 
 
-def flag_retracted(facts: Iterable[CandidateFact], conv: Conversation) -> None:
-    """Flag ``retracted`` the facts the same speaker's next turn in ``conv`` takes back."""
-    facts = list(facts)
-    if not facts:
-        return
-    taken_back = _retractions_of(conv)
-    if not taken_back:
+def flag_retracted(facts: Iterable[CandidateFact], retracted: TakenBack) -> None:
+    """Flag ``retracted`` the facts the same speaker's next turn takes back (``retracted``:
+    :func:`taken_back` of their conversation)."""
+    if not retracted:
         return
     for fact in facts:
         if fact.flags or fact.attributes.get(FROM_PHRASE):
             continue
         for ev in fact.evidence:
-            found = taken_back.get(ev.turn_id)
+            found = retracted.get(ev.turn_id)
             if found is None:
                 continue
             turn, said, by = found
@@ -97,26 +104,9 @@ def flag_retracted(facts: Iterable[CandidateFact], conv: Conversation) -> None:
                 break
 
 
-#: The retractions of the conversations read last, by (object, id, turn count, text length): a
-#: long conversation is extracted window by window, each window asking again.
-_READ: dict[tuple[int, str, int, int], dict[str, tuple[Turn, str, Turn]]] = {}
-_READ_MAX = 64
-
-
-def _retractions_of(conv: Conversation) -> dict[str, tuple[Turn, str, Turn]]:
-    key = (id(conv), conv.id, len(conv.turns), sum(len(t.text) for t in conv.turns))
-    found = _READ.get(key)
-    if found is None:
-        if len(_READ) >= _READ_MAX:
-            _READ.clear()
-        found = _READ[key] = _retractions(conv)
-    return found
-
-
-def _retractions(conv: Conversation) -> dict[str, tuple[Turn, str, Turn]]:
-    """Turn id -> (the turn, the sentence its speaker's next turn retracts it with, that
-    turn)."""
-    out: dict[str, tuple[Turn, str, Turn]] = {}
+def taken_back(conv: Conversation) -> TakenBack:
+    """The turns of ``conv`` their speaker's next turn retracts (see :data:`TakenBack`)."""
+    out: TakenBack = {}
     last: dict[str, Turn] = {}  # each speaker's last turn, while no one else spoke since
     for turn in conv.turns:
         if turn.role == "assistant":
