@@ -58,6 +58,8 @@ def has_anchor(tokens: list[Any], dates: dict[int, str]) -> bool:
     for t in tokens:
         if t.pos_ == "PROPN" or t.like_num or t.ent_type_ in _NAMED_ENTS:
             return True
+        if t.pos_ == "NOUN" and t.is_title and t.i != t.sent.start:
+            return True  # a name the tagger took for a noun ("my cook Rubén")
         if any(ch.isdigit() for ch in t.text):
             return True
     return False

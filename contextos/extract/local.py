@@ -78,6 +78,7 @@ from contextos.extract.patterns import (
 from contextos.extract.people import (
     FullNames,
     called_names,
+    dislocated_subject,
     gendered_referent,
     introduced_as_theirs,
     kin_fits,
@@ -584,6 +585,11 @@ class LocalExtractor:
                 if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
                     fallback = gendered_by_turn.get(piece.turn.id, fallback)
                 referent = pronoun_referent(clause, fallback, theirs)
+                dislocated = dislocated_subject(clause)  # "my cook Rubén he is celiac"
+                if dislocated is not None and dislocated.lemma_.lower() in lx.RELATION_NOUNS:
+                    kin = dislocated.lower_  # as said: "my parents they live" stays plural
+                elif dislocated is not None:
+                    kin, referent = None, person_text(dislocated)
                 if kin is not None:  # "my sister ... she's my best friend"
                     referent = f"{piece.display}'s {kin}"
                 elif referent is not None:
@@ -662,6 +668,10 @@ class LocalExtractor:
                 ):
                     owner = lx.MEETING_GROUP if piece.in_meeting else piece.display
                     insertions[owned.i] = f"{owner}'s"
+                if dislocated is not None and clause.subject is not None:  # the name says it
+                    start = clause.subject.i  # with the comma before it: "my cook, Rubén, he"
+                    start -= int(doc[start - 1].text == "," and start - 1 > dislocated.i)
+                    replacements.setdefault(start, ("", clause.subject.i + 1))
                 if whose is not None:  # "her brother" -> "Ana's brother"
                     replacements.setdefault(whose[0].i, (f"{whose[1]}'s", whose[0].i + 1))
                     supplied = (*supplied, whose[1])

@@ -21,6 +21,7 @@ from contextos.extract.statements import Clause
 __all__ = [
     "FullNames",
     "called_names",
+    "dislocated_subject",
     "gendered_referent",
     "introduced_as_theirs",
     "kin_fits",
@@ -152,6 +153,43 @@ def pronoun_referent(
     if clause.subject.lower_ == "they" and fallback in theirs:
         return None
     return fallback
+
+
+#: what may stand in the noun phrase a pronoun subject takes up ("my sister Ana she ...")
+_DISLOCATED_POS = frozenset({"DET", "PRON", "NOUN", "PROPN", "ADJ", "PART", "PUNCT"})
+
+
+def dislocated_subject(clause: Clause) -> Any | None:
+    """The person a clause names first and then takes up with a pronoun subject, as speech
+    and learners' English do ("my sister Ana she lives in Paris", "Marisol's cook Rubén he is
+    celiac", "my parents they live in Cádiz"): the name's token, or the relation noun's when
+    no name is given; ``None`` when the pronoun is the clause's only subject."""
+    subj = clause.subject
+    if clause.subject_kind != "third_pronoun" or subj is None:
+        return None
+    if subj.lower_ not in ("he", "she", "they"):
+        return None
+    before = [t for t in clause.tokens if t.i < subj.i]
+    words = [t for t in before if not t.is_punct]
+    if not words or len(words) > 5 or words[0].i != clause.tokens[0].i:
+        return None
+    if any(
+        t.pos_ not in _DISLOCATED_POS
+        or t.ent_type_ in ("DATE", "TIME")
+        or is_calendar_word(t.text)
+        or (t.pos_ == "PRON" and t.tag_ != "PRP$")
+        for t in words
+    ):
+        return None  # "Monday she starts", "then she left", "what she said"
+    last = words[-1]
+    named = (
+        last.ent_type_ == "PERSON"
+        or last.pos_ == "PROPN"
+        or (last.is_title and last.i != last.sent.start and last.pos_ == "NOUN")
+    )
+    if named or last.lemma_.lower() in lx.RELATION_NOUNS:
+        return last
+    return None
 
 
 def subject_possessor(clause: Clause) -> Any | None:

@@ -390,3 +390,27 @@ def test_grand_step_and_god_relations_are_kin(run):
     assert any(t.endswith("Tyler is 16") for t in texts)
     # "she" is the stepdaughter: a relation noun a "she" can stand for
     assert any(t.startswith("Dana's stepdaughter is a nurse") for t in texts), texts
+
+
+def test_a_person_named_then_taken_up_by_a_pronoun_is_the_subject_once(run):
+    """Left dislocation, common in speech and learners' English: the name (or the relation
+    noun) is the subject, the pronoun after it is not said again as a second name."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "My sister Ana she lives in Paris."),
+            ("user", "My cook Rubén he is celiac."),
+            ("user", "My parents they live in Cádiz."),
+            ("user", "My cook, Tomás, he works nights."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's sister Ana lives in Paris" in texts
+    assert "Dana's cook Rubén is celiac" in texts  # a name the tagger calls a noun is named
+    assert "Dana's parents live in Cádiz" in texts  # the verb keeps the plural it was said with
+    assert any(t.endswith("Tomás works nights") for t in texts)
+    assert not any("Ana Ana" in t or " he " in t for t in texts)
+
+
+def test_a_pronoun_after_a_date_or_a_word_of_time_is_no_dislocation(run):
+    _conv, _raw, checked = run([("user", "Monday she starts at the bakery.")])
+    assert not any("starts at the bakery" in f.text for f in checked.facts)  # who is not known
