@@ -104,3 +104,38 @@ def test_names_found_in_one_conversation_carry_into_the_next(extractor, make_con
     assert Carryover.from_json(snapshot).capitalised["brannock"] == "Brannock"
     # a carry-over written before names were remembered still loads
     assert Carryover.from_json(snapshot.replace('"capitalised"', '"other"')).capitalised == {}
+
+
+def test_common_first_names_that_are_words_count_when_written_as_names(english):
+    found = names_written_capitalised(
+        [
+            "Sorry Carol can't make it, and happy birthday to Tyler.",
+            "my mom rose is visiting and my sister bree too",
+            "my friend group meets on fridays",
+        ],
+        english.known,
+    )
+    assert found["carol"] == "Carol" and found["tyler"] == "Tyler"  # capitalised mid-sentence
+    assert found["rose"] == "Rose" and found["bree"] == "Bree"  # typed after a relation noun
+    assert "group" not in found  # an English word that is no name
+
+
+def test_a_name_that_is_also_a_word_is_recased_only_where_it_is_no_word():
+    names = {"carol": "Carol", "mark": "Mark", "hope": "Hope", "don": "Don"}
+    text = "carol cant come. mark it done, I hope so. don't ask don, the mark is carol's"
+    out = recase(text, names)
+    assert out == "Carol cant come. mark it done, I hope so. don't ask Don, the mark is Carol's"
+    assert len(out) == len(text)
+
+
+def test_a_lower_case_name_after_a_relation_is_the_person_later_on(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "my mom carol is taking the kids next week"),
+            ("assistant", "That helps a lot."),
+            ("user", "carol is a retired nurse"),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Carol is Dana's mom" in texts
+    assert "Carol is a retired nurse" in texts

@@ -64,6 +64,11 @@ def test_fillers_and_discourse_markers_are_dropped(run):
     assert "Dana swims about 5 times a week" in texts
 
 
+def test_a_word_dropped_between_commas_leaves_one_comma(run):
+    _conv, _raw, checked = run([("user", "I live in Leeds, honestly, with my wife Ana.")])
+    assert "Dana lives in Leeds, with their wife Ana" in _texts(checked)
+
+
 def test_chat_abbreviations_are_dropped_whatever_their_parse(run):
     _conv, _raw, checked = run([("user", "I'm vegetarian btw, and allergic to peanuts")])
     assert _texts(checked) == ["Dana is vegetarian, and allergic to peanuts"]
@@ -573,7 +578,10 @@ def test_an_imperative_lead_in_to_the_listener_is_no_part_of_the_fact(run):
     _conv, _raw, checked = run(
         [("user", "also dont let me forget, my mom carol is taking the kids the wk of the move.")]
     )
-    assert _texts(checked) == ["Dana's mom carol is taking the kids the week of the move"]
+    assert _texts(checked) == [
+        "Dana's mom Carol is taking the kids the week of the move",
+        "Carol is Dana's mom",  # a common first name typed in lower case after "my mom"
+    ]
 
 
 def test_a_clause_whose_only_content_is_a_month_named_may_is_kept(run):
