@@ -105,6 +105,8 @@ def apposition_clauses(sent: Any) -> list[Clause]:
         seen.update(t.i for t in name)
         while len(name) > 1 and not name[0].text[:1].isupper():
             name = name[1:]  # "cc Tom Baker": the small model tags "cc" a proper noun
+        if any(t.lower_ in lx.JOKE_MARKERS or t.lower_ in lx.CHAT_FILLERS for t in name):
+            continue  # "lmao my roommate ...": a laugh the small model tags a proper noun
         for noun in nouns:
             role = _role_tokens(noun, {t.i for t in name})
             if not name or not (_possessed(role) or _indefinite(role, noun, name)):

@@ -37,6 +37,8 @@ __all__ = [
 
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
 _EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
+#: Two commas a dropped word stood between ("in R, obviously, because work").
+_DOUBLE_COMMA = re.compile(r",(?:\s*,)+")
 #: A space a dropped word left before a comma or closing bracket ("vegetarian btw, and").
 _SPACE_BEFORE_CLOSE = re.compile(r"(?<=\w)\s+(?=[,)])")
 _EMOJI = re.compile(f"^[{lx.EMOJI_CHARS}]+$")
@@ -589,7 +591,7 @@ def render_clause(
         out += '"'
     # a clause cut out of a parenthesis leaves "(models, )" or "()" behind
     out = _EMPTY_BRACKETS.sub("", _SEPARATOR_BEFORE_CLOSE.sub(")", out))
-    out = _SPACE_BEFORE_CLOSE.sub("", out)
+    out = _DOUBLE_COMMA.sub(",", _SPACE_BEFORE_CLOSE.sub("", out))
     while out and out[-1] in ",;:-–—(":
         out = out[:-1].rstrip()
     if out and out[0].islower():

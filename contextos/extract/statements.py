@@ -1675,6 +1675,23 @@ def _said_to_do(head: Any) -> Any | None:
     return next((c for c in head.children if c.dep_ == "xcomp" and _bare_order(c)), None)
 
 
+#: Verbs of going on or starting to do something ("keeps saying", "started telling everyone").
+_ASPECT_VERBS = frozenset("keep start begin continue".split())
+
+
+def _kept_saying(head: Any) -> tuple[Any, Any] | None:
+    """ "Sasha keeps saying X", "Mum started telling everyone X": the verb of saying an
+    aspect verb leads to, and what it says (its complement), or None."""
+    if head.lemma_.lower() not in _ASPECT_VERBS:
+        return None
+    for c in head.children:
+        if c.dep_ == "xcomp" and c.lemma_ in lx.OPINION_VERBS:
+            comp = next((g for g in c.children if g.dep_ == "ccomp"), None)
+            if comp is not None:
+                return c, comp
+    return None
+
+
 def _has_condition(tokens: list[Any]) -> bool:
     return any(t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS for t in tokens)
 
@@ -1938,7 +1955,10 @@ def analyze_sentence(
             continue
         comp = next((c for c in head.children if c.dep_ in ("ccomp",)), None)
         comp = comp or _said_to_do(head)
-        if comp is not None and head.lemma_ in lx.OPINION_VERBS:
+        sayer = head
+        if comp is None and (kept := _kept_saying(head)) is not None:
+            sayer, comp = kept  # "Sasha keeps saying Logan Square is for ..."
+        if comp is not None and sayer.lemma_ in lx.OPINION_VERBS:
             if kind in ("self", "group") and head.lemma_ in lx.HEDGE_VERBS:
                 hedged = True
                 real_head = comp
@@ -1947,8 +1967,9 @@ def analyze_sentence(
             elif (
                 kind in ("person", "third_pronoun", "thing", "self_possessive")
                 or (kind == "group" and subj is not None and subj.lower_ not in lx.FIRST_PLURAL)
-            ) and not _reported_information(head, comp):
-                # "our playtester says the jump feels floaty" is somebody else's view
+            ) and (sayer is not head or not _reported_information(head, comp)):
+                # "our playtester says the jump feels floaty" is somebody else's view; what
+                # someone keeps saying is their line, not news passed on
                 _add_opinion(
                     clauses,
                     sent,
@@ -1956,7 +1977,9 @@ def analyze_sentence(
                     heads,
                     subj,
                     kind,
-                    f"'{subj.text if subj else ''} {head.text}' is an opinion",
+                    f"'{subj.text if subj else ''} {head.text}"
+                    + (f" {sayer.text}" if sayer is not head else "")
+                    + "' is an opinion",
                 )
                 continue
         news = _announced(head) if kind in ("self", "group", "none") else None

@@ -161,6 +161,23 @@ def test_someone_elses_advice_is_a_third_party_opinion(run):
     assert [r.reason for r in checked.rejections] == ["third_party_opinion"]
 
 
+def test_what_someone_keeps_saying_is_their_opinion_not_news_passed_on(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "lmao my roommate Sasha keeps saying Logan Square is for rich people."),
+            ("user", "Tom said the launch is on Friday."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Tom said the launch is on Friday") for t in texts)
+    assert not any("Logan Square" in t for t in texts)
+    assert not any("Lmao" in t or "lmao" in t for t in texts)  # a laugh is no one's name
+    opinion = [r for r in checked.rejections if r.reason == "third_party_opinion"]
+    assert [r.detail for r in opinion] == [
+        "flagged by the extractor: third_party_opinion ('Sasha keeps saying' is an opinion)"
+    ]
+
+
 def test_news_someone_told_the_speaker_is_information_their_advice_is_not(run):
     _conv, _raw, checked = run(
         [
