@@ -104,6 +104,8 @@ class ProjectNames:
 @dataclass
 class Discourse:
     organisation: str | None = None
+    #: the speaker said they run a business ("I run a small bakery"), named or not
+    business: bool = False
     #: a household was mentioned in this conversation (a "we" may then be the family)
     household: bool = False
     project: str | None = None
@@ -130,6 +132,7 @@ class Discourse:
             org = _employer(toks)
             if org:
                 self.organisation = org
+            self.business = self.business or _runs_business(toks)
             self.household = self.household or _mentions_household(doc.text, toks)
         seen: list[tuple[int, str]] = []
         for i, name in _named_projects(toks):
@@ -182,9 +185,10 @@ class Discourse:
 
     def we_means_family(self, tokens: list[Any]) -> bool:
         """Whether a "we" in ``tokens`` is the speaker's family: a household was mentioned, no
-        employer was (with one, a "we" may as well be the team), and nothing in the clause is
-        about work (a project, a document, a work event, a named thing other than a place)."""
-        if not self.household or self.organisation is not None:
+        employer or business of the speaker's was (with one, a "we" may as well be the team:
+        "we open at 7"), and nothing in the clause is about work (a project, a document, a
+        work event, a named thing other than a place)."""
+        if not self.household or self.organisation is not None or self.business:
             return False
         for t in tokens:
             if t.lemma_.lower() in _WORK_ITEMS or t.lemma_.lower() in lx.FACET_NOUNS:
@@ -317,6 +321,27 @@ def _mentions_household(text: str, toks: list[Any]) -> bool:
         and any(c.dep_ == "poss" and c.lower_ in _OWN for c in t.children)
         for t in toks
     )
+
+
+#: Verbs of having a business ("I run a bakery", "we own a small farm").
+_RUNNING_VERBS = frozenset({"run", "own", "have", "open", "start", "manage"})
+#: Collective nouns that are no business ("my family", "our band").
+_NOT_BUSINESS = frozenset({"team", "family", "couple", "household", "group", "band", "club"})
+
+
+def _runs_business(toks: list[Any]) -> bool:
+    """The speaker runs a business: "I run a small bakery", "we own a cafe"."""
+    for tok in toks:
+        lemma = tok.lemma_.lower()
+        if (
+            tok.dep_ == "dobj"
+            and lemma in lx.COLLECTIVE_NOUNS
+            and lemma not in _NOT_BUSINESS
+            and tok.head.lemma_.lower() in _RUNNING_VERBS
+            and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.head.children)
+        ):
+            return True
+    return False
 
 
 def _employer(toks: list[Any]) -> str | None:

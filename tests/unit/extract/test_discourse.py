@@ -115,6 +115,19 @@ def test_we_is_the_family_once_a_household_is_mentioned_and_no_employer(run):
     assert any(t.startswith("Dana shipped the") for t in texts)  # work: not the family
 
 
+def test_with_a_business_of_their_own_we_is_not_the_family(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I run a small bakery. My husband Andre helps on weekends."),
+            ("assistant", "Got it."),
+            ("user", "We open at 7 on weekdays."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana opens at 7 on weekdays" in texts
+    assert not any("family" in t for t in texts)
+
+
 def test_with_an_employer_we_stays_the_speaker(run):
     _conv, _raw, checked = run(
         [
