@@ -718,8 +718,8 @@ def clause_dates(
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
         if _quoted(doc, start):
             continue  # "a string like 'Mar 22, 2026, 7:04 AM'": words quoted as they are
-        if _habitual_range(doc, start, end):
-            continue  # "my weeks run Monday to Sunday", "I work Monday to Friday"
+        if _habitual_range(doc, start, end) or _opening_hours(doc, start, end):
+            continue  # "my weeks run Monday to Sunday", "open Tue-Sun, closed Mon"
         if prev is not None and start > 1 and doc[start - 2].lower_ in ("every", "each"):
             continue  # "every other Tuesday", "every second Monday"
         if _names_a_kind(doc, start, end):
@@ -838,6 +838,28 @@ def _habitual_range(doc: Any, start: int, end: int) -> bool:
         verb.tag_ in ("VBZ", "VBP")
         and verb.lemma_ != "be"
         and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    )
+
+
+#: Words before a weekday of a week's opening hours ("closed Mon").
+_OPENING_WORDS = frozenset({"open", "opened", "closed", "shut"})
+
+
+def _opening_hours(doc: Any, start: int, end: int) -> bool:
+    """A weekday a business is open or closed on, said beside a range of weekdays ("we open at
+    7 (tue-sun, closed mon)"): the days of every week, not one date."""
+    if start == 0 or doc[start - 1].lower_ not in _OPENING_WORDS:
+        return False
+    if not _WEEKDAY_ONLY.match(doc[start:end].text):
+        return False
+    sent = doc[start].sent
+    return any(
+        t.lower_ in _RANGE_ENDS
+        and t.i > sent.start
+        and t.i + 1 < sent.end
+        and _WEEKDAY_ONLY.match(doc[t.i - 1].text) is not None
+        and _WEEKDAY_ONLY.match(doc[t.i + 1].text) is not None
+        for t in sent
     )
 
 

@@ -544,6 +544,20 @@ def test_ordinals_counting_a_noun_weekday_kinds_and_weekly_ranges_are_no_dates(r
     assert any("do Sunday football now" in t and "the odd Sunday job" in t for t in texts), texts
 
 
+def test_a_weekday_of_opening_hours_beside_a_range_is_every_week(run):
+    when = datetime(2026, 4, 28, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "The shop opens at 7 (tue-sun, closed mon)."),
+            ("user", "The shop was closed Monday for the funeral."),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert any("Tuesday-Sunday" in t and t.endswith("closed mon") for t in texts), texts
+    assert any("closed on Monday, April 27, 2026 for the funeral" in t for t in texts), texts
+
+
 def test_a_date_inside_quotation_marks_is_left_as_written(run):
     when = datetime(2026, 3, 24, tzinfo=UTC)
     _conv, _raw, checked = run(
