@@ -240,6 +240,8 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
         for t in toks
     ):
         return "about the conversation itself"
+    if _hands_over(clause):
+        return f"hands something over in the chat ('{clause.head.text}')"
     if (
         clause.subject_kind in SPEAKER_SUBJECTS
         and clause.head.lemma_.lower() in lx.MENTAL_VERBS
@@ -323,6 +325,25 @@ def _leaving_for(clause: Clause) -> str:
                 if tok.pos_ == "NOUN" and tok.lemma_.lower() in lx.ROUTINE_DESTINATIONS:
                     return f"{mover.text} to {tok.text}"
     return ""
+
+
+def _hands_over(clause: Clause) -> bool:
+    """ "I send you the list of dishes", "I'll paste you the error": the speaker handing the
+    assistant something in the chat, which is then in the chat, not a fact of their life.
+    ("I sent the assistant's draft to Derek" happened: past, and not to the assistant.)"""
+    head = clause.head
+    return (
+        clause.mentions_assistant
+        and clause.subject_kind in SPEAKER_SUBJECTS
+        and head.lemma_.lower() in lx.HANDOVER_VERBS
+        and clause.tense != "past"
+        and not clause.habitual
+        and any(
+            t.lower_ == "you" and (t.head.i == head.i or t.head.head.i == head.i)
+            for t in head.subtree
+            if t.dep_ in ("dative", "dobj", "pobj")
+        )
+    )
 
 
 def _know_how(head: Any) -> bool:

@@ -79,5 +79,7 @@ MOMENT_REACTIONS: frozenset[str] = words(
 )
 #: Nouns for the conversation itself: a statement about it is not about the user's life.
 CONVERSATION_NOUNS: frozenset[str] = words("chat conversation convo thread message")
+#: Verbs of handing something over in the chat ("I send you the list", "pasting the error").
+HANDOVER_VERBS: frozenset[str] = words("send paste attach share forward upload give drop")
 #: What a clause announces without saying it ("I have news about the course").
 NEWS_NOUNS: frozenset[str] = words("news update updates")

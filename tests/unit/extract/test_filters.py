@@ -29,6 +29,24 @@ def test_transient_remarks_are_vague_rejections(run):
     assert all("transient" in r.detail for r in vague)
 
 
+def test_handing_the_assistant_something_in_the_chat_is_no_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I send you the list of dishes. I'll paste you the error later."),
+            ("assistant", "Go ahead."),
+            ("user", "I sent my boss the report. I send my accountant the receipts monthly."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana sent their boss the report" in texts
+    assert any(t.startswith("Dana sends their accountant the receipts") for t in texts)
+    handed = [r.text for r in checked.rejections if "hands something over" in r.detail]
+    assert handed == [
+        "Dana sends the assistant the list of dishes",
+        "Dana will paste the assistant the error later",
+    ]
+
+
 def test_leaving_for_bed_or_the_gym_is_a_moment_going_to_japan_a_plan(run):
     _conv, _raw, checked = run(
         [
