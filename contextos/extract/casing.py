@@ -7,11 +7,13 @@ its name. The same conversation usually writes the name properly somewhere — t
 echoes "Bev", the user capitalises it once — and that is the evidence used here.
 
 :func:`names_written_capitalised` collects the words a conversation writes with a capital in
-the middle of a sentence (so not a sentence's first word) that English does not know as a word:
-"Bev", "Tyler", "Supabase" — not "Safety" from a title-cased heading, nor "Will" or "Carol",
-which as lower-case words are English and stay as typed. :func:`recase` gives a text's
-lower-case occurrences of those words their capital. It keeps the text's length, so evidence
-offsets into the original turn hold.
+the middle of a sentence (so not a sentence's first word) that English does not know as a word
+or that are common first names ("Bev", "Supabase", "Carol", "Tyler") — not "Safety" from a
+title-cased heading, nor "Will" or "Summer", which as lower-case words are English and stay as
+typed — and the names typed in lower case after a relation noun ("my mom carol").
+:func:`recase` gives a text's lower-case occurrences of those words their capital, a first name
+that is also a word only where the words around it do not make it the word ("the bill"). It
+keeps the text's length, so evidence offsets into the original turn hold.
 """
 
 from __future__ import annotations
