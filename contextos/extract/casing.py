@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["names_written_capitalised", "recase"]
+__all__ = ["RELATION_LEAD", "RELATION_POSSESSIVES", "names_written_capitalised", "recase"]
 
 #: A capitalised word in the middle of a sentence: after a lower-case word, a digit, a comma,
 #: a semicolon, a colon or a closing bracket and one space, or after a title ("Dr. Okoye").
@@ -31,12 +31,16 @@ _MID_SENTENCE_CAPITAL = re.compile(
     r"(?:(?<=[a-z0-9,;:)] )|(?<=\b[DM][rs]\. )|(?<=\bMrs\. )|(?<=\bProf\. ))[A-Z][^\W\d_A-Z]+\b"
 )
 _LOWER_WORD = re.compile(r"\b[^\W\d_A-Z]+\b")
-#: A name typed in lower case after a relation noun ("my mom carol", "her husband andre").
-_RELATION_THEN_NAME = re.compile(
-    r"\b(?:my|our|his|her|their)\s+(?:"
+#: Whose relation the word after it is a name of ("my mom carol").
+RELATION_POSSESSIVES = ("my", "our", "his", "her", "their")
+#: A possessive and a relation noun, as written before a name ("my mom ", "her husband ").
+RELATION_LEAD = (
+    rf"\b(?:{'|'.join(RELATION_POSSESSIVES)})\s+(?:"
     + "|".join(sorted(map(re.escape, lx.RELATION_NOUNS), key=len, reverse=True))
-    + r")\s+([^\W\d_A-Z]{2,})\b(?!['’]\w)"
+    + r")\s+"
 )
+#: A name typed in lower case after a relation noun ("my mom carol", "her husband andre").
+_RELATION_THEN_NAME = re.compile(RELATION_LEAD + r"([^\W\d_A-Z]{2,})\b(?!['’]\w)")
 #: Words before an English word that make it that word, not a name: an article, a possessive
 #: or a pronoun ("the bill", "I hope", "to mark"); and after it ("mark it", "bill them").
 _WORD_BEFORE = lx.words(

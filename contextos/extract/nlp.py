@@ -25,6 +25,7 @@ from typing import Any
 
 from contextos.errors import ExtractionError
 from contextos.extract.attributes import install as install_fast_attributes
+from contextos.extract.casing import RELATION_LEAD, RELATION_POSSESSIVES
 from contextos.extract.language import EnglishWords
 from contextos.extract.lexicon import (
     DAY_NAMES,
@@ -191,15 +192,8 @@ _CAPS_WORD = re.compile(r"\b[A-Z][A-Z']*\b")
 _SHOUTED = re.compile(r"\b[A-Z][A-Z']*(?:[ ,!]+[A-Z][A-Z']*\b){2,}")
 #: The first word of each sentence or line of a text (a cheap look before parsing it again).
 _OPENING_WORD = re.compile(r"(?:^|[.!?\n]\s*)([^\W\d_]+)")
-#: The possessives a relation noun is someone's by ("my sister", "their dad").
-_POSSESSIVES = ("my", "our", "his", "her", "their")
 #: "my sister bree": a relation noun after a possessive, then a lower-case word.
-_RELATION_THEN_LOWER = re.compile(
-    rf"\b(?:{'|'.join(_POSSESSIVES)})\s+(?:"
-    + "|".join(sorted(RELATION_NOUNS, key=len, reverse=True))
-    + r")\s+[a-z]",
-    re.I,
-)
+_RELATION_THEN_LOWER = re.compile(RELATION_LEAD + r"[a-z]", re.I)
 
 
 def _irregular_forms(nlp: Any) -> Callable[[str], bool]:
@@ -312,7 +306,7 @@ def _name_lower_case_relations(doc: Any, dictionary: frozenset[str]) -> None:
             and not tok.ent_type_
             and tok.lower_ not in dictionary
             and doc[tok.i - 1].lower_ in RELATION_NOUNS
-            and doc[tok.i - 2].lower_ in _POSSESSIVES
+            and doc[tok.i - 2].lower_ in RELATION_POSSESSIVES
         ):
             found.append(tok)
     if not found:
