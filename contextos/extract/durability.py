@@ -16,6 +16,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.categories import Classification, requirement
+from contextos.extract.names import name_tagged_noun
 from contextos.extract.statements import SPEAKER_SUBJECTS, Clause, names_something
 
 __all__ = ["has_anchor", "transient_reason"]
@@ -58,8 +59,8 @@ def has_anchor(tokens: list[Any], dates: dict[int, str]) -> bool:
     for t in tokens:
         if t.pos_ == "PROPN" or t.like_num or t.ent_type_ in _NAMED_ENTS:
             return True
-        if t.pos_ == "NOUN" and t.is_title and t.i != t.sent.start:
-            return True  # a name the tagger took for a noun ("my cook Rubén")
+        if name_tagged_noun(t):
+            return True  # "my cook Rubén"
         if any(ch.isdigit() for ch in t.text):
             return True
     return False

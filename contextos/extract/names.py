@@ -8,7 +8,14 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 
-__all__ = ["as_written", "person_name", "person_text", "relation_named", "written"]
+__all__ = [
+    "as_written",
+    "name_tagged_noun",
+    "person_name",
+    "person_text",
+    "relation_named",
+    "written",
+]
 
 
 def person_name(text: str) -> str:
@@ -41,6 +48,12 @@ def person_text(tok: Any) -> str:
     parts = [t for t in tok.subtree if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok]
     parts.sort(key=lambda t: t.i)
     return person_name(" ".join(as_written(t) for t in parts))
+
+
+def name_tagged_noun(tok: Any) -> bool:
+    """A capitalised word in the middle of a sentence that the tagger calls a common noun: a
+    name it did not know ("my cook Rubén")."""
+    return bool(tok.pos_ == "NOUN" and tok.is_title and tok.i != tok.sent.start)
 
 
 def relation_named(tok: Any) -> bool:

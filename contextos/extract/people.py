@@ -15,7 +15,13 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import is_calendar_word
-from contextos.extract.names import person_name, person_text, relation_named, written
+from contextos.extract.names import (
+    name_tagged_noun,
+    person_name,
+    person_text,
+    relation_named,
+    written,
+)
 from contextos.extract.statements import Clause
 
 __all__ = [
@@ -182,11 +188,7 @@ def dislocated_subject(clause: Clause) -> Any | None:
     ):
         return None  # "Monday she starts", "then she left", "what she said"
     last = words[-1]
-    named = (
-        last.ent_type_ == "PERSON"
-        or last.pos_ == "PROPN"
-        or (last.is_title and last.i != last.sent.start and last.pos_ == "NOUN")
-    )
+    named = last.ent_type_ == "PERSON" or last.pos_ == "PROPN" or name_tagged_noun(last)
     if named or last.lemma_.lower() in lx.RELATION_NOUNS:
         return last
     return None
