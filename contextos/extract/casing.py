@@ -96,8 +96,8 @@ def recase(text: str, names: Mapping[str, str]) -> str:
 def _used_as_word(text: str, start: int, end: int) -> bool:
     """The word at ``text[start:end]`` is said as the English word: after an article, a
     possessive or a pronoun, before an object or a particle, or inside a contraction."""
-    before = text[:start].split()
-    after = text[end:].split()
+    before = text[:start].rsplit(None, 1)  # the word before, not every word of the text
+    after = text[end:].split(None, 1)
     if text[end : end + 1] in ("'", "’") and text[end + 1 : end + 2].isalpha():
         return text[end + 1 : end + 2].lower() != "s"  # "don't"; "carol's" is hers
     return (bool(before) and before[-1].lower() in _WORD_BEFORE) or (
