@@ -1675,13 +1675,14 @@ def _said_to_do(head: Any) -> Any | None:
     return next((c for c in head.children if c.dep_ == "xcomp" and _bare_order(c)), None)
 
 
-#: Verbs of going on or starting to do something ("keeps saying", "started telling everyone").
+#: Verbs of going on or starting to do something ("keeps saying", "started saying").
 _ASPECT_VERBS = frozenset("keep start begin continue".split())
 
 
 def _kept_saying(head: Any) -> tuple[Any, Any] | None:
-    """ "Sasha keeps saying X", "Mum started telling everyone X": the verb of saying an
-    aspect verb leads to, and what it says (its complement), or None."""
+    """ "Sasha keeps saying X", "Mum started saying X": the verb of opinion an aspect verb
+    leads to (``lexicon.OPINION_VERBS``; "started telling everyone X" is no opinion), and what
+    it says (its complement), or None."""
     if head.lemma_.lower() not in _ASPECT_VERBS:
         return None
     for c in head.children:
