@@ -1705,6 +1705,20 @@ def _with_complements(head: Any) -> list[Any]:
 
 #: Nouns for a view held ("holds the view that ...", "is of the opinion that ...").
 _VIEW_NOUNS = frozenset("view opinion position belief impression feeling stance".split())
+#: Nouns naming a view as the subject of "is that ...": "his take is that ...".
+_STATED_VIEW_NOUNS = _VIEW_NOUNS | frozenset("take theory argument verdict thinking".split())
+
+
+def _someone_elses_view(head: Any, subj: Any) -> bool:
+    """ "My brother's whole take is that Mom is fine", "her theory is that the printer hates
+    him": a view someone else holds, named as the subject of "is" with the view after it.
+    The speaker's own ("my view is that ...") is theirs to state."""
+    if subj is None or head.lemma_ != "be" or subj.lemma_.lower() not in _STATED_VIEW_NOUNS:
+        return False
+    if not any(c.dep_ == "ccomp" for c in head.children):
+        return False
+    owner = next((c for c in subj.children if c.dep_ == "poss"), None)
+    return owner is not None and owner.lower_ not in lx.FIRST_SINGULAR | lx.FIRST_PLURAL
 
 
 def _held_belief(head: Any) -> bool:
@@ -1950,6 +1964,12 @@ def analyze_sentence(
                 clauses, sent, head, heads, subj, kind, f"'{advice}' reports someone else's advice"
             )
             continue
+        if _someone_elses_view(head, subj):
+            detail = f"'{subj.text}' is someone else's view"
+            _add_opinion(clauses, sent, head, heads, subj, kind, detail)
+            if clauses and clauses[-1].head.i == head.i:
+                clauses[-1].cues["view"] = subj.text
+            continue
         if _held_belief(head) and kind not in SPEAKER_SUBJECTS:
             # "Nils is convinced that Dad should move in", "my boss is worried that ..."
             _add_opinion(clauses, sent, head, heads, subj, kind, "a belief someone else holds")
@@ -2130,25 +2150,49 @@ def analyze_sentence(
 
 
 def _same_report(clauses: list[Clause]) -> None:
-    """A "that" clause joined to an earlier one by "and" is reported by the same verb:
-    "Kayleigh reckons UX is saturated and that I'm mad to leave" is her opinion twice."""
+    """A clause joined by "and" to what an opinion reports is reported by the same verb:
+    "Kayleigh reckons UX is saturated and that I'm mad to leave", "his take is that Mom is
+    just getting older and I'm overreacting" are their opinion twice. Without "that", the
+    parse says whether the second clause is inside the report (a conjunct of the reported
+    clause) or said beside it."""
     for clause in clauses:
         head = clause.head
         if clause.reject or head.dep_ != "conj":
             continue
-        if not any(c.dep_ == "mark" and c.lower_ == "that" for c in head.children):
-            continue
+        that = any(c.dep_ == "mark" and c.lower_ == "that" for c in head.children)
         reporter = next(
             (
                 c
                 for c in clauses
                 if c.reject == "third_party_opinion"
-                and (c.head.i == head.head.i or c.head.i == head.head.head.i)
+                and (
+                    c.head.i == head.head.head.i
+                    and head.head.dep_ == "ccomp"
+                    or c.head.i == head.head.i
+                    and (that or _goes_on_with_view(c, head))
+                )
             ),
             None,
         )
         if reporter is not None:
             clause.reject, clause.reject_detail = reporter.reject, reporter.reject_detail
+
+
+def _goes_on_with_view(reporter: Clause, head: Any) -> bool:
+    """ "Greg's take is that Dad is just getting older and I'm overreacting": after a view
+    named as a subject, a clause joined by a bare "and" (no comma) goes on with the view,
+    whichever head the parser hangs it on."""
+    if "view" not in reporter.cues:
+        return False
+    cc = next((c for c in head.children if c.dep_ == "cc"), None)
+    if cc is None:
+        cc = next((c for c in head.head.children if c.dep_ == "cc" and c.i < head.i), None)
+    return (
+        cc is not None
+        and cc.lower_ == "and"
+        and cc.i > 0
+        and cc.doc[cc.i - 1].text not in (",", ";")
+    )
 
 
 def _dated_relatives(sent: Any) -> list[Clause]:

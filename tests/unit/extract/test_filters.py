@@ -235,6 +235,27 @@ def test_views_held_by_others_or_referred_back_to_are_no_facts(run):
     assert reasons.count("third_party_opinion") == 2 and reasons.count("vague") == 3
 
 
+def test_a_view_named_as_the_subject_is_its_holders_with_what_goes_on_with_it(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "My brother's whole take is that Mom is just getting older and I'm overreacting.",
+            ),
+            ("user", "My manager thinks the launch will slip and the team is behind."),
+            ("user", "Her theory is that the printer hates him, and I started packing anyway."),
+            ("user", "My view is that we should ship on Friday."),
+        ]
+    )
+    texts = _texts(checked)
+    assert not any("overreacting" in t or "printer" in t or "behind" in t for t in texts)
+    assert any(t.startswith("Dana started packing") for t in texts)  # said beside the view
+    assert any(t.startswith("Dana's view is that") for t in texts)  # the speaker's own view
+    opinion = [r for r in checked.rejections if r.reason == "third_party_opinion"]
+    assert len(opinion) == 5
+    assert sum("'take' is someone else's view" in r.detail for r in opinion) == 2
+
+
 def test_news_told_with_a_feeling_is_the_news(run):
     _conv, _raw, checked = run(
         [
