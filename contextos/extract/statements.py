@@ -1885,6 +1885,28 @@ def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
     return ""
 
 
+def _hyperbole(toks: list[Any]) -> str:
+    """The exaggeration the clause ``toks`` is said with, or "": a set phrase ("guard the
+    repo with my life") or a bodily need stretched over days ("going to sleep for a week")."""
+    low = " " + " ".join(t.lower_ for t in toks) + " "
+    for phrase in lx.HYPERBOLE_PHRASES:
+        if f" {phrase} " in low:
+            return phrase
+    doc = toks[0].doc if toks else None
+    for t in toks:
+        if t.lemma_.lower() not in lx.BODILY_VERBS or t.pos_ != "VERB":
+            continue
+        after = doc[t.i + 1 : t.i + 5]  # "for a week", "for 3 whole days" (however parsed)
+        if len(after) < 2 or after[0].lower_ != "for":
+            continue
+        for k, w in enumerate(after[1:], start=1):
+            if w.lower_ in lx.LONG_SPANS:
+                return f"{t.text} {after[: k + 1].text}"
+            if not (w.like_num or w.pos_ in ("DET", "ADJ")):
+                break
+    return ""
+
+
 def _bracketed(tok: Any) -> tuple[int, int] | None:
     """The indices of the brackets ``tok`` stands between in its sentence, or None."""
     sent = tok.sent
@@ -2114,6 +2136,8 @@ def analyze_sentence(
                 clause.reject, clause.reject_detail = "joke", f"joke marker '{joke}'"
             elif irony := sarcasm(real_head, toks, lead, said_before):
                 clause.reject, clause.reject_detail = "joke", f"sarcasm: {irony}"
+            elif overstated := _hyperbole(toks):
+                clause.reject, clause.reject_detail = "joke", f"hyperbole '{overstated}'"
             elif kind == "vague":
                 clause.skip = "vague subject"
             elif (view := _that_view(toks)) is not None:

@@ -208,6 +208,9 @@ HYPOTHETICAL_PHRASES: tuple[str, ...] = (
     "back and forth",
     "on the fence",
     "toying with",
+    # a projection of how things are going, not what has happened
+    "at this rate",
+    "the way things are going",
 )
 #: Head verbs whose complement is not (yet) a fact. ("I'm considering going back to college"
 #: is, like "I'm thinking about it", where the speaker stands now.)
@@ -298,6 +301,27 @@ JOKE_MARKERS: frozenset[str] = frozenset(
         "\U0001f644",
     }
 )
+
+#: Set phrases of exaggeration (lower case, matched on word boundaries): "I'll guard it with
+#: my life", "over my dead body". What they are said with is not meant as a fact.
+HYPERBOLE_PHRASES: tuple[str, ...] = (
+    "with my life",
+    "with his life",
+    "with her life",
+    "with their life",
+    "with our lives",
+    "over my dead body",
+    "rather die",
+    "to the moon and back",
+    "in a million years",
+    "for a million years",
+    "a hundred years",
+    "a thousand years",
+)
+#: Time units too long for what someone does in one go ("sleep for three days").
+LONG_SPANS: frozenset[str] = words("day days week weeks month months year years")
+#: Verbs of a bodily need, exaggerated with a long span: "I'm going to sleep for a week".
+BODILY_VERBS: frozenset[str] = words("sleep nap eat")
 
 #: Phrases (lower case) that only appear in text trying to instruct an AI or memory system.
 INJECTION_PHRASES: tuple[str, ...] = (

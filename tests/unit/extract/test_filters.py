@@ -677,6 +677,28 @@ def test_a_laugh_typed_as_ha_ends_a_joke_but_ha_after_a_number_is_hectares(run):
     assert any("40 ha of barley" in t for t in _texts(checked)), _texts(checked)
 
 
+def test_set_phrases_of_exaggeration_are_jokes_and_a_projection_is_no_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I will guard the new repo with my life."),
+            ("user", "After this launch I'm going to sleep for 3 days."),
+            ("user", "I sleep for 8 hours every night."),
+            ("user", "At this rate we will be living in the car by winter."),
+            ("user", "I have been fixing the flaky build for days."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana sleeps for 8 hours") for t in texts)
+    assert any("flaky build for days" in t for t in texts)
+    assert not any("repo" in t or "3 days" in t or "living in the car" in t for t in texts)
+    reasons = sorted((r.reason, r.detail.split("(", 1)[1]) for r in checked.rejections)
+    assert reasons == [
+        ("hypothetical", "phrase 'at this rate')"),
+        ("joke", "hyperbole 'sleep for 3 days')"),
+        ("joke", "hyperbole 'with my life')"),
+    ]
+
+
 def test_a_bracketed_aside_with_its_own_subject_is_a_clause_of_its_own(run):
     _conv, _raw, checked = run(
         [
