@@ -101,7 +101,14 @@ from contextos.extract.render import (
 )
 from contextos.extract.repairs import repaired
 from contextos.extract.repeats import corroborate, merge_repeats
-from contextos.extract.retractions import FROM_PHRASE, TakenBack, flag_retracted, taken_back
+from contextos.extract.retractions import (
+    FROM_PHRASE,
+    Corrected,
+    TakenBack,
+    corrected_in_turn,
+    flag_retracted,
+    taken_back,
+)
 from contextos.extract.sentences import (
     Segment,
     injection_cue,
@@ -181,6 +188,8 @@ class _WholeConversation:
     capitalised: dict[str, str]
     #: the turns its speakers' next turns take back (see retractions.taken_back)
     taken_back: TakenBack
+    #: the sentences a later sentence of the same turn corrects (retractions.corrected_in_turn)
+    corrected: Corrected
 
 
 @dataclass
@@ -323,7 +332,8 @@ class LocalExtractor:
         self._add_confirmed(windows, user, results, shown)
         english = self._nlp().english
         for (_turns, conv), res in zip(windows, results, strict=True):
-            flag_retracted(res.facts, self._read_whole(conv, english).taken_back)
+            whole = self._read_whole(conv, english)
+            flag_retracted(res.facts, whole.taken_back, whole.corrected)
             merge_repeats(res)
         corroborate(results)
         if self.detect_patterns and signals:
@@ -361,7 +371,9 @@ class LocalExtractor:
             if len(self._whole) >= _SHOWN_CACHE:
                 self._whole.clear()
             capitalised = names_written_capitalised((t.text for t in conv.turns), english.known)
-            found = self._whole[key] = _WholeConversation(capitalised, taken_back(conv))
+            found = self._whole[key] = _WholeConversation(
+                capitalised, taken_back(conv), corrected_in_turn(conv)
+            )
         return found
 
     def _written_capitalised(

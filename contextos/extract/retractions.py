@@ -13,6 +13,11 @@ or, when that sentence names nothing ("Scrap that."), the facts of the turn's la
 Facts read from a phrase that only introduces someone ("my old boss Gary" -> "Gary is Dan's
 old boss") stay: the retraction takes back the statement, not who the people in it are.
 
+A speaker also corrects themselves inside one turn: "Also, Denise is moving to Seattle. Wait,
+no, sorry, it's her daughter Kayla who's moving." A sentence that opens with such a phrase,
+or with "wait, no" / "no wait" / "sorry, no", takes back the sentence right before it, by the
+same rule (a shared name or number, or everything when it names nothing).
+
 Retracted facts are flagged ``retracted`` and kept as rejections, never silently dropped. A
 conversation that grows turn by turn is extracted again whole, so a fact stored before its
 retraction arrived is found again, flagged, and ended in the graph at the retraction
@@ -28,10 +33,12 @@ from contextos.models.extraction import CandidateFact
 from contextos.models.transcript import Conversation, Turn
 
 __all__ = [
+    "Corrected",
     "FROM_PHRASE",
     "RETRACTED",
     "RETRACTED_AT",
     "TakenBack",
+    "corrected_in_turn",
     "flag_retracted",
     "retraction",
     "taken_back",
@@ -60,14 +67,34 @@ _OPENER = re.compile(
     [\s,.:;!-]*
     """
 )
+#: A sentence correcting the one before it in the same turn: "wait, no" / "no, wait" /
+#: "sorry, no" ("no" alone answers a question; "wait" alone pauses), "scratch that",
+#: "correction", "I misspoke". ("That's wrong" there judges what the sentence before told.)
+_SELF_CORRECTION = re.compile(
+    r"""(?ix)
+    ^\W*
+    (?:(?:oh|ah|ok|okay|actually|hmm+|um+|erm|uh)[\s,.!-]+)*
+    (?:
+        (?:wait|hold\s+on|hang\s+on|sorry)[\s,.!-]+(?:no|nope)\b
+      | (?:no|nope)[\s,.!-]+(?:wait|sorry)\b
+      | (?:scrap|scratch|strike)\s+that\b
+      | correction\b
+      | i\s+(?:misspoke|got\s+that\s+wrong)\b
+    )
+    [\s,.:;!-]*
+    """
+)
 #: Capitalised words that open a sentence without naming anything.
 _NO_NAMES = frozenset(
     "i i'm i’m the a an we it it's its he she they my our this that these those not no there "
     "here you your what when so and but then".split()
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?\n]*")
 #: Turn id -> (the turn, the sentence its speaker's next turn retracts it with, that turn).
 TakenBack = dict[str, tuple[Turn, str, Turn]]
+#: Turn id -> (start and end of a sentence, the later sentence of the turn correcting it).
+Corrected = dict[str, list[tuple[int, int, str]]]
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
@@ -82,26 +109,60 @@ def retraction(text: str) -> str | None:
     return rest[: end.start()] if end else rest
 
 
-def flag_retracted(facts: Iterable[CandidateFact], retracted: TakenBack) -> None:
+def flag_retracted(
+    facts: Iterable[CandidateFact], retracted: TakenBack, corrected: Corrected | None = None
+) -> None:
     """Flag ``retracted`` the facts the same speaker's next turn takes back (``retracted``:
-    :func:`taken_back` of their conversation)."""
-    if not retracted:
+    :func:`taken_back` of their conversation) or a later sentence of their own turn corrects
+    (``corrected``: :func:`corrected_in_turn`)."""
+    if not retracted and not corrected:
         return
-    for fact in facts:
-        if fact.flags or fact.attributes.get(FROM_PHRASE):
-            continue
+    open_facts = [f for f in facts if not f.flags and not f.attributes.get(FROM_PHRASE)]
+    for fact in open_facts:
         for ev in fact.evidence:
             found = retracted.get(ev.turn_id)
             if found is None:
                 continue
             turn, said, by = found
             if _targets(said, turn.text, ev.start, ev.quote):
-                fact.flags.append(RETRACTED)
-                fact.attributes["reject_detail"] = (
-                    f"taken back in the speaker's next turn: {said or 'the last sentence'}"
-                )
+                _flag(fact, f"taken back in the speaker's next turn: {said or 'the last sentence'}")
                 fact.attributes[RETRACTED_AT] = by.timestamp
                 break
+    for turn_id, corrections in (corrected or {}).items():
+        for start, end, said in corrections:
+            said_there = [
+                (f, ev)
+                for f in open_facts
+                if not f.flags
+                for ev in f.evidence
+                if ev.turn_id == turn_id and start <= ev.start < end
+            ]
+            # the facts sharing a name or number with the correction, or else all of them
+            named = [(f, ev) for f, ev in said_there if _shares_anchor(said, ev.quote)]
+            for fact, _ev in named or said_there:
+                _flag(fact, f"corrected later in the same turn: {said}")
+
+
+def _flag(fact: CandidateFact, detail: str) -> None:
+    fact.flags.append(RETRACTED)
+    fact.attributes["reject_detail"] = detail
+
+
+def corrected_in_turn(conv: Conversation) -> Corrected:
+    """Per turn id of ``conv``, the sentences a later sentence of the same turn corrects
+    ("..., Denise is moving to Seattle. Wait, no, it's Kayla."): (start, end, the correcting
+    sentence after its opener)."""
+    out: Corrected = {}
+    for turn in conv.turns:
+        if turn.role == "assistant":
+            continue
+        sentences = list(_SENTENCE.finditer(turn.text))
+        for before, sentence in zip(sentences, sentences[1:], strict=False):
+            m = _SELF_CORRECTION.match(sentence.group())
+            if m is not None and not sentence.group().rstrip().endswith("?"):
+                said = sentence.group()[m.end() :].rstrip(".!?\n ")
+                out.setdefault(turn.id, []).append((before.start(), before.end(), said))
+    return out
 
 
 def taken_back(conv: Conversation) -> TakenBack:
@@ -119,18 +180,26 @@ def taken_back(conv: Conversation) -> TakenBack:
     return out
 
 
+def _anchors(text: str) -> set[str]:
+    """The names and numbers ``text`` says (case-folded)."""
+    return {
+        w.casefold()
+        for w in _WORD.findall(text)
+        if (w[:1].isupper() and w.casefold() not in _NO_NAMES) or any(c.isdigit() for c in w)
+    }
+
+
+def _shares_anchor(said: str, quote: str) -> bool:
+    return bool(_anchors(said) & {w.casefold() for w in _WORD.findall(quote)})
+
+
 def _targets(said: str, text: str, start: int, quote: str) -> bool:
     """Whether the retraction sentence ``said`` takes back the statement quoted at ``start``
     of a turn's ``text``: they share a name or a number, or ``said`` names nothing and the
     statement is in the turn's last sentence."""
     words = _WORD.findall(said)
-    anchors = {
-        w.casefold()
-        for w in words
-        if (w[:1].isupper() and w.casefold() not in _NO_NAMES) or any(c.isdigit() for c in w)
-    }
-    if anchors:
-        return bool(anchors & {w.casefold() for w in _WORD.findall(quote)})
+    if _anchors(said):
+        return _shares_anchor(said, quote)
     if words:
         return False
     tail = text.rstrip()

@@ -75,3 +75,29 @@ def test_another_speakers_objection_takes_nothing_back(run):
     assert any("moving the launch to Friday" in f.text for f in checked.facts), [
         f.text for f in checked.facts
     ]
+
+
+def test_a_later_sentence_of_the_same_turn_corrects_the_one_before_it(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Also, my aunt Denise is moving to Seattle. Wait, no, sorry, I'm tired, it's "
+                "her daughter Kayla who's moving to Seattle. I started a pottery class.",
+            ),
+            ("user", "I met Tom at the conference and I booked the flight to Lisbon."),
+            ("user", "I booked the flight to Lisbon... No wait, it was Porto."),
+            ("user", "Josh is censoring the deaths. That's wrong, right?"),
+            ("user", "My brother lives in Austin. No, I don't want to visit him."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    corrected = [r.text for r in checked.rejections if r.reason == "retracted"]
+    assert corrected == [
+        "Dana's aunt Denise is moving to Seattle",
+        "Dana booked the flight to Lisbon",
+    ]
+    assert any(t.startswith("Dana started a pottery class") for t in texts)
+    assert any("booked the flight to Lisbon" in t for t in texts)  # the turn without a "no wait"
+    assert any("censoring the deaths" in t for t in texts)  # "that's wrong?" judges it
+    assert "Dana's brother lives in Austin" in texts  # a bare "no" answers, it corrects nothing
