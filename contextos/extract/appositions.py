@@ -18,7 +18,16 @@ from contextos.extract.names import as_written, person_name
 from contextos.extract.render import inflect_3sg
 from contextos.extract.statements import Clause
 
-__all__ = ["affiliation_clauses", "agent_clauses", "apposition_clauses", "role_phrase_text"]
+__all__ = [
+    "affiliation_clauses",
+    "agent_clauses",
+    "apposition_clauses",
+    "role_phrase_text",
+    "role_possessor",
+]
+
+#: The possessives that can only be a person's.
+_HIS_HER = frozenset({"his", "her"})
 
 
 def _is_role(tok: Any) -> bool:
@@ -119,12 +128,21 @@ def apposition_clauses(sent: Any) -> list[Clause]:
     return out
 
 
-def role_phrase_text(clause: Clause, speaker: str) -> str:
+def role_phrase_text(clause: Clause, speaker: str, whose: str | None = None) -> str:
     """ "<name> is <role>", first-person possessives made the speaker's ("Jo is Dana's
-    partner")."""
+    partner"), a "his"/"her"/"their" the person ``whose`` stands for ("Kayla is Denise's
+    daughter"; see :func:`role_possessor`)."""
     name_ids = {t.i for t in _name_tokens(clause.subject)}
-    role = _spoken_of(_role_tokens(clause.head, name_ids), speaker)
+    role = _spoken_of(_role_tokens(clause.head, name_ids), speaker, whose=whose)
     return f"{_written_name(_name_tokens(clause.subject))} is {role}"
+
+
+def role_possessor(clause: Clause) -> Any | None:
+    """The "his"/"her" of an apposition's role ("her daughter Kayla"), or None: the fact
+    says whose only once someone named before stands for it. ("their account rep" may be a
+    company's, and stays as said.)"""
+    name_ids = {t.i for t in _name_tokens(clause.subject)}
+    return next((t for t in _role_tokens(clause.head, name_ids) if t.lower_ in _HIS_HER), None)
 
 
 def _written_name(name: list[Any]) -> str:
@@ -132,11 +150,22 @@ def _written_name(name: list[Any]) -> str:
     return person_name(" ".join(as_written(t) for t in name))
 
 
-def _spoken_of(tokens: list[Any], speaker: str, lower_first: bool = False) -> str:
-    """``tokens`` as words about the speaker: "my"/"our" are the speaker's, punctuation is
-    left out ("my new mentor" -> "Dana's new mentor")."""
+def _spoken_of(
+    tokens: list[Any], speaker: str, lower_first: bool = False, whose: str | None = None
+) -> str:
+    """``tokens`` as words about the speaker: "my"/"our" are the speaker's, a third-person
+    possessive ``whose``'s when given, punctuation is left out ("my new mentor" -> "Dana's
+    new mentor")."""
     words = [
-        f"{speaker}'s" if t.lower_ in ("my", "our") else t.text for t in tokens if not t.is_punct
+        f"{speaker}'s"
+        if t.lower_ in ("my", "our")
+        else f"{whose}'s"
+        if whose is not None and t.lower_ in _HIS_HER
+        else t.lower_
+        if t.is_sent_start and t.pos_ != "PROPN"  # "Their account rep Derek Simms is out"
+        else t.text
+        for t in tokens
+        if not t.is_punct
     ]
     if lower_first and words and tokens[0].lower_ not in ("my", "our"):
         words[0] = words[0].lower()

@@ -47,6 +47,7 @@ from contextos.extract.appositions import (
     agent_clauses,
     apposition_clauses,
     role_phrase_text,
+    role_possessor,
 )
 from contextos.extract.carryover import Carryover, Carryovers
 from contextos.extract.casing import names_written_capitalised, recase
@@ -84,6 +85,7 @@ from contextos.extract.people import (
     kin_fits,
     kin_referent,
     named_after,
+    named_before,
     object_referent,
     people,
     plain_possessives,
@@ -754,7 +756,9 @@ class LocalExtractor:
                             )
                         )
             said = _said_as_fact(piece)
-            pending.extend(_appositions(piece, said))
+            fallback = referent_by_turn.get(piece.turn.id)
+            gendered = gendered_by_turn.get(piece.turn.id, fallback)
+            pending.extend(_appositions(piece, said, gendered, names))
             pending.extend(_places(piece, said))
             if (gendered := gendered_referent(doc)) is not None:
                 gendered_by_turn[piece.turn.id] = gendered
@@ -1074,7 +1078,7 @@ def _continues(clause: Clause, subject: str, last_subject: str) -> bool:
     if clause.subject_kind == "third_pronoun":
         return subj is not None and subject == last_subject
     if subj is not None and any(
-        c.dep_ == "poss" and c.lower_ in ("his", "her", "their") for c in subj.children
+        c.dep_ == "poss" and c.lower_ in lx.THIRD_POSSESSIVES for c in subj.children
     ):
         return True
     return _refers_back(clause)
@@ -1354,18 +1358,30 @@ def _places(piece: _Piece, sents: list[Any]) -> list[_Pending]:
     return out
 
 
-def _appositions(piece: _Piece, sents: list[Any]) -> list[_Pending]:
+def _appositions(
+    piece: _Piece, sents: list[Any], fallback: str | None, names: FullNames
+) -> list[_Pending]:
     """ "<name> is <role>" clauses from role appositions ("my partner Jo"), unless the sentence
-    is a joke or a hypothetical."""
+    is a joke or a hypothetical. A "his"/"her" role ("her daughter Kayla") is the last person
+    named before it, else ``fallback`` (named earlier in the turn); with no one, the clause is
+    rejected as vague (see :func:`appositions.role_possessor`)."""
     out: list[_Pending] = []
     speaker = piece.display
     for sent in sents:
         for clause in apposition_clauses(sent):
+            whose = None
+            if (poss := role_possessor(clause)) is not None:
+                whose = named_before(poss, fallback)
+                if whose is None:
+                    clause.reject = "vague"
+                    clause.reject_detail = f"no one named before '{poss.text}' says whose"
+                else:
+                    whose = _as_named(whose, names)
             out.append(
                 _Pending(
                     piece,
                     clause,
-                    role_phrase_text(clause, speaker),
+                    role_phrase_text(clause, speaker, whose),
                     lexical_category(clause),
                     {},
                     alone=True,

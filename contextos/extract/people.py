@@ -33,6 +33,7 @@ __all__ = [
     "kin_fits",
     "kin_referent",
     "named_after",
+    "named_before",
     "object_referent",
     "people",
     "plural_kin",
@@ -208,18 +209,23 @@ def possessor_referent(clause: Clause, fallback: str | None) -> str | None:
     one named before it ("I met Ana at the conference. Her brother is a chef" -> Ana), else
     ``fallback`` (the last named earlier in the turn); None when neither."""
     poss = subject_possessor(clause)
-    if poss is None:
-        return None
-    doc = clause.sent.doc
-    named = [(i, name) for i, name in _named(doc, gendered=True) if i < poss.i]
+    return None if poss is None else named_before(poss, fallback)
+
+
+def named_before(tok: Any, fallback: str | None) -> str | None:
+    """The person a "his"/"her"/"their" ``tok`` stands for: the last one named before it in
+    its doc (see :func:`possessor_referent`), else ``fallback``."""
+    doc = tok.doc
+    named = [(i, name) for i, name in _named(doc, gendered=True) if i < tok.i]
     before = _preferred_antecedents(doc, named)
     return before[-1][1] if before else fallback
 
 
 def named_after(clause: Clause, tok: Any) -> bool:
     """Whether the clause names a person after ``tok`` ("his agent wants Lucas to keep the
-    rights": the "his" is Lucas's, and the statement says so itself)."""
-    inside = {t.i for t in clause.tokens}
+    rights": the "his" is Lucas's, and the statement says so itself). Not the name of whom
+    ``tok`` is the possessive of ("her husband Rob is a pilot": whose husband is not said)."""
+    inside = {t.i for t in clause.tokens} - {t.i for t in tok.head.subtree}
     return any(tok.i < i and i in inside for i, _name in _named(clause.sent.doc, gendered=True))
 
 

@@ -52,7 +52,6 @@ _SET_PHRASE_ADVERBS = frozenset({"here", "there", "all", "easy"})
 _SOLVE_VERBS = frozenset({"figure", "sort", "work"})
 #: the speaker's own possessives, which read "their" in the third person
 _OWN = frozenset({"my", "our"})
-_THIRD = frozenset({"his", "her", "their"})
 
 
 @dataclass(frozen=True)
@@ -312,7 +311,7 @@ def object_phrase(noun: Any) -> str:
         return " ".join(["the", *words] if noun.tag_ == "NN" or counted else words)
     if det.lower_ in _OWN:
         return " ".join(["their", *words])  # "I love my parents, I call them": their parents
-    if det.lower_ in _THIRD:
+    if det.lower_ in lx.THIRD_POSSESSIVES:
         return " ".join([det.lower_, *words])
     title = noun.pos_ == "PROPN" and det.text[:1].isupper() and det.i > det.sent.start
     return " ".join([det.text if title else "the", *words])  # "The Overstory", "the Kindle"

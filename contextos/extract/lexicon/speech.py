@@ -73,6 +73,8 @@ FIRST_SINGULAR: frozenset[str] = frozenset({"i", "me", "my", "mine", "myself"})
 FIRST_PLURAL: frozenset[str] = frozenset({"we", "us", "our", "ours", "ourselves"})
 SECOND_PERSON: frozenset[str] = frozenset({"you", "your", "yours", "yourself"})
 THIRD_PERSONAL: frozenset[str] = frozenset({"he", "she", "they", "him", "her", "them"})
+#: Possessives of a third person ("her daughter"): whose, only once someone is named before.
+THIRD_POSSESSIVES: frozenset[str] = frozenset({"his", "her", "their"})
 #: Possessive pronouns that stand for a thing ("mine is fine"): as a subject, they name it only
 #: through a noun said before ("Sam's car broke down, mine is fine").
 INDEPENDENT_POSSESSIVES: frozenset[str] = frozenset({"mine", "yours", "hers", "ours", "theirs"})

@@ -79,6 +79,24 @@ def test_she_after_a_partner_named_in_apposition_is_that_partner(run):
     ]
 
 
+def test_his_or_her_in_a_role_beside_a_name_is_the_person_named_before_or_no_fact(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My aunt Denise lives in Reno. Her daughter Kayla is moving to Seattle."),
+            ("user", "I met Ana at the gym. Her coach, Leo, is from Lima."),
+            ("user", "Her husband Rob is a pilot."),
+            ("user", "I emailed Corvid. Their account rep Derek Simms is out."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Kayla is Denise's daughter" in texts
+    assert "Leo is Ana's coach" in texts
+    assert "Derek Simms is their account rep" in texts  # a company's, maybe: as said
+    assert not any("Her " in t or "Rob" in t for t in texts), texts
+    vague = [r.text for r in checked.rejections if r.reason == "vague" and "Rob" in r.text]
+    assert sorted(vague) == ["Her husband Rob is a pilot", "Rob is her husband"]
+
+
 def test_they_after_someone_introduced_as_theirs_is_not_that_person(run):
     text = (
         'their account rep Derek Simms says their export tool is "temporarily broken" '
