@@ -846,12 +846,20 @@ _OPENING_WORDS = frozenset({"open", "opened", "closed", "shut"})
 
 
 def _opening_hours(doc: Any, start: int, end: int) -> bool:
-    """A weekday a business is open or closed on, said beside a range of weekdays ("we open at
-    7 (tue-sun, closed mon)"): the days of every week, not one date."""
-    if start == 0 or doc[start - 1].lower_ not in _OPENING_WORDS:
+    """A weekday a business is open or closed on: said beside a range of weekdays ("we open at
+    7 (tue-sun, closed mon)") or as a present state ("the shop is closed Monday", "we're open
+    on Sunday"): the days of every week, not one date. ("The shop was closed Monday for the
+    funeral" is one Monday; so is "closed this Monday", which the weekday's own word says.)"""
+    before = start - 1 - int(start > 1 and doc[start - 1].lower_ == "on")
+    if start == 0 or doc[before].lower_ not in _OPENING_WORDS:
         return False
     if not _WEEKDAY_ONLY.match(doc[start:end].text):
         return False
+    state = doc[before]
+    be = state.head if state.dep_ == "acomp" else None  # "is closed", "we're open"
+    be = be or next((c for c in state.children if c.dep_ == "auxpass"), None)  # "are closed"
+    if be is not None and be.lemma_ == "be" and be.tag_ in ("VBZ", "VBP"):
+        return True
     sent = doc[start].sent
     return any(
         t.lower_ in _RANGE_ENDS

@@ -558,6 +558,22 @@ def test_a_weekday_of_opening_hours_beside_a_range_is_every_week(run):
     assert any("closed on Monday, April 27, 2026 for the funeral" in t for t in texts), texts
 
 
+def test_a_weekday_a_business_is_open_or_closed_on_now_is_every_week(run):
+    when = datetime(2026, 4, 29, tzinfo=UTC)  # a Wednesday
+    _conv, _raw, checked = run(
+        [
+            ("user", "The bakery is closed Monday."),
+            ("user", "The cafe is open on Sunday."),
+            ("user", "The office is closed this Friday for the holiday."),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert "The bakery is closed Monday" in texts, texts  # not last Monday, nor one Monday
+    assert "The cafe is open on Sunday" in texts, texts
+    assert any("closed on Friday, May 1, 2026 for the holiday" in t for t in texts), texts
+
+
 def test_a_date_inside_quotation_marks_is_left_as_written(run):
     when = datetime(2026, 3, 24, tzinfo=UTC)
     _conv, _raw, checked = run(
