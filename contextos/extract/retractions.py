@@ -84,12 +84,19 @@ _SELF_CORRECTION = re.compile(
     [\s,.:;!-]*
     """
 )
+#: A short reaction sentence before a retraction: up to three words ("...ugh, yes.", "Hmm.").
+_REACTION = re.compile(r"^\W*(?:[a-z]+[\s,]*){1,3}[.!]+\s+", re.I)
+#: How many turns of other people may come between a turn and its speaker's retraction.
+OTHERS_BETWEEN = 2
 #: Capitalised words that open a sentence without naming anything.
 _NO_NAMES = frozenset(
     "i i'm i’m the a an we it it's its he she they my our this that these those not no there "
     "here you your what when so and but then".split()
 )
 _SENTENCE_END = re.compile(r"[.!?\n]")
+_I_CONTRACTED = re.compile(r"^I['’]")
+#: An opener that is a sentence of its own ("Scrap that. ...").
+_ENDS_SENTENCE = re.compile(r"\w\s*[.!?][\s.!?]*$")
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?\n]*")
 #: Turn id -> (the turn, the sentence its speaker's next turn retracts it with, that turn).
 TakenBack = dict[str, tuple[Turn, str, Turn]]
@@ -100,10 +107,15 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 def retraction(text: str) -> str | None:
     """The sentence a retraction opens ("" when the opener stands alone), or None when the
-    turn takes nothing back."""
+    turn takes nothing back. A short reaction may come first ("ugh, yes. Scrap that.")."""
     m = _OPENER.match(text)
+    if m is None and (lead := _REACTION.match(text)) is not None:
+        text = text[lead.end() :]
+        m = _OPENER.match(text)
     if m is None:
         return None
+    if _ENDS_SENTENCE.search(m.group()):
+        return ""  # "Scrap that. I'll go in June.": what follows is said instead
     rest = text[m.end() :]
     end = _SENTENCE_END.search(rest)
     return rest[: end.start()] if end else rest
@@ -166,26 +178,31 @@ def corrected_in_turn(conv: Conversation) -> Corrected:
 
 
 def taken_back(conv: Conversation) -> TakenBack:
-    """The turns of ``conv`` their speaker's next turn retracts (see :data:`TakenBack`)."""
+    """The turns of ``conv`` their speaker's next turn retracts (see :data:`TakenBack`): the
+    speaker's last turn, with at most :data:`OTHERS_BETWEEN` turns of other people since
+    ("isn't that the week before the deadline?" - "ugh, yes. Scrap that.")."""
     out: TakenBack = {}
-    last: dict[str, Turn] = {}  # each speaker's last turn, while no one else spoke since
+    last: dict[str, tuple[int, Turn]] = {}  # each speaker's last turn and its place
+    spoken = 0
     for turn in conv.turns:
         if turn.role == "assistant":
             continue
         before = last.get(turn.speaker)
         said = retraction(turn.text)
-        if before is not None and said is not None:
-            out[before.id] = (before, said, turn)
-        last = {turn.speaker: turn}
+        if before is not None and said is not None and spoken - before[0] - 1 <= OTHERS_BETWEEN:
+            out[before[1].id] = (before[1], said, turn)
+        last[turn.speaker] = (spoken, turn)
+        spoken += 1
     return out
 
 
 def _anchors(text: str) -> set[str]:
-    """The names and numbers ``text`` says (case-folded)."""
+    """The names and numbers ``text`` says (case-folded; not "I'll", "I've")."""
     return {
         w.casefold()
         for w in _WORD.findall(text)
-        if (w[:1].isupper() and w.casefold() not in _NO_NAMES) or any(c.isdigit() for c in w)
+        if (w[:1].isupper() and w.casefold() not in _NO_NAMES and not _I_CONTRACTED.match(w))
+        or any(c.isdigit() for c in w)
     }
 
 

@@ -22,6 +22,8 @@ from contextos.extract.retractions import retraction
         ("oh wait, I take that back - it's Tuesday", "it's Tuesday"),
         ("Scrap that.", ""),
         ("My mistake, the flat is in Ancoats", "the flat is in Ancoats"),
+        ("Hmm. Correction: Tom is 40.", "Tom is 40"),
+        ("...ugh, yes. Scrap that. I'll go in June.", ""),  # a new statement follows it
     ],
 )
 def test_a_turn_opening_with_a_retraction_gives_the_sentence_it_opens(text, sentence):
@@ -34,6 +36,7 @@ def test_a_turn_opening_with_a_retraction_gives_the_sentence_it_opens(text, sent
         "I want to scrap that plan and start over",  # not at the start
         "Forget it, I'll ask someone else",
         "Correctional facilities are hiring",
+        "Sounds good to me. Scrap that.",  # more than a short reaction before it
     ],
 )
 def test_other_openings_take_nothing_back(text):
@@ -101,3 +104,22 @@ def test_a_later_sentence_of_the_same_turn_corrects_the_one_before_it(run):
     assert any("booked the flight to Lisbon" in t for t in texts)  # the turn without a "no wait"
     assert any("censoring the deaths" in t for t in texts)  # "that's wrong?" judges it
     assert "Dana's brother lives in Austin" in texts  # a bare "no" answers, it corrects nothing
+
+
+def test_a_retraction_after_a_short_reaction_and_someone_elses_question_takes_back(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Noor", "I'm taking the whole week of 18 May off."),
+            ("user", "Sam", "Isn't that the week right before the demo deadline?"),
+            ("user", "Noor", "ugh, yes. Scrap that. I'll take my leave after the demo ships."),
+            ("user", "Noor", "My sister lives in Oslo."),
+            ("user", "Sam", "Nice."),
+            ("user", "Ali", "Cool."),
+            ("user", "Eve", "Same here."),
+            ("user", "Noor", "Scrap that."),
+        ]
+    )
+    retracted = [r.text for r in checked.rejections if r.reason == "retracted"]
+    assert any("week of" in t and "off" in t for t in retracted), retracted
+    texts = [f.text for f in checked.facts]
+    assert any("sister lives in Oslo" in t for t in texts)  # three others spoke since
