@@ -268,14 +268,19 @@ def _label_length(piece: str) -> int:
 
 def _pasted_quote(intro: str, line: str) -> bool:
     """Whether ``line`` opens a paragraph in quotation marks that ``intro`` (the last non-blank
-    line before it) presents as someone else's text: with a closing colon, or by naming a
-    message ("here's the recruiter email about the interview, does anything look weird?")."""
+    line before it) presents as someone else's text: with a closing colon, by naming a
+    message ("here's the recruiter email about the interview, does anything look weird?") or
+    a sending ("here's what she sent me after, is she being fake??")."""
     if not line.lstrip().startswith(_OPENING_QUOTES):
         return False
     intro = intro.rstrip()
     if _OWN_WRITING.search(intro) is not None:
         return False  # "can you check this paragraph of my response?"
-    return intro.endswith(":") or _MESSAGE_WORD.search(intro) is not None
+    return (
+        intro.endswith(":")
+        or _MESSAGE_WORD.search(intro) is not None
+        or _SENT_VERB.search(intro) is not None
+    )
 
 
 #: A line that heads a list of the speaker's own ("My goals this quarter:", "Our plan:").
@@ -287,6 +292,10 @@ _DOCUMENT_WORD = re.compile(
     r"\b(?:description|jd|posting|listing|article|document|doc|contract|policy|notice|"
     r"announcement|offer|proposal|report|feedback|terms|agreement|transcript)s?\b",
     re.I,
+)
+#: A verb of sending or writing a text ("what she sent me", "he texted back").
+_SENT_VERB = re.compile(
+    r"\b(?:sent|wrote|texted|messaged|emailed|replied|forwarded|posted|dm'?d)\b", re.I
 )
 #: An introduction that says someone sent or wrote what follows ("my landlord sent this:").
 _SENT_THIS = re.compile(

@@ -103,6 +103,18 @@ def test_a_quoted_paragraph_after_an_intro_naming_a_message_is_quoted():
     assert any("panel" in s.text for s in segs)
 
 
+def test_a_quoted_paragraph_after_an_intro_saying_someone_sent_it_is_quoted():
+    text = (
+        "heres what she sent me after, is she being fake??\n\n"
+        '"ur being so dramatic, i literally just said what everyone was thinking."\n\n'
+        "like??? who says that"
+    )
+    segs = segment_turn(text)
+    assert all(s.quoted for s in segs if "dramatic" in s.text or "everyone" in s.text)
+    assert any("dramatic" in s.text for s in segs)
+    assert not any(s.quoted for s in segs if "who says" in s.text)
+
+
 def test_a_quoted_paragraph_the_user_wrote_stays_theirs():
     text = 'Here is my reply to the landlord:\n\n"We will move out on the 30th."'
     assert [(s.text, s.quoted) for s in segment_turn(text)][-1] == (
