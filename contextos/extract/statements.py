@@ -1888,11 +1888,13 @@ def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
 def _hyperbole(toks: list[Any]) -> str:
     """The exaggeration the clause ``toks`` is said with, or "": a set phrase ("guard the
     repo with my life") or a bodily need stretched over days ("going to sleep for a week")."""
+    if not toks:
+        return ""
     low = " " + " ".join(t.lower_ for t in toks) + " "
     for phrase in lx.HYPERBOLE_PHRASES:
         if f" {phrase} " in low:
             return phrase
-    doc = toks[0].doc if toks else None
+    doc = toks[0].doc
     for t in toks:
         if t.lemma_.lower() not in lx.BODILY_VERBS or t.pos_ != "VERB":
             continue
@@ -1986,7 +1988,7 @@ def analyze_sentence(
                 clauses, sent, head, heads, subj, kind, f"'{advice}' reports someone else's advice"
             )
             continue
-        if _someone_elses_view(head, subj):
+        if subj is not None and _someone_elses_view(head, subj):
             detail = f"'{subj.text}' is someone else's view"
             _add_opinion(clauses, sent, head, heads, subj, kind, detail)
             if clauses and clauses[-1].head.i == head.i:
