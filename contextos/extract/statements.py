@@ -1713,7 +1713,7 @@ def _someone_elses_view(head: Any, subj: Any) -> bool:
     """ "My brother's whole take is that Mom is fine", "her theory is that the printer hates
     him": a view someone else holds, named as the subject of "is" with the view after it.
     The speaker's own ("my view is that ...") is theirs to state."""
-    if subj is None or head.lemma_ != "be" or subj.lemma_.lower() not in _STATED_VIEW_NOUNS:
+    if head.lemma_ != "be" or subj.lemma_.lower() not in _STATED_VIEW_NOUNS:
         return False
     if not any(c.dep_ == "ccomp" for c in head.children):
         return False
@@ -2193,7 +2193,7 @@ def _same_report(clauses: list[Clause]) -> None:
                 if c.reject == "third_party_opinion"
                 and (
                     c.head.i == head.head.head.i
-                    and head.head.dep_ == "ccomp"
+                    and (that or head.head.dep_ == "ccomp")
                     or c.head.i == head.head.i
                     and (that or _goes_on_with_view(c, head))
                 )
