@@ -26,9 +26,6 @@ __all__ = [
     "role_possessor",
 ]
 
-#: The possessives that can only be a person's.
-_HIS_HER = frozenset({"his", "her"})
-
 
 def _is_role(tok: Any) -> bool:
     lemma = tok.lemma_.lower()
@@ -142,7 +139,8 @@ def role_possessor(clause: Clause) -> Any | None:
     says whose only once someone named before stands for it. ("their account rep" may be a
     company's, and stays as said.)"""
     name_ids = {t.i for t in _name_tokens(clause.subject)}
-    return next((t for t in _role_tokens(clause.head, name_ids) if t.lower_ in _HIS_HER), None)
+    role = _role_tokens(clause.head, name_ids)
+    return next((t for t in role if t.lower_ in lx.PERSON_POSSESSIVES), None)
 
 
 def _written_name(name: list[Any]) -> str:
@@ -160,7 +158,7 @@ def _spoken_of(
         f"{speaker}'s"
         if t.lower_ in ("my", "our")
         else f"{whose}'s"
-        if whose is not None and t.lower_ in _HIS_HER
+        if whose is not None and t.lower_ in lx.PERSON_POSSESSIVES
         else t.lower_
         if t.is_sent_start and t.pos_ != "PROPN"  # "Their account rep Derek Simms is out"
         else t.text

@@ -850,8 +850,10 @@ def _opening_hours(doc: Any, start: int, end: int) -> bool:
     7 (tue-sun, closed mon)") or as a present state ("the shop is closed Monday", "we're open
     on Sunday"): the days of every week, not one date. ("The shop was closed Monday for the
     funeral" is one Monday; so is "closed this Monday", which the weekday's own word says.)"""
-    before = start - 1 - int(start > 1 and doc[start - 1].lower_ == "on")
-    if start == 0 or doc[before].lower_ not in _OPENING_WORDS:
+    if start == 0:
+        return False
+    before = start - 1 - int(start > 1 and doc[start - 1].lower_ == "on")  # "closed on Monday"
+    if doc[before].lower_ not in _OPENING_WORDS:
         return False
     if not _WEEKDAY_ONLY.match(doc[start:end].text):
         return False

@@ -756,9 +756,10 @@ class LocalExtractor:
                             )
                         )
             said = _said_as_fact(piece)
-            fallback = referent_by_turn.get(piece.turn.id)
-            gendered = gendered_by_turn.get(piece.turn.id, fallback)
-            pending.extend(_appositions(piece, said, gendered, names))
+            before_here = gendered_by_turn.get(
+                piece.turn.id, referent_by_turn.get(piece.turn.id)
+            )  # "her daughter Kayla": like a "she", a person named earlier in the turn
+            pending.extend(_appositions(piece, said, before_here, names))
             pending.extend(_places(piece, said))
             if (gendered := gendered_referent(doc)) is not None:
                 gendered_by_turn[piece.turn.id] = gendered

@@ -201,7 +201,9 @@ def subject_possessor(clause: Clause) -> Any | None:
     subj = clause.subject
     if subj is None or subj.pos_ not in ("NOUN", "PROPN"):
         return None
-    return next((c for c in subj.children if c.dep_ == "poss" and c.lower_ in ("his", "her")), None)
+    return next(
+        (c for c in subj.children if c.dep_ == "poss" and c.lower_ in lx.PERSON_POSSESSIVES), None
+    )
 
 
 def possessor_referent(clause: Clause, fallback: str | None) -> str | None:

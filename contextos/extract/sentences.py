@@ -293,14 +293,13 @@ _DOCUMENT_WORD = re.compile(
     r"announcement|offer|proposal|report|feedback|terms|agreement|transcript)s?\b",
     re.I,
 )
+#: Verbs of sending or writing a text, in both introductions below.
+_SENDING = r"sent|wrote|forwarded|posted|replied"
 #: A verb of sending or writing a text ("what she sent me", "he texted back").
-_SENT_VERB = re.compile(
-    r"\b(?:sent|wrote|texted|messaged|emailed|replied|forwarded|posted|dm'?d)\b", re.I
-)
+_SENT_VERB = re.compile(rf"\b(?:{_SENDING}|texted|messaged|emailed|dm'?d)\b", re.I)
 #: An introduction that says someone sent or wrote what follows ("my landlord sent this:").
 _SENT_THIS = re.compile(
-    r"\b(?:sent|wrote|written|typed|forwarded|posted|replied|said|says|paste|pasting)\b"
-    r"[^.!?]*:\s*$",
+    rf"\b(?:{_SENDING}|written|typed|said|says|paste|pasting)\b[^.!?]*:\s*$",
     re.I,
 )
 #: How the speaker opens a line in their own voice.

@@ -75,6 +75,8 @@ SECOND_PERSON: frozenset[str] = frozenset({"you", "your", "yours", "yourself"})
 THIRD_PERSONAL: frozenset[str] = frozenset({"he", "she", "they", "him", "her", "them"})
 #: Possessives of a third person ("her daughter"): whose, only once someone is named before.
 THIRD_POSSESSIVES: frozenset[str] = frozenset({"his", "her", "their"})
+#: The third-person possessives only a person can have ("their" may be a company's).
+PERSON_POSSESSIVES: frozenset[str] = frozenset({"his", "her"})
 #: Possessive pronouns that stand for a thing ("mine is fine"): as a subject, they name it only
 #: through a noun said before ("Sam's car broke down, mine is fine").
 INDEPENDENT_POSSESSIVES: frozenset[str] = frozenset({"mine", "yours", "hers", "ours", "theirs"})
