@@ -1885,9 +1885,30 @@ def _joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
     return ""
 
 
+def _called_untrue(toks: list[Any]) -> str:
+    """The words of a relative clause that calls the statement untrue ("..., which is NOT
+    true", "which is a lie", "which is rubbish"), or "": what someone else claims about
+    the speaker, denied in the same breath."""
+    inside = {t.i for t in toks}
+    for t in toks:
+        if t.lower_ not in ("which", "that") or t.dep_ != "nsubj" or t.head.lemma_ != "be":
+            continue
+        be = t.head
+        if be.dep_ != "relcl" or be.i not in inside:
+            continue
+        for c in be.children:
+            if c.dep_ not in ("acomp", "attr"):
+                continue
+            negated = any(n.dep_ == "neg" for n in be.children)
+            if (c.lower_ == "true" and negated) or (c.lower_ in lx.FALSEHOOD_WORDS and not negated):
+                return be.doc[t.i : c.i + 1].text
+    return ""
+
+
 def _hyperbole(toks: list[Any]) -> str:
     """The exaggeration the clause ``toks`` is said with, or "": a set phrase ("guard the
-    repo with my life") or a bodily need stretched over days ("going to sleep for a week")."""
+    repo with my life") or a bodily need stretched over days ("going to sleep for a week",
+    "would rather eat noodles for a year than ...")."""
     if not toks:
         return ""
     low = " " + " ".join(t.lower_ for t in toks) + " "
@@ -1898,7 +1919,11 @@ def _hyperbole(toks: list[Any]) -> str:
     for t in toks:
         if t.lemma_.lower() not in lx.BODILY_VERBS or t.pos_ != "VERB":
             continue
-        after = doc[t.i + 1 : t.i + 5]  # "for a week", "for 3 whole days" (however parsed)
+        start = t.i + 1
+        if any(c.dep_ == "advmod" and c.lower_ == "rather" for c in t.children):
+            # "would rather eat instant noodles for a year than ...": the span may follow an object
+            start = next((c.i for c in t.rights if c.dep_ == "prep" and c.lower_ == "for"), start)
+        after = doc[start : start + 4]  # "for a week", "for 3 whole days" (however parsed)
         if len(after) < 2 or after[0].lower_ != "for":
             continue
         for k, w in enumerate(after[1:], start=1):
@@ -2128,6 +2153,9 @@ def analyze_sentence(
             clause.skip = "addressed to a listener"
         elif kind == "second":
             clause.skip = "about the assistant"
+        elif denied := _called_untrue(toks):
+            clause.reject = "negated"
+            clause.reject_detail = f"the speaker calls it untrue: '{denied}'"
         else:
             hypo = _hypothetical(sent_low, toks, real_head, kind)
             if hypo:

@@ -327,6 +327,11 @@ LONG_SPANS: frozenset[str] = words("day days week weeks month months year years"
 #: Verbs of a bodily need, exaggerated with a long span: "I'm going to sleep for a week".
 BODILY_VERBS: frozenset[str] = words("sleep nap eat")
 
+#: What a speaker calls a statement they deny: "..., which is rubbish", "which is a lie".
+FALSEHOOD_WORDS: frozenset[str] = words(
+    "false untrue lie lies rubbish nonsense bs bullshit bollocks myth rumour rumor garbage"
+)
+
 #: Phrases (lower case) that only appear in text trying to instruct an AI or memory system.
 INJECTION_PHRASES: tuple[str, ...] = (
     "ignore any",

@@ -699,6 +699,42 @@ def test_set_phrases_of_exaggeration_are_jokes_and_a_projection_is_no_fact(run):
     ]
 
 
+def test_a_long_span_after_the_object_of_would_rather_is_hyperbole(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I would rather eat instant noodles for a year than work there again."),
+            ("user", "I'd rather eat sushi than pizza."),
+            ("user", "I've been eating oatmeal for a month."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana would rather eat sushi than pizza" in texts
+    assert any(t.startswith("Dana has been eating oatmeal for a month") for t in texts)
+    assert not any("noodles" in t for t in texts)
+    assert [(r.reason, r.detail.split("(", 1)[1]) for r in checked.rejections] == [
+        ("joke", "hyperbole 'eat for a year')")
+    ]
+
+
+def test_a_statement_the_speaker_calls_untrue_is_not_stored(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "People say I'm a workaholic, which isn't true."),
+            ("user", "I'm apparently the office grump, which is rubbish."),
+            ("user", "I moved to Leeds in May, which is true."),
+            ("user", "I work at a place that is a lie factory."),
+        ]
+    )
+    texts = _texts(checked)
+    assert not any("workaholic" in t or "grump" in t for t in texts)
+    assert any(t.startswith("Dana moved to Leeds") for t in texts)
+    assert "Dana works at a place that is a lie factory" in texts
+    assert sorted((r.reason, r.detail.split("(", 1)[1]) for r in checked.rejections) == [
+        ("negated", "the speaker calls it untrue: 'which is rubbish')"),
+        ("negated", "the speaker calls it untrue: 'which isn't true')"),
+    ]
+
+
 def test_a_bracketed_aside_with_its_own_subject_is_a_clause_of_its_own(run):
     _conv, _raw, checked = run(
         [
