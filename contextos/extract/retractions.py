@@ -84,6 +84,30 @@ _SELF_CORRECTION = re.compile(
     [\s,.:;!-]*
     """
 )
+#: A sentence denying what the one before it reports: "which is NOT true", "which is a lie"
+#: (a relative "which" can only mean the sentence before); "that's not true" / "that's a lie"
+#: too when the sentence before reports someone's words (:data:`_REPORTING`).
+_DENIAL = re.compile(
+    r"""(?ix)
+    ^\W*(?P<which>which|that)
+    (?:
+        (?:'s|’s|\s+is|\s+was)\s+
+        (?:
+            not\s+(?:even\s+)?(?:true|the\s+case)
+          | (?:a\s+)?(?:total\s+|complete\s+)?(?:lie|myth|rumou?r)
+          | false | untrue | rubbish | nonsense | bs | bollocks | bullshit
+        )
+      | \s+(?:is|was)n['’]t\s+(?:even\s+)?(?:true|the\s+case)
+    )\b
+    [\s,.:;!-]*
+    """
+)
+#: Words of a sentence that reports what someone said or thinks.
+_REPORTING = re.compile(
+    r"\b(?:said|says|say|told|tells|tell|thinks|think|thought|claims?|claimed|reckons?|heard|"
+    r"apparently|rumou?r|posted|wrote|accused|accuses)\b",
+    re.I,
+)
 #: A short reaction sentence before a retraction: up to three words ("...ugh, yes.", "Hmm.").
 _REACTION = re.compile(r"^\W*(?:[a-z]+[\s,]*){1,3}[.!]+\s+", re.I)
 #: How many turns of other people may come between a turn and its speaker's retraction.
@@ -100,8 +124,9 @@ _ENDS_SENTENCE = re.compile(r"\w\s*[.!?][\s.!?]*$")
 _SENTENCE = re.compile(r"[^.!?\n]+[.!?\n]*")
 #: Turn id -> (the turn, the sentence its speaker's next turn retracts it with, that turn).
 TakenBack = dict[str, tuple[Turn, str, Turn]]
-#: Turn id -> (start and end of a sentence, the later sentence of the turn correcting it).
-Corrected = dict[str, list[tuple[int, int, str]]]
+#: Turn id -> (start and end of a sentence, the later sentence of the turn correcting it, and
+#: what that sentence says after its opener).
+Corrected = dict[str, list[tuple[int, int, str, str]]]
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
@@ -141,7 +166,7 @@ def flag_retracted(
                 fact.attributes[RETRACTED_AT] = by.timestamp
                 break
     for turn_id, corrections in (corrected or {}).items():
-        for start, end, said in corrections:
+        for start, end, sentence, said in corrections:
             said_there = [
                 (f, ev)
                 for f in open_facts
@@ -152,7 +177,7 @@ def flag_retracted(
             # the facts sharing a name or number with the correction, or else all of them
             named = [(f, ev) for f, ev in said_there if _shares_anchor(said, ev.quote)]
             for fact, _ev in named or said_there:
-                _flag(fact, f"corrected later in the same turn: {said}")
+                _flag(fact, f"corrected later in the same turn: {sentence}")
 
 
 def _flag(fact: CandidateFact, detail: str) -> None:
@@ -163,18 +188,28 @@ def _flag(fact: CandidateFact, detail: str) -> None:
 def corrected_in_turn(conv: Conversation) -> Corrected:
     """Per turn id of ``conv``, the sentences a later sentence of the same turn corrects
     ("..., Denise is moving to Seattle. Wait, no, it's Kayla."): (start, end, the correcting
-    sentence after its opener)."""
+    sentence, what it says after its opener)."""
     out: Corrected = {}
     for turn in conv.turns:
         if turn.role == "assistant":
             continue
         sentences = list(_SENTENCE.finditer(turn.text))
         for before, sentence in zip(sentences, sentences[1:], strict=False):
-            m = _SELF_CORRECTION.match(sentence.group())
+            m = _SELF_CORRECTION.match(sentence.group()) or _denial(sentence.group(), before)
             if m is not None and not sentence.group().rstrip().endswith("?"):
                 said = sentence.group()[m.end() :].rstrip(".!?\n ")
-                out.setdefault(turn.id, []).append((before.start(), before.end(), said))
+                whole = sentence.group().strip()
+                out.setdefault(turn.id, []).append((before.start(), before.end(), whole, said))
     return out
+
+
+def _denial(sentence: str, before: re.Match[str]) -> re.Match[str] | None:
+    """The opener of ``sentence`` when it denies what the sentence ``before`` reports (see
+    :data:`_DENIAL`), else None."""
+    m = _DENIAL.match(sentence)
+    if m is None or (m.group("which").lower() == "that" and not _REPORTING.search(before.group())):
+        return None
+    return m
 
 
 def taken_back(conv: Conversation) -> TakenBack:

@@ -123,3 +123,25 @@ def test_a_retraction_after_a_short_reaction_and_someone_elses_question_takes_ba
     assert any("week of" in t and "off" in t for t in retracted), retracted
     texts = [f.text for f in checked.facts]
     assert any("sister lives in Oslo" in t for t in texts)  # three others spoke since
+
+
+def test_a_sentence_denying_what_the_one_before_reports_takes_it_back(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "priya and i arent speaking\nshe told the whole group chat i only got the job "
+                "bc my mum knows the manager\nwhich is NOT true i applied like a normal person",
+            ),
+            ("user", "My sister says I'm moving to London. That's a lie, I'm staying in Leeds."),
+            ("user", "I moved to Leeds in May. That's not true of everyone in my team though."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    denied = {r.text: r.detail for r in checked.rejections if r.reason == "retracted"}
+    assert any("got the job" in t for t in denied), denied
+    assert any("moving to London" in t for t in denied), denied
+    assert not any("got the job" in t or "London" in t for t in texts), texts
+    assert any("staying in Leeds" in t for t in texts), texts
+    # "that's not true" after a sentence that reports no one judges something else
+    assert any(t.startswith("Dana moved to Leeds") for t in texts), texts
