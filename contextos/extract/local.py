@@ -86,10 +86,12 @@ from contextos.extract.people import (
     kin_referent,
     named_after,
     named_before,
+    named_pair,
     object_referent,
     people,
     plain_possessives,
     plural_kin,
+    plural_pair,
     possessor_referent,
     pronoun_referent,
     subject_possessor,
@@ -532,6 +534,7 @@ class LocalExtractor:
         """``discourse``: what the user's conversations named before these pieces (updated)."""
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
+        pair_by_turn: dict[str, str] = {}  # two people last named together ("Tom and Ana")
         gendered_by_turn: dict[str, str] = {}  # the last person a "he"/"she" can be
         #: people introduced as someone of "theirs", whom a later "they" does not mean
         theirs: set[str] = set()
@@ -598,6 +601,8 @@ class LocalExtractor:
                 fallback = referent_by_turn.get(piece.turn.id)
                 if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
                     fallback = gendered_by_turn.get(piece.turn.id, fallback)
+                elif clause.subject is not None and clause.subject.lower_ == "they":
+                    fallback = pair_by_turn.get(piece.turn.id, fallback)  # "Tom and Ana"
                 referent = pronoun_referent(clause, fallback, theirs)
                 dislocated = dislocated_subject(clause)  # "my cook Rubén he is celiac"
                 if dislocated is not None and dislocated.lemma_.lower() in lx.RELATION_NOUNS:
@@ -703,7 +708,8 @@ class LocalExtractor:
                 ctx = RenderContext(
                     speaker=piece.display,
                     pronoun_referent=referent,
-                    plural_referent=kin is not None and plural_kin(kin),
+                    plural_referent=(kin is not None and plural_kin(kin))
+                    or (clause.subject_kind == "third_pronoun" and plural_pair(referent)),
                     replacements=replacements,
                     in_assistant_chat=piece.in_assistant_chat,
                     in_meeting=piece.in_meeting,
@@ -765,6 +771,9 @@ class LocalExtractor:
                 gendered_by_turn[piece.turn.id] = gendered
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
+                pair_by_turn.pop(piece.turn.id, None)
+                if (pair := named_pair(doc)) is not None:
+                    pair_by_turn[piece.turn.id] = pair[1]
                 theirs |= introduced_as_theirs(doc)
                 kin_by_turn.pop(piece.turn.id, None)  # a person named since is who "she" is
             if (relation := unnamed_relation(doc)) is not None:

@@ -73,8 +73,8 @@ class Pipeline:
             if "'s" in text or "’s" in text:
                 _repair_noun_s_predicates(doc, self._adjectives)
             openings = [w.lower() for w in _OPENING_WORD.findall(text)]
-            if self._irregular_past and not self._irregular_past.isdisjoint(openings):
-                _retag_opening_past(doc, self._irregular_past)
+            if self._irregular_past:
+                _retag_past(doc, self._irregular_past)
             if self._dictionary and any(
                 w not in self._dictionary and w not in self._stop_words for w in openings
             ):
@@ -228,18 +228,20 @@ def _irregular_past_forms(nlp: Any) -> frozenset[str]:
     )
 
 
-def _retag_opening_past(doc: Any, past: frozenset[str]) -> None:
-    """A sentence-opening verb the tagger calls a base form (an imperative) that can only be a
-    past form ("Ran 18k on Sunday", "Went to the dentist"): tagged as the past it is."""
-    for sent in doc.sents:
-        root = sent.root
+def _retag_past(doc: Any, past: frozenset[str]) -> None:
+    """A verb the tagger calls a base or present form that can only be a past form: a
+    sentence-opening one read as an imperative ("Ran 18k on Sunday", "Went to the dentist"),
+    one after its subject read as a present ("I rang Mum", "we swam there"). Tagged as the
+    past it is; one with an auxiliary ("didn't went") is left as typed."""
+    for tok in doc:
         if (
-            root.i == sent.start
-            and root.tag_ == "VB"
-            and root.lower_ in past
-            and not any(c.dep_ in ("nsubj", "aux") for c in root.children)
+            tok.tag_ in ("VB", "VBP")
+            and tok.pos_ != "AUX"  # "am", "is": be-forms are no base either
+            and not tok.lower_.endswith("s")  # "quizzes": a present the table lists too
+            and tok.lower_ in past
+            and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
         ):
-            root.tag_ = "VBD"
+            tok.tag_ = "VBD"
 
 
 def _repair_name_read_as_verb(doc: Any, stop_words: frozenset[str]) -> None:

@@ -62,8 +62,8 @@ def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
         (e.start, person_name(written(e))) for e in doc.ents if e.label_ == "PERSON"
     ]
     for tok in doc:
-        if tok.pos_ != "PROPN" or tok.ent_type_ == "PERSON":
-            continue
+        if tok.pos_ != "PROPN" or tok.ent_type_ in ("PERSON", "DATE", "TIME"):
+            continue  # "Mum and Dad's 40th is 10 October": a date, not whom "Mum" is
         if (
             relation_named(tok)
             or (
@@ -155,11 +155,41 @@ def pronoun_referent(
             for e in doc.ents
             if e.label_ == "PERSON" and e.end <= clause.subject.i and not _one_of_theirs(e)
         ]
+        pair = named_pair(doc, clause.subject.i)
+        if pair is not None and before and before[-1] in pair[1].split(" and "):
+            return pair[1]
     if before:
         return before[-1]
     if clause.subject.lower_ == "they" and fallback in theirs:
         return None
     return fallback
+
+
+def named_pair(doc: Any, until: int | None = None) -> tuple[int, str] | None:
+    """The last two people ``doc`` names joined by "and" before token ``until`` ("Tom and Ana
+    came over", "Mum and Dad's 40th"), as (index of the second, "Tom and Ana"): whom a later
+    "they" means. None when the last person named stands alone."""
+    named = [(i, name) for i, name in _named(doc) if until is None or i < until]
+    if not named:
+        return None
+    i, first = named[-1]
+    if len(named) > 1 and named[-2][0] == i - 2 and doc[i - 1].lower_ in ("and", "&"):
+        return i, f"{named[-2][1]} and {first}"  # "Tom and Ana": both named
+    end = i + len(first.split())
+    if end + 1 < len(doc) and doc[end].lower_ in ("and", "&"):
+        other = doc[end + 1]  # "Mum and Dad": the second not taken for a name
+        if (
+            other.pos_ == "PROPN"
+            and other.ent_type_ not in ("DATE", "TIME", "ORG", "GPE")
+            and (until is None or other.i < until)
+        ):
+            return other.i, f"{first} and {person_text(other)}"
+    return None
+
+
+def plural_pair(referent: str | None) -> bool:
+    """Whether a "they" was resolved to two people (:func:`_pair`)."""
+    return referent is not None and " and " in referent
 
 
 #: what may stand in the noun phrase a pronoun subject takes up ("my sister Ana she ...")

@@ -140,6 +140,19 @@ def _agreeing_verbs(subj: Any) -> set[int]:
     return out
 
 
+def _coordinated(subj: Any) -> bool:
+    """Whether ``subj`` is one of two people ("Sam and I", "I and my wife"), however parsed:
+    a word before its "and" that hangs on the same verb counts ("Sameer and I are having a
+    baby" parsed with "Sameer" as an adverbial); one of another clause does not ("I'm a nurse
+    and I live in Leeds")."""
+    if any(c.dep_ == "conj" for c in subj.children):
+        return True
+    if subj.i < 2 or subj.doc[subj.i - 1].lower_ not in ("and", "or"):
+        return False
+    before = subj.doc[subj.i - 2]
+    return before.head.i in (subj.i, subj.head.i) or before.i == subj.head.i
+
+
 def _subjunctive(verb: Any) -> bool:
     """ "(I ask) that you not use emojis": a negated verb with no auxiliary keeps its base."""
     children = list(verb.children)
@@ -401,18 +414,13 @@ def render_clause(
             kind == "third_pronoun" and ctx.pronoun_referent is not None and not ctx.plural_referent
         )
     )
-    if (
-        subject is not None
-        and third_subject
-        and not any(c.dep_ == "conj" for c in subject.children)
-    ):
+    if subject is not None and third_subject and not _coordinated(subject):
         agree = _agreeing_verbs(subject)  # not "me and Sam are": two people
     for tok in tokens:
         if (
             tok.dep_ in ("nsubj", "nsubjpass")
             and tok.lower_ in ("i", "we")
-            and not (tok.i > 0 and tok.doc[tok.i - 1].lower_ in ("and", "or"))
-            and not any(c.dep_ == "conj" for c in tok.children)
+            and not _coordinated(tok)
         ):  # "my partner and I are expecting", "I and my wife are": the verb stays plural
             agree |= _agreeing_verbs(tok)
         elif (
@@ -549,13 +557,15 @@ def render_clause(
         elif (
             low in ("'s", "’s")
             and nxt is not None
-            and nxt.tag_ == "VBN"
+            and nxt.tag_ in ("VBN", "VBD")
             and (
                 nxt.lower_ in lx.NO_PASSIVE_PARTICIPLES
                 or (
                     nxt.lower_ in lx.PERFECT_PARTICIPLES
                     and any(c.dep_ in _PERFECT_OBJECTS for c in nxt.children)
                 )
+                # a passive takes no object: "he's said it every Christmas", "she's told me"
+                or any(c.dep_ in ("dobj", "ccomp") for c in nxt.children)
             )
         ):  # "Jo's been coaching", "Jo's got a dog", "Lisa's gone": "has"; "it's done": "is"
             text = "has"

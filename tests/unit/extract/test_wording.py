@@ -891,3 +891,39 @@ def test_a_dropped_g_and_a_dropped_have_are_written_in_full(run):
     assert "Dana is walking 40 minutes every morning at the park now" in texts, texts
     assert "Dana has been learning spanish for 3 months" in texts
     assert any("login page" in t for t in texts)  # a noun with no "g" missing stays
+
+
+def test_verb_forms_agree_with_what_was_said(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I rang my sister about the flat."),  # a past form tagged as a present
+            ("user", "My dad's said it every Christmas since 1998."),  # "has", not "is"
+            ("user", "The project's called Lumen."),  # a passive: "is"
+            ("user", "Sameer and I are having a baby in November."),  # two people: plural
+            ("user", "I am a nurse and I live in Leeds."),  # another clause's "and"
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana rang their sister about the flat" in texts
+    assert "Dana's dad has said it every Christmas since 1998" in texts
+    assert "The project is called Lumen" in texts
+    assert any(t.startswith("Sameer and Dana are having a baby") for t in texts), texts
+    assert "Dana is a nurse" in texts and "Dana lives in Leeds" in texts
+
+
+def test_they_after_two_people_named_together_is_both(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Tom and Ana came over last night. They brought a lasagne."),
+            ("user", "Mum and Dad's anniversary is 10 October. They got married in 1986."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Tom and Ana brought a lasagne" in texts
+    assert any(t.startswith("Mum and Dad got married in 1986") for t in texts), texts
+    assert not any("October got married" in t for t in texts)
+
+
+def test_a_fragment_of_a_day_and_a_noun_is_no_role(run):
+    _conv, _raw, checked = run([("user", "Sunday admin. Night shift nurse at St James.")])
+    assert _texts(checked) == ["Dana is a night shift nurse at St James"]
