@@ -63,6 +63,8 @@ _OPENER = re.compile(
       | i\s+(?:was\s+wrong|misspoke|got\s+that\s+wrong)\b
       | that(?:'s|’s|\s+is|\s+was)\s+(?:wrong|not\s+right|not\s+true|incorrect)\b
       | my\s+(?:mistake|bad)\b
+      | (?P<myself>i\s+(?:must|should|need\s+to|have\s+to)\s+correct\s+myself\b
+            (?:\s+(?:on|about)\s+[^:.!?\n]{1,30})?)
     )
     [\s,.:;!-]*
     """
@@ -108,6 +110,18 @@ _REPORTING = re.compile(
     r"apparently|rumou?r|posted|wrote|accused|accuses)\b",
     re.I,
 )
+#: A first sentence that only pauses ("...wait.", "Hang on!", "hmm, actually."): what the turn
+#: goes on to take back is the turn before, once it has said why ("Just checked the tour
+#: dates. We're in Glasgow that day. Scratch that.").
+_PAUSE = re.compile(
+    r"^\W*(?:(?:wait|hang\s+on|hold\s+on|hmm+|oh\s+no|oops|uh\s+oh|actually)[\s,]*)+[.!…]+\s+",
+    re.I,
+)
+#: How many sentences after a pause may come before its retraction.
+_PAUSE_REACH = 3
+#: What a correction says was wrong: the name or number after its "not" ("Bernard is from
+#: Ripon, not Harrogate").
+_NOT_THAT = re.compile(r"\bnot\s+(?:in\s+|at\s+|from\s+|on\s+|the\s+)?([A-Z][\w'’-]*|\d[\w/:.-]*)")
 #: A short reaction sentence before a retraction: up to three words ("...ugh, yes.", "Hmm.").
 _REACTION = re.compile(r"^\W*(?:[a-z]+[\s,]*){1,3}[.!]+\s+", re.I)
 #: How many turns of other people may come between a turn and its speaker's retraction.
@@ -132,11 +146,15 @@ _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 def retraction(text: str) -> str | None:
     """The sentence a retraction opens ("" when the opener stands alone), or None when the
-    turn takes nothing back. A short reaction may come first ("ugh, yes. Scrap that.")."""
+    turn takes nothing back. A short reaction may come first ("ugh, yes. Scrap that."), or a
+    pause and the reasons for it (:data:`_PAUSE`)."""
     m = _OPENER.match(text)
-    if m is None and (lead := _REACTION.match(text)) is not None:
-        text = text[lead.end() :]
-        m = _OPENER.match(text)
+    lead = _REACTION.match(text)
+    for rest in (text[lead.end() :] if lead else None, _after_pause(text)):
+        if m is None and rest is not None and (m := _OPENER.match(rest)) is not None:
+            text = rest
+    if m is None and (later := _corrects_myself(text)) is not None:
+        return later
     if m is None:
         return None
     if _ENDS_SENTENCE.search(m.group()):
@@ -144,6 +162,32 @@ def retraction(text: str) -> str | None:
     rest = text[m.end() :]
     end = _SENTENCE_END.search(rest)
     return rest[: end.start()] if end else rest
+
+
+def _corrects_myself(text: str) -> str | None:
+    """What a later sentence of a turn says after "I must correct myself (on one point):",
+    when it names what it corrects (a letter that thanks first and corrects in its second
+    paragraph); None when no sentence does."""
+    for sentence in _SENTENCE.finditer(text):
+        m = _OPENER.match(sentence.group())
+        if m is not None and m.group("myself"):
+            rest = text[sentence.start() + m.end() :]
+            end = _SENTENCE_END.search(rest)
+            said = rest[: end.start()] if end else rest
+            return said if _anchors(said) else None
+    return None
+
+
+def _after_pause(text: str) -> str | None:
+    """The text from the retraction that follows a pause and its reasons ("...wait. Just
+    checked. Scratch that. I'll book a DJ" -> "Scratch that. I'll book a DJ"), or None."""
+    if _PAUSE.match(text) is None:
+        return None
+    sentences = list(_SENTENCE.finditer(text))[1 : 1 + _PAUSE_REACH + 1]
+    for sentence in sentences:
+        if _OPENER.match(sentence.group()) is not None:
+            return text[sentence.start() :]
+    return None
 
 
 def flag_retracted(
@@ -155,13 +199,19 @@ def flag_retracted(
     if not retracted and not corrected:
         return
     open_facts = [f for f in facts if not f.flags and not f.attributes.get(FROM_PHRASE)]
+    # where the last sentence that stated something starts, per retracted turn
+    stated: dict[str, int] = {}
+    for fact in open_facts:
+        for ev in fact.evidence:
+            if ev.turn_id in retracted:
+                stated[ev.turn_id] = max(stated.get(ev.turn_id, 0), ev.start)
     for fact in open_facts:
         for ev in fact.evidence:
             found = retracted.get(ev.turn_id)
             if found is None:
                 continue
             turn, said, by = found
-            if _targets(said, turn.text, ev.start, ev.quote):
+            if _targets(said, turn.text, ev.start, ev.quote, stated[ev.turn_id]):
                 _flag(fact, f"taken back in the speaker's next turn: {said or 'the last sentence'}")
                 fact.attributes[RETRACTED_AT] = by.timestamp
                 break
@@ -193,6 +243,8 @@ def corrected_in_turn(conv: Conversation) -> Corrected:
     for turn in conv.turns:
         if turn.role == "assistant":
             continue
+        if _after_pause(turn.text) is not None:
+            continue  # what it takes back is the turn before (see :func:`retraction`)
         sentences = list(_SENTENCE.finditer(turn.text))
         for before, sentence in zip(sentences, sentences[1:], strict=False):
             m = _SELF_CORRECTION.match(sentence.group()) or _denial(sentence.group(), before)
@@ -242,18 +294,24 @@ def _anchors(text: str) -> set[str]:
 
 
 def _shares_anchor(said: str, quote: str) -> bool:
-    return bool(_anchors(said) & {w.casefold() for w in _WORD.findall(quote)})
+    """Whether ``quote`` says a name or number of ``said``; of a correction that says what
+    was wrong ("from Ripon, not Harrogate"), that one."""
+    wrong = {w.casefold() for w in _NOT_THAT.findall(said)}
+    return bool((wrong or _anchors(said)) & {w.casefold() for w in _WORD.findall(quote)})
 
 
-def _targets(said: str, text: str, start: int, quote: str) -> bool:
+def _targets(said: str, text: str, start: int, quote: str, last_stated: int) -> bool:
     """Whether the retraction sentence ``said`` takes back the statement quoted at ``start``
     of a turn's ``text``: they share a name or a number, or ``said`` names nothing and the
-    statement is in the turn's last sentence."""
+    statement is in the last sentence that stated something (``last_stated``: where the last
+    statement read from the turn starts; "... my band will play. Free of charge. You're
+    welcome" - "Scratch that." takes back the band)."""
     words = _WORD.findall(said)
     if _anchors(said):
         return _shares_anchor(said, quote)
     if words:
         return False
-    tail = text.rstrip()
-    last_end = max((m.end() for m in _SENTENCE_END.finditer(tail[:-1])), default=0)
-    return start >= last_end
+    sentence_start = max(
+        (m.start() for m in _SENTENCE.finditer(text) if m.start() <= last_stated), default=0
+    )
+    return start >= sentence_start

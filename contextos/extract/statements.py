@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.dates import date_spans
+from contextos.extract.dates import date_spans, is_calendar_word
 from contextos.extract.names import person_text
 from contextos.extract.sarcasm import sarcasm
 from contextos.extract.sentences import is_question
@@ -1484,6 +1484,8 @@ def _role_fragment(clause: Clause, said_before: str) -> bool:
     before = [t for t in toks if t.i < head.i]
     if any(t.dep_ not in _ROLE_MODIFIER_DEPS and t.lower_ not in ("a", "an") for t in before):
         return False
+    if any(t.ent_type_ in ("DATE", "TIME") or is_calendar_word(t.text) for t in before):
+        return False  # "Sunday admin.": a chore of the day, no role
     if _NAMED_MID_SENTENCE.search(said_before + sent.doc[: sent.start].text):
         return False  # someone named before: the fragment may describe them
     first = toks[0]
@@ -1551,6 +1553,14 @@ def _stated_state(head: Any, kind: str) -> bool:
         and not head.is_stop
         and head.lemma_.lower() not in lx.GENERIC_PREDICATES
         and head.lower_ not in lx.GENERIC_PREDICATES
+    )
+
+
+def _corrects_oneself(head: Any) -> bool:
+    """ "I must correct myself (on one point)", "let me correct myself": it announces the
+    correction that follows (retractions.py), it states nothing."""
+    return head.lemma_.lower() == "correct" and any(
+        c.dep_ == "dobj" and c.lower_ in ("myself", "ourselves") for c in head.children
     )
 
 
@@ -1905,6 +1915,24 @@ def _called_untrue(toks: list[Any]) -> str:
     return ""
 
 
+def _feeling_likened(toks: list[Any]) -> str:
+    """The words of a "feel like a <noun>" in the clause ``toks`` ("I felt like a cyborg",
+    "I feel like a zombie today"), or "": a figure of speech for a passing state, not what
+    the speaker is."""
+    for t in toks:
+        if t.lemma_.lower() != "feel" or t.pos_ != "VERB":
+            continue
+        for prep in t.children:
+            if prep.dep_ != "prep" or prep.lower_ != "like":
+                continue
+            for noun in prep.children:
+                if noun.dep_ == "pobj" and any(
+                    d.dep_ == "det" and d.lower_ in ("a", "an") for d in noun.children
+                ):
+                    return t.doc[t.i : noun.i + 1].text
+    return ""
+
+
 def _hyperbole(toks: list[Any]) -> str:
     """The exaggeration the clause ``toks`` is said with, or "": a set phrase ("guard the
     repo with my life") or a bodily need stretched over days ("going to sleep for a week",
@@ -2168,6 +2196,9 @@ def analyze_sentence(
                 clause.reject, clause.reject_detail = "joke", f"sarcasm: {irony}"
             elif overstated := _hyperbole(toks):
                 clause.reject, clause.reject_detail = "joke", f"hyperbole '{overstated}'"
+            elif likened := _feeling_likened(toks):
+                clause.reject = "vague"
+                clause.reject_detail = f"a feeling likened to something: '{likened}'"
             elif kind == "vague":
                 clause.skip = "vague subject"
             elif (view := _that_view(toks)) is not None:
@@ -2190,6 +2221,8 @@ def analyze_sentence(
                 clause.reject_detail = f"'{real_head.text}' with nothing after it"
             elif _is_reaction(real_head):
                 clause.skip = "conversational reaction"
+            elif _corrects_oneself(real_head):
+                clause.skip = "a correction announced"  # what follows it is the statement
             elif _is_verdict(real_head):
                 clause.skip = "confirmation"
             elif not content_tokens(toks, exclude=real_head) and not _stated_state(real_head, kind):

@@ -182,7 +182,7 @@ IRREGULAR_3SG: dict[str, str] = {"be": "is", "have": "has", "do": "does", "go": 
 GENERIC_PREDICATES: frozenset[str] = words(
     """do go try think wonder kid joke leave come wait work finish confuse tire bore excite
     interest worry get say tell ask mean guess suppose hope feel look see know agree understand
-    remember forget start stop continue move stay run plan need want use make take keep call
+    remember forget start stop continue move stay live run plan need want use make take keep call
     chat talk play read write watch eat cook sleep rest relax travel drive walk shop clean
     study learn listen hang sit stand confused tired bored excited interested worried stressed
     stuck lost busy"""

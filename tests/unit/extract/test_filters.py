@@ -735,6 +735,26 @@ def test_a_statement_the_speaker_calls_untrue_is_not_stored(run):
     ]
 
 
+def test_a_feeling_likened_to_something_and_a_bare_living_are_no_facts(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I told the nurse I felt like a cyborg."),
+            ("user", "I feel like a zombie today."),
+            ("user", "I had been living, it turns out, in a sepia photograph."),
+            ("user", "I'm living with my sister. I like a challenge."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana is living with their sister" in texts
+    assert "Dana likes a challenge" in texts
+    assert not any("cyborg" in t or "zombie" in t or t == "Dana had been living" for t in texts)
+    details = sorted(r.detail.split("(", 1)[1] for r in checked.rejections)
+    assert details == [
+        "a feeling likened to something: 'feel like a zombie')",
+        "a feeling likened to something: 'felt like a cyborg')",
+    ]
+
+
 def test_a_bracketed_aside_with_its_own_subject_is_a_clause_of_its_own(run):
     _conv, _raw, checked = run(
         [

@@ -24,6 +24,9 @@ from contextos.extract.retractions import retraction
         ("My mistake, the flat is in Ancoats", "the flat is in Ancoats"),
         ("Hmm. Correction: Tom is 40.", "Tom is 40"),
         ("...ugh, yes. Scrap that. I'll go in June.", ""),  # a new statement follows it
+        # a pause, the reasons, then the retraction of the turn before
+        ("hang on. Just looked at the calendar. We're away on the 12th. Scratch that.", ""),
+        ("Wait! Checked again. Scratch that, it's June.", "it's June"),
     ],
 )
 def test_a_turn_opening_with_a_retraction_gives_the_sentence_it_opens(text, sentence):
@@ -37,6 +40,8 @@ def test_a_turn_opening_with_a_retraction_gives_the_sentence_it_opens(text, sent
         "Forget it, I'll ask someone else",
         "Correctional facilities are hiring",
         "Sounds good to me. Scrap that.",  # more than a short reaction before it
+        "Wait. I'm away on the 12th.",  # a pause that takes nothing back
+        "Wait. One. Two. Three. Four. Scratch that.",  # too far after the pause
     ],
 )
 def test_other_openings_take_nothing_back(text):
@@ -145,3 +150,68 @@ def test_a_sentence_denying_what_the_one_before_reports_takes_it_back(run):
     assert any("staying in Leeds" in t for t in texts), texts
     # "that's not true" after a sentence that reports no one judges something else
     assert any(t.startswith("Dana moved to Leeds") for t in texts), texts
+
+
+def test_after_a_pause_and_its_reasons_a_retraction_takes_back_the_turn_before(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Priya", "My band will play at the wedding for free."),
+            (
+                "user",
+                "Priya",
+                "hang on. Just looked at the calendar. We're in Leeds on the 12th. Scratch "
+                "that. I'll hire a DJ instead.",
+            ),
+        ]
+    )
+    retracted = [r.text for r in checked.rejections if r.reason == "retracted"]
+    texts = [f.text for f in checked.facts]
+    assert any("play at the wedding" in t for t in retracted), retracted
+    assert any("in Leeds" in t for t in texts), texts  # the reason stays: it is not corrected
+    assert any("hire a DJ" in t for t in texts), texts
+
+
+def test_a_nameless_retraction_takes_back_the_last_sentence_that_stated_something(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Priya",
+                "I booked the venue. My band will play the party. Free. You're welcome",
+            ),
+            ("user", "Priya", "Scratch that."),
+        ]
+    )
+    retracted = [r.text for r in checked.rejections if r.reason == "retracted"]
+    texts = [f.text for f in checked.facts]
+    assert any("band will play the party" in t for t in retracted), retracted
+    assert any("booked the venue" in t for t in texts), texts
+
+
+def test_i_must_correct_myself_later_in_a_turn_takes_back_what_it_says_was_wrong(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Emil",
+                "My new neighbour Carl Jensen is a retired dentist from Aarhus. Carl knows "
+                "nothing about tomatoes.",
+            ),
+            ("assistant", "assistant", "How lovely to have a new neighbour."),
+            (
+                "user",
+                "Emil",
+                "Thank you. The surveyor is coming on the 5th of May.\n\nI must correct myself "
+                "on one point: Carl is from Odense, not Aarhus.",
+            ),
+        ]
+    )
+    retracted = [r.text for r in checked.rejections if r.reason == "retracted"]
+    texts = [f.text for f in checked.facts]
+    assert any("Aarhus" in t for t in retracted), retracted
+    assert not any("retired dentist from Aarhus" in t for t in texts), texts
+    assert any("knows nothing about tomatoes" in t for t in texts), texts  # names Carl only
+    assert "Carl Jensen is from Odense, not Aarhus" not in retracted
+    assert any(t.startswith("Carl Jensen is from Odense") for t in texts), texts
+    assert not any("correct" in t for t in texts), texts  # the announcement states nothing
+    assert any("surveyor" in t for t in texts), texts
