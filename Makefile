@@ -58,6 +58,7 @@ eval-heldout: install
 	$(BIN)/contextos eval --scenarios bench/heldout3
 	$(BIN)/contextos eval --scenarios bench/heldout4
 	$(BIN)/contextos eval --scenarios bench/heldout5
+	$(BIN)/contextos eval --scenarios bench/heldout6
 
 clean:
 	rm -rf $(VENV) .contextos .pytest_cache .mypy_cache .ruff_cache

@@ -141,7 +141,14 @@ def test_run_eval_measures_recall_precision_traps_and_speed(data):
 
 @pytest.mark.parametrize(
     ("name", "count"),
-    [("heldout", 6), ("heldout2", 6), ("heldout3", 3), ("heldout4", 4), ("heldout5", 4)],
+    [
+        ("heldout", 6),
+        ("heldout2", 6),
+        ("heldout3", 3),
+        ("heldout4", 4),
+        ("heldout5", 4),
+        ("heldout6", 4),
+    ],
 )
 def test_the_bundled_held_out_scenarios_load_with_gold_on_user_turns(name, count):
     folder = Path(__file__).parents[3] / "bench" / name
