@@ -534,7 +534,7 @@ class LocalExtractor:
         """``discourse``: what the user's conversations named before these pieces (updated)."""
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
-        pair_by_turn: dict[str, str] = {}  # two people last named together ("Tom and Ana")
+        named_doc_by_turn: dict[str, Any] = {}  # the turn's last doc that named someone
         gendered_by_turn: dict[str, str] = {}  # the last person a "he"/"she" can be
         #: people introduced as someone of "theirs", whom a later "they" does not mean
         theirs: set[str] = set()
@@ -601,8 +601,13 @@ class LocalExtractor:
                 fallback = referent_by_turn.get(piece.turn.id)
                 if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
                     fallback = gendered_by_turn.get(piece.turn.id, fallback)
-                elif clause.subject is not None and clause.subject.lower_ == "they":
-                    fallback = pair_by_turn.get(piece.turn.id, fallback)  # "Tom and Ana"
+                elif (
+                    clause.subject is not None
+                    and clause.subject.lower_ == "they"
+                    and (named_doc := named_doc_by_turn.get(piece.turn.id)) is not None
+                    and (pair := named_pair(named_doc)) is not None
+                ):
+                    fallback = pair[1]  # "Tom and Ana came over. They ..."
                 referent = pronoun_referent(clause, fallback, theirs)
                 dislocated = dislocated_subject(clause)  # "my cook Rubén he is celiac"
                 if dislocated is not None and dislocated.lemma_.lower() in lx.RELATION_NOUNS:
@@ -771,9 +776,7 @@ class LocalExtractor:
                 gendered_by_turn[piece.turn.id] = gendered
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
-                pair_by_turn.pop(piece.turn.id, None)
-                if (pair := named_pair(doc)) is not None:
-                    pair_by_turn[piece.turn.id] = pair[1]
+                named_doc_by_turn[piece.turn.id] = doc
                 theirs |= introduced_as_theirs(doc)
                 kin_by_turn.pop(piece.turn.id, None)  # a person named since is who "she" is
             if (relation := unnamed_relation(doc)) is not None:

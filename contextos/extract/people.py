@@ -188,7 +188,7 @@ def named_pair(doc: Any, until: int | None = None) -> tuple[int, str] | None:
 
 
 def plural_pair(referent: str | None) -> bool:
-    """Whether a "they" was resolved to two people (:func:`_pair`)."""
+    """Whether a "they" was resolved to two people (:func:`named_pair`)."""
     return referent is not None and " and " in referent
 
 

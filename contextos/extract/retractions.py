@@ -149,17 +149,21 @@ def retraction(text: str) -> str | None:
     turn takes nothing back. A short reaction may come first ("ugh, yes. Scrap that."), or a
     pause and the reasons for it (:data:`_PAUSE`)."""
     m = _OPENER.match(text)
-    lead = _REACTION.match(text)
-    for rest in (text[lead.end() :] if lead else None, _after_pause(text)):
-        if m is None and rest is not None and (m := _OPENER.match(rest)) is not None:
-            text = rest
-    if m is None and (later := _corrects_myself(text)) is not None:
-        return later
     if m is None:
-        return None
+        lead = _REACTION.match(text)
+        for rest in (text[lead.end() :] if lead else None, _after_pause(text)):
+            if rest is not None and (m := _OPENER.match(rest)) is not None:
+                text = rest
+                break
+    if m is None:
+        return _corrects_myself(text)
     if _ENDS_SENTENCE.search(m.group()):
         return ""  # "Scrap that. I'll go in June.": what follows is said instead
-    rest = text[m.end() :]
+    return _to_sentence_end(text[m.end() :])
+
+
+def _to_sentence_end(rest: str) -> str:
+    """``rest`` up to the end of the sentence it starts."""
     end = _SENTENCE_END.search(rest)
     return rest[: end.start()] if end else rest
 
@@ -171,9 +175,7 @@ def _corrects_myself(text: str) -> str | None:
     for sentence in _SENTENCE.finditer(text):
         m = _OPENER.match(sentence.group())
         if m is not None and m.group("myself"):
-            rest = text[sentence.start() + m.end() :]
-            end = _SENTENCE_END.search(rest)
-            said = rest[: end.start()] if end else rest
+            said = _to_sentence_end(text[sentence.start() + m.end() :])
             return said if _anchors(said) else None
     return None
 

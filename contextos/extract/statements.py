@@ -1906,10 +1906,10 @@ def _called_untrue(toks: list[Any]) -> str:
         be = t.head
         if be.dep_ != "relcl" or be.i not in inside:
             continue
+        negated = any(n.dep_ == "neg" for n in be.children)
         for c in be.children:
             if c.dep_ not in ("acomp", "attr"):
                 continue
-            negated = any(n.dep_ == "neg" for n in be.children)
             if (c.lower_ == "true" and negated) or (c.lower_ in lx.FALSEHOOD_WORDS and not negated):
                 return be.doc[t.i : c.i + 1].text
     return ""
