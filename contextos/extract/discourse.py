@@ -291,7 +291,8 @@ def _named_projects(toks: list[Any]) -> list[tuple[int, str]]:
                     chunk = _name_chunk(c) if c.dep_ in _NAME_OBJECTS and c not in named else None
                     if chunk:
                         out.append((c.i, chunk))
-        elif _names_a_project_part(tok):
+        elif _names_a_project_part(tok) and not tok.is_lower:
+            # "design doc v2": a lower-case word the tagger calls a name is a common noun
             chunk = _name_chunk(tok)
             if chunk:
                 out.append((tok.i, chunk))

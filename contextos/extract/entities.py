@@ -15,7 +15,13 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.discourse import ProjectNames
-from contextos.extract.names import person_name, person_text, relation_named, written
+from contextos.extract.names import (
+    kin_as_name,
+    person_name,
+    person_text,
+    relation_named,
+    written,
+)
 from contextos.extract.statements import SPEAKER_SUBJECTS, Clause, filler_phrase_tokens
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
@@ -208,6 +214,8 @@ def clause_graph(
             continue
         if any(t.i in fillers for t in ent):
             continue
+        if len(ent) == 1 and kin_as_name(ent[0]):
+            continue  # "Mum": the speaker's mum, no one's name (as "my mum" is none)
         if ent.text.islower() and all(t.tag_.startswith("VB") for t in ent):
             continue  # "gon" of "gonna", which NER calls an organisation: a verb, no name
         name = person_name(written(ent))

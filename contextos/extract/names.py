@@ -10,6 +10,7 @@ from contextos.extract import lexicon as lx
 
 __all__ = [
     "as_written",
+    "kin_as_name",
     "name_tagged_noun",
     "person_name",
     "person_text",
@@ -67,3 +68,20 @@ def relation_named(tok: Any) -> bool:
             c.dep_ == "nsubj" and c.lemma_.lower() in lx.RELATION_NOUNS for c in tok.head.children
         )
     return False
+
+
+def kin_as_name(tok: Any) -> bool:
+    """A family word used as a name ("Dad wants to stay", "I rang Mum"): the speaker's own
+    dad or mum. Not with a determiner or possessive ("her mum"), not before a name ("Grandma
+    Rose"), not calling to them ("Mum, where's the key?")."""
+    if tok.lower_ not in lx.KIN_NAMES or tok.pos_ not in ("PROPN", "NOUN"):
+        return False
+    if any(c.dep_ in ("det", "poss") for c in tok.children):
+        return False
+    if tok.dep_ == "compound" and tok.head.pos_ == "PROPN":
+        return False
+    before = tok.doc[tok.i - 1] if tok.i > 0 else None
+    if before is not None and (before.tag_ in ("PRP$", "POS", "DT") or before.lower_ == "'s"):
+        return False  # "Tom's mum", "the dad": the parser hung the word elsewhere
+    after = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return not (tok.is_sent_start and after is not None and after.text == ",")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.names import as_written
+from contextos.extract.names import as_written, kin_as_name
 from contextos.extract.statements import (
     SUBJECT_DEPS,
     filler_phrase_tokens,
@@ -511,6 +511,10 @@ def render_clause(
             text = possessive if not speaker_named else "their"
         elif low == "mine":
             text = possessive
+        elif kin_as_name(tok):  # "Dad wants to stay" -> "Dana's dad wants to stay"
+            after_kin = k > 1 and tokens[k - 1].lower_ == "and" and kin_as_name(tokens[k - 2])
+            owner = "" if after_kin else (possessive if not speaker_named else "their") + " "
+            text = owner + low  # "Mum and Dad's" -> "Dana's mum and dad's"
         elif low == "we":
             text = group
             speaker_named = True

@@ -266,6 +266,19 @@ def _label_length(piece: str) -> int:
     return m.end()
 
 
+#: Where one sentence of a line ends and the next begins.
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+#: How many sentences at the end of a line can introduce what follows it.
+_INTRO_SENTENCES = 2
+
+
+def _introduction(line: str) -> str:
+    """The end of ``line`` that can introduce the paragraph after it: its last two sentences
+    ("Here's the job description. Can you tailor my resume to it?"). A letter's long paragraph
+    that once said "delighted to report" introduces nothing."""
+    return " ".join(_SENTENCE_BREAK.split(line.strip())[-_INTRO_SENTENCES:])
+
+
 def _pasted_quote(intro: str, line: str) -> bool:
     """Whether ``line`` opens a paragraph in quotation marks that ``intro`` (the last non-blank
     line before it) presents as someone else's text: with a closing colon, by naming a
@@ -273,7 +286,7 @@ def _pasted_quote(intro: str, line: str) -> bool:
     a sending ("here's what she sent me after, is she being fake??")."""
     if not line.lstrip().startswith(_OPENING_QUOTES):
         return False
-    intro = intro.rstrip()
+    intro = _introduction(intro)
     if _OWN_WRITING.search(intro) is not None:
         return False  # "can you check this paragraph of my response?"
     return (
@@ -317,7 +330,7 @@ def _pasted_plain(intro: str, line: str) -> bool:
     """Whether ``line`` opens an unquoted paragraph that ``intro`` presents as someone else's
     text ("Here's the job description, can you tailor my resume to it?" then "We are looking
     for ..."). The paragraph must not open with the speaker's own "I" or "my"."""
-    intro = intro.rstrip()
+    intro = _introduction(intro)
     if not intro or intro[-1] not in ":?." or _OWN_WRITING.search(intro):
         return False
     message = _MESSAGE_WORD.search(intro)

@@ -16,7 +16,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import date_spans, is_calendar_word
-from contextos.extract.names import person_text
+from contextos.extract.names import kin_as_name, person_text
 from contextos.extract.sarcasm import sarcasm
 from contextos.extract.sentences import is_question
 
@@ -439,8 +439,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if _people_in_general(subj):
         return "vague"  # "people want a free quote": no one in particular
     poss = [c for c in subj.children if c.dep_ == "poss"]
-    if poss and poss[0].lower_ in ("my",):
-        return "self_possessive"
+    if (poss and poss[0].lower_ in ("my",)) or kin_as_name(subj):
+        return "self_possessive"  # "my mum", and "Mum" said by her child
     if poss and poss[0].lower_ in ("our",):
         return "group"
     if subj.pos_ == "PROPN" or subj.ent_type_ == "PERSON":
@@ -1556,12 +1556,33 @@ def _stated_state(head: Any, kind: str) -> bool:
     )
 
 
-def _corrects_oneself(head: Any) -> bool:
-    """ "I must correct myself (on one point)", "let me correct myself": it announces the
-    correction that follows (retractions.py), it states nothing."""
-    return head.lemma_.lower() == "correct" and any(
-        c.dep_ == "dobj" and c.lower_ in ("myself", "ourselves") for c in head.children
-    )
+def _announcement(head: Any) -> str | None:
+    """What a clause announces when it only announces what follows it and states nothing:
+    "I must correct myself (on one point)", "let me correct myself" (the correction,
+    retractions.py); "I have made up my mind: I shall sell" (the decision, said next; "made up
+    my mind to sell" or "about the job" says it)."""
+    lemma = head.lemma_.lower()
+    objects = [c.lower_ for c in head.children if c.dep_ == "dobj"]
+    if lemma == "correct" and any(o in ("myself", "ourselves") for o in objects):
+        return "a correction announced"
+    if (
+        lemma == "make"
+        and "mind" in objects
+        and any(c.dep_ == "prt" and c.lower_ == "up" for c in head.children)
+        and not any(
+            c.dep_ in ("advcl", "xcomp", "prep") or (c.dep_ == "ccomp" and not _after_colon(c))
+            for c in head.children
+        )
+    ):
+        return "a decision announced"
+    return None
+
+
+def _after_colon(clause_head: Any) -> bool:
+    """A clause set off by a colon or dash from the words before it ("my mind: we're selling")."""
+    doc = clause_head.doc
+    start = clause_head.left_edge.i
+    return start > 0 and doc[start - 1].text in (":", "-", "–", "—")
 
 
 def _is_reaction(head: Any) -> bool:
@@ -1579,12 +1600,27 @@ def _is_reaction(head: Any) -> bool:
     return not others and not any(c.dep_ in ("attr", "prep") for c in head.children)
 
 
+def _hedges_a_date(tok: Any) -> bool:
+    """A hedge on the date or number right after it ("probably late June", "roughly 40"),
+    not on a verb."""
+    if tok.head.pos_ in ("VERB", "AUX"):
+        return False
+    for t in tok.doc[tok.i + 1 : tok.i + 5]:
+        if t.is_punct and t.text not in ("-", "–"):
+            return False
+        if t.like_num or t.lemma_.lower() in lx.TIME_NOUNS or is_calendar_word(t.text):
+            return True
+    return False
+
+
 def _hedges(tok: Any) -> bool:
     """``tok`` hedges its clause ("probably", "apparently"); a softener on an adjective only
-    says how much ("kinda burnt out")."""
+    says how much ("kinda burnt out"), one on a date or a number how sure that is."""
     if tok.lower_ not in lx.HEDGE_ADVERBS:
         return False
     head = tok.head
+    if _hedges_a_date(tok):
+        return False  # "I'll go after the launch, probably late June": the date is the guess
     on_adjective = head.pos_ == "ADJ" or (head.pos_ == "VERB" and head.tag_ == "VBN")
     return tok.lower_ not in lx.DEGREE_SOFTENERS or not on_adjective
 
@@ -2221,8 +2257,8 @@ def analyze_sentence(
                 clause.reject_detail = f"'{real_head.text}' with nothing after it"
             elif _is_reaction(real_head):
                 clause.skip = "conversational reaction"
-            elif _corrects_oneself(real_head):
-                clause.skip = "a correction announced"  # what follows it is the statement
+            elif announced := _announcement(real_head):
+                clause.skip = announced  # what follows it is the statement
             elif _is_verdict(real_head):
                 clause.skip = "confirmation"
             elif not content_tokens(toks, exclude=real_head) and not _stated_state(real_head, kind):

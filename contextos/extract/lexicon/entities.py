@@ -96,6 +96,13 @@ CHAT_ABBREVIATIONS: frozenset[str] = frozenset(
     "EOD EOW EOM EOY COB ASAP ETA TBD TBA FYI OOO WFH PTO IIRC AFAIK IMO IMHO TLDR TL;DR".split()
 )
 
+#: Family words children call their parents and grandparents by, as a name: "Dad wants to
+#: stay in his house", "I rang Mum" are the speaker's own dad and mum.
+KIN_NAMES: frozenset[str] = words(
+    """mum mom mam mummy mommy mama momma dad daddy papa grandma grandpa granny gran nan nana
+    nanna grandad granddad"""
+)
+
 #: Relation nouns that only a "she" or only a "he" can stand for (the rest can be either).
 FEMALE_RELATIONS: frozenset[str] = words(
     """wife girlfriend fiancee fiancée sister daughter mother mom mum aunt grandmother grandma

@@ -75,6 +75,17 @@ def test_a_target_named_for_a_project_part_gets_the_project_name(run):
     assert "The new Autopay launch target is on Saturday, May 13, 2023" in texts
 
 
+def test_a_lower_case_word_before_a_version_names_no_project(run):
+    # the tagger reads "doc" in "design doc v2" as a name; a common noun in lower case is none
+    _conv, _raw, checked = run(
+        [
+            ("user", "Yesterday: finished the pricing doc v2."),
+            ("user", "Launch target is still March."),
+        ]
+    )
+    assert not any("doc launch" in t for t in _texts(checked)), _texts(checked)
+
+
 def test_it_right_after_naming_the_project_in_the_same_turn_is_the_project(run):
     _conv, _raw, checked = run(
         [

@@ -161,6 +161,18 @@ def test_a_hedged_quantity_or_aside_does_not_make_the_statement_hypothetical(run
     assert [r.reason for r in checked.rejections] == ["hypothetical"]
 
 
+def test_probably_on_a_date_hedges_the_date_not_the_plan(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'll start the new job after the move, probably mid-July."),
+            ("user", "I'm probably selling the car."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana will start the new job after the move") for t in texts), texts
+    assert [r.reason for r in checked.rejections] == ["below_threshold"]  # the hedged sale
+
+
 def test_an_order_someone_else_says_is_their_advice(run):
     _conv, _raw, checked = run(
         [
@@ -274,6 +286,19 @@ def test_what_a_sentence_ending_in_a_colon_calls_this_is_what_follows(run):
     _conv, _raw, checked = run([("user", text), ("user", "I love this song.")])
     assert _texts(checked) == ["Dana loves this song"]
     assert any(r.reason == "vague" and "supplier" in r.text for r in checked.rejections)
+
+
+def test_making_up_ones_mind_announces_the_decision_that_follows(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I've made up my mind: we're selling the boat and buying a campervan."),
+            ("user", "I made up my mind to learn Welsh."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert any(t.startswith("Dana is selling the boat") for t in texts), texts
+    assert any("learn Welsh" in t for t in texts), texts
+    assert not any(t.endswith("made up their mind") for t in texts), texts
 
 
 def test_text_someone_typed_for_the_user_to_paste_is_not_theirs(run):

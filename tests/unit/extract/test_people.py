@@ -432,3 +432,24 @@ def test_a_person_named_then_taken_up_by_a_pronoun_is_the_subject_once(run):
 def test_a_pronoun_after_a_date_or_a_word_of_time_is_no_dislocation(run):
     _conv, _raw, checked = run([("user", "Monday she starts at the bakery.")])
     assert not any("starts at the bakery" in f.text for f in checked.facts)  # who is not known
+
+
+def test_a_family_word_used_as_a_name_is_the_speakers_own_relation(run):
+    _conv, raw, checked = run(
+        [
+            ("user", "Dad wants to stay in his own flat as long as he can."),
+            ("user", "I rang Mum about the boiler."),
+            ("user", "Mum and Dad are moving to Malaga."),
+            ("user", "Grandma Rose is ninety."),
+            ("user", "Tom's mum is a vicar."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana's dad wants to stay in his own flat as long as he can" in texts, texts
+    assert any(t.startswith("Dana rang their mum about the boiler") for t in texts), texts
+    assert "Dana's mum and dad are moving to Malaga" in texts, texts
+    assert "Grandma Rose is ninety" in texts  # a name after it: her name
+    assert "Tom's mum is a vicar" in texts
+    dad = next(f for f in checked.facts if f.text.startswith("Dana's dad"))
+    assert dad.subject == "Dana Whitfield"  # about the speaker's family, as "my dad" is
+    assert not any(e.name in ("Mum", "Dad") for e in raw.entities)  # no one is called "Mum"

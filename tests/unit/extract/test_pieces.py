@@ -234,6 +234,21 @@ def test_an_unquoted_text_presented_as_someone_elses_is_pasted(run):
     assert any(t.startswith("Dana is moving the launch") for t in texts)  # their own email
 
 
+def test_a_long_paragraph_that_mentions_a_report_introduces_nothing():
+    # only the last sentences of a line can present the paragraph after it as pasted text
+    text = (
+        "Good news first. I am pleased to report that the knee surgery went well. "
+        "The physio says six weeks. The next check is in June.\n\n"
+        "We have decided to sell the flat and move to Leeds."
+    )
+    segs = segment_turn(text)
+    assert ("We have decided to sell the flat and move to Leeds.", False) in [
+        (s.text, s.quoted) for s in segs
+    ]
+    pasted = "I am pleased. Here's the report the surveyor sent.\n\nThe roof needs new tiles."
+    assert [s.quoted for s in segment_turn(pasted) if "roof" in s.text] == [True]
+
+
 def test_notes_introduced_by_the_speaker_stay_theirs(run):
     text = "Notes from today's meeting:\nWe decided to ship the beta on Friday."
     _conv, _raw, checked = run([("user", text)])
