@@ -736,8 +736,9 @@ def clause_dates(
         own = _verb_tense(doc[start:end].root)  # "announced she's retiring in June": ahead
         if prev is not None and prev.lower_ == "since":
             own = "past"
-        if _rescheduled(doc[start:end].root):  # "got pushed from June 8 to June 22": the
-            own = None  # dates moved between are the plan's, the nearer way, not the moving's
+        moved = _rescheduled(doc[start:end].root)
+        if moved:  # "got pushed from June 8 to June 22": the dates moved between are the
+            own = None  # plan's, the nearer way, not the moving's
         direction: Direction = "past" if (own or tense) == "past" and not toward else "future"
         ends_range = prev is not None and prev.lower_ in _RANGE_ENDS and range_start is not None
         base = range_start if ends_range and range_start is not None else when
@@ -749,7 +750,8 @@ def clause_dates(
             "future" if ends_range else direction,
             # a month said with no verb of its own in a present-tense clause ("late three
             # times in January") is the nearest one, either way
-            nearest=own is None and (direction == "past" or (tense == "present" and not toward)),
+            nearest=own is None
+            and (moved or direction == "past" or (tense == "present" and not toward)),
         )
         if resolved is None:
             continue
@@ -882,7 +884,10 @@ def _rescheduled(root: Any) -> bool:
     verb = prep.head
     if verb.dep_ == "prep" and verb.head.i != verb.i:  # "from June 8 to June 22"
         verb = verb.head.head if verb.head.dep_ == "pobj" else verb.head
-    return verb.lemma_.lower() in _RESCHEDULE_VERBS
+    lemma = verb.lemma_.lower()
+    return lemma in _RESCHEDULE_VERBS or (
+        lemma in ("bring", "put") and any(c.lower_ in ("forward", "back") for c in verb.children)
+    )  # "brought forward to 17 April", "put back to May"
 
 
 def _within_month(doc: Any, start: int, end: int) -> bool:

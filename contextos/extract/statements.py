@@ -2267,9 +2267,44 @@ def analyze_sentence(
                 clause.conditional = True  # hedged unless it is a dated plan (see local)
         clauses.append(clause)
     _same_report(clauses)
+    clauses = _outcomes_joined(clauses)
     if not any(c.reject in ("hypothetical", "joke") for c in clauses):
         clauses.extend(_dated_relatives(sent))
+        clauses.extend(_relatives_of_unkept(sent, clauses))
     return clauses
+
+
+def _outcomes_joined(clauses: list[Clause]) -> list[Clause]:
+    """ "The exam was on Friday and I passed", "the assessment got brought forward and I
+    passed": a bare past verb of the speaker's joined by "and" to the clause before says how
+    that went, its object being what the clause before was about. Alone it says nothing
+    ("Dana passed"); it joins the clause before, which then tells both."""
+    out: list[Clause] = []
+    for clause in clauses:
+        head = clause.head
+        before = out[-1] if out else None
+        if (
+            before is None
+            or clause.skip != "no content"
+            or clause.subject_kind != "self"
+            or head.dep_ != "conj"
+            or head.head.i != before.head.i
+            or head.tag_ != "VBD"
+            or before.skip
+            or before.reject
+            or any(c.dep_ not in _BARE_OUTCOME_DEPS for c in head.children)
+        ):
+            out.append(clause)
+            continue
+        doc = head.doc
+        end = max(t.i for t in clause.tokens) + 1
+        between = doc[before.tokens[-1].i + 1 : end]
+        before.tokens = [*before.tokens, *(t for t in between if t not in before.tokens)]
+    return out
+
+
+#: What may hang on a bare past verb that only says how the thing before went ("and I passed").
+_BARE_OUTCOME_DEPS = frozenset({"nsubj", "cc", "punct", "advmod"})
 
 
 def _same_report(clauses: list[Clause]) -> None:
@@ -2316,6 +2351,45 @@ def _goes_on_with_view(reporter: Clause, head: Any) -> bool:
         and cc.i > 0
         and cc.doc[cc.i - 1].text not in (",", ";")
     )
+
+
+def _relatives_of_unkept(sent: Any, clauses: list[Clause]) -> list[Clause]:
+    """ "My son Dafydd, who lives in Calgary, thinks I should stay put": where someone lives or
+    what they are, said in a relative clause inside a clause that is no fact (his opinion), as
+    a statement of its own ("Dana's son Dafydd lives in Calgary")."""
+    out: list[Clause] = []
+    for verb in sent:
+        if verb.dep_ != "relcl" or not _tells_where_or_what(verb):
+            continue
+        who = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+        if who is None or who.lower_ != "who" or any(c.dep_ == "neg" for c in verb.children):
+            continue
+        holder = next((c for c in clauses if verb in c.tokens), None)
+        if holder is None or not (holder.reject or holder.skip):
+            continue  # a kept clause tells it already
+        person = verb.head
+        whole = person.head if person.dep_ == "appos" else person  # "my son, Dafydd, who"
+        phrase = [t for t in sent if whole.left_edge.i <= t.i <= person.i and t.text != ","]
+        told = [t for t in verb.subtree if t.i > verb.i]
+        while told and (told[-1].is_punct or told[-1].dep_ == "cc"):
+            told.pop()
+        if not phrase or not told:
+            continue
+        kind = _subject_kind(whole, verb)
+        if kind not in ("self_possessive", "person"):
+            continue
+        out.append(Clause(sent, verb, [*phrase, verb, *told], whole, kind, standalone=True))
+    return out
+
+
+def _tells_where_or_what(verb: Any) -> bool:
+    """A relative clause saying where someone lives or is ("who lives in Calgary", "who is in
+    Leeds") or what they are ("who is a nurse")."""
+    lemma = verb.lemma_.lower()
+    places = any(c.dep_ == "prep" and c.lower_ in ("in", "at", "from") for c in verb.children)
+    if lemma in ("live", "work"):
+        return places
+    return lemma == "be" and (places or any(c.dep_ == "attr" for c in verb.children))
 
 
 def _dated_relatives(sent: Any) -> list[Clause]:

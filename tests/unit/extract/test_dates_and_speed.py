@@ -505,6 +505,20 @@ def test_dates_a_plan_was_moved_between_are_the_nearer_ones(run):
     assert any("from Saturday, March 2, 2024 to Saturday, March 9, 2024" in t for t in texts)
 
 
+def test_a_date_just_gone_that_a_plan_was_brought_forward_to_is_that_date(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "The driving test got brought forward to 3 May and I passed."),
+            ("user", "The launch was put back to June 2."),
+        ],
+        when=datetime(2024, 5, 8, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    # just gone, not next year's; and how it went joins it ("Dana passed" alone says nothing)
+    assert "The driving test got brought forward to Friday, May 3, 2024 and Dana passed" in texts
+    assert "The launch was put back to Sunday, June 2, 2024" in texts
+
+
 def test_a_later_ordinal_takes_the_month_named_with_an_earlier_day(run):
     when = datetime(2026, 1, 11, tzinfo=UTC)
     _conv, _raw, checked = run([("user", "Term starts 3 Sept so the 12th is grand.")], when)

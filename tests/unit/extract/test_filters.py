@@ -221,6 +221,14 @@ def test_news_someone_told_the_speaker_is_information_their_advice_is_not(run):
     assert [r.reason for r in checked.rejections] == ["third_party_opinion"]
 
 
+def test_where_someone_lives_said_inside_their_opinion_is_still_a_fact(run):
+    _conv, _raw, checked = run(
+        [("user", "My brother Rhys, who lives in Dundee, thinks I should sell the van.")]
+    )
+    assert "Dana's brother Rhys lives in Dundee" in _texts(checked)
+    assert [r.reason for r in checked.rejections] == ["third_party_opinion"]
+
+
 def test_someone_elses_belief_about_a_clause_is_their_opinion(run):
     _conv, _raw, checked = run(
         [
