@@ -535,7 +535,8 @@ class LocalExtractor:
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
         named_doc_by_turn: dict[str, Any] = {}  # the turn's last doc that named someone
-        gendered_by_turn: dict[str, str] = {}  # the last person a "he"/"she" can be
+        # the last person a "he"/"she" can be, and the pronouns that cannot be them
+        gendered_by_turn: dict[str, tuple[str, frozenset[str]]] = {}
         #: people introduced as someone of "theirs", whom a later "they" does not mean
         theirs: set[str] = set()
         #: per turn, the speaker's relation last named by its noun alone ("my sister")
@@ -600,7 +601,9 @@ class LocalExtractor:
                 kin = kin_referent(clause, kin_by_turn.get(piece.turn.id), theirs)
                 fallback = referent_by_turn.get(piece.turn.id)
                 if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
-                    fallback = gendered_by_turn.get(piece.turn.id, fallback)
+                    last = gendered_by_turn.get(piece.turn.id)
+                    if last is not None:  # "Dr. Okafor started him on X. He ...": not her
+                        fallback = None if clause.subject.lower_ in last[1] else last[0]
                 elif (
                     clause.subject is not None
                     and clause.subject.lower_ == "they"
@@ -628,7 +631,7 @@ class LocalExtractor:
                     clause.reject_detail = f"no one named before '{clause.subject}' says who"
                 whose = _whose_subject(
                     clause,
-                    gendered_by_turn.get(piece.turn.id),
+                    _last_gendered(gendered_by_turn, piece.turn.id),
                     names,
                     kin_by_turn.get(piece.turn.id),
                     piece.display,
@@ -767,8 +770,8 @@ class LocalExtractor:
                             )
                         )
             said = _said_as_fact(piece)
-            before_here = gendered_by_turn.get(
-                piece.turn.id, referent_by_turn.get(piece.turn.id)
+            before_here = _last_gendered(gendered_by_turn, piece.turn.id) or referent_by_turn.get(
+                piece.turn.id
             )  # "her daughter Kayla": like a "she", a person named earlier in the turn
             pending.extend(_appositions(piece, said, before_here, names))
             pending.extend(_places(piece, said))
@@ -1106,6 +1109,12 @@ def _refers_back(clause: Clause) -> bool:
                 w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.sent if w.i < t.i
             )
     return False
+
+
+def _last_gendered(by_turn: dict[str, tuple[str, frozenset[str]]], turn_id: str) -> str | None:
+    """The last person a "he"/"she" (or "his"/"her") of the turn could be, if any."""
+    last = by_turn.get(turn_id)
+    return last[0] if last is not None else None
 
 
 def _thing_referent(

@@ -78,6 +78,12 @@ def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+#: Prepositions whose object is a place, never a person ("in Maine", "near Leeds").
+_PLACE_PREPOSITIONS = frozenset(
+    {"in", "near", "around", "across", "outside", "inside", "throughout", "within"}
+)
+
+
 def _could_be_someone(tok: Any) -> bool:
     """A name a "he" or "she" can point back to though NER gave it no person label: a clause
     subject whatever its label (the small model calls many names it does not know places:
@@ -87,6 +93,8 @@ def _could_be_someone(tok: Any) -> bool:
         return False  # "Ana" of "Ana Lopez" (read from its last word); "UX is saturated"
     if is_calendar_word(tok.text) or (tok.is_lower and tok.dep_ in ("pobj", "dobj")):
         return False  # "she leaves at end of march", "cried on facetime": no one's name
+    if tok.dep_ == "pobj" and tok.head.lower_ in _PLACE_PREPOSITIONS:
+        return False  # "a lighthouse keeper in Maine" (no NER ran on a daydream)
     if tok.dep_ in ("nsubj", "nsubjpass"):
         return True
     if tok.ent_type_ == "":
@@ -94,10 +102,15 @@ def _could_be_someone(tok: Any) -> bool:
     return tok.dep_ == "npadvmod" and tok.i == tok.sent.start
 
 
-def gendered_referent(doc: Any) -> str | None:
-    """The last person a later "he" or "she" could be in ``doc`` (see :func:`_named`)."""
+def gendered_referent(doc: Any) -> tuple[str, frozenset[str]] | None:
+    """The last person a later "he" or "she" could be in ``doc`` (see :func:`_named`), with
+    the subject pronouns that cannot be them: a "he" after "Dr. Okafor started him on X" is
+    the "him", not Dr. Okafor."""
     named = _preferred_antecedents(doc, _named(doc, gendered=True))
-    return named[-1][1] if named else None
+    if not named:
+        return None
+    i, name = named[-1]
+    return name, frozenset(p for p in ("he", "she") if _acted_on_another(doc[i], p, len(doc)))
 
 
 def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -147,7 +160,12 @@ def pronoun_referent(
         return None
     doc = clause.sent.doc
     if clause.subject.lower_ in ("he", "she"):
-        named = [(i, name) for i, name in _named(doc, gendered=True) if i < clause.subject.i]
+        pronoun = clause.subject
+        named = [
+            (i, name)
+            for i, name in _named(doc, gendered=True)
+            if i < pronoun.i and not _acted_on_another(doc[i], pronoun.lower_, pronoun.i)
+        ]
         before = [name for _i, name in _preferred_antecedents(doc, named)]
     else:  # "they" is as often a company or a product ("SendLog ..., they loved it")
         before = [
@@ -163,6 +181,22 @@ def pronoun_referent(
     if clause.subject.lower_ == "they" and fallback in theirs:
         return None
     return fallback
+
+
+def _acted_on_another(name: Any, pronoun: str, until: int) -> bool:
+    """Whether the person ``name`` did something to a "him" (for ``pronoun`` "he") or "her"
+    (for "she") said before token ``until``: that one was someone else, whom the pronoun goes
+    on about ("Dr. Okafor started him on donepezil. He also takes ..." is not Dr. Okafor)."""
+    tok = name
+    while tok.dep_ in ("compound", "appos") and tok.head.i != tok.i:
+        tok = tok.head
+    if tok.dep_ not in ("nsubj", "nsubjpass"):
+        return False
+    other = "him" if pronoun == "he" else "her"
+    return any(
+        c.lower_ == other and c.tag_ == "PRP" and c.dep_ in _OBJECT_DEPS and c.i < until
+        for c in tok.head.children
+    )
 
 
 def named_pair(doc: Any, until: int | None = None) -> tuple[int, str] | None:
@@ -341,9 +375,15 @@ def object_referent(
     if pron is None:
         return None
     doc = clause.sent.doc
-    here = [name for i, name in _named(doc) if i < pron.i]
+    # never the subject of its own verb: "Dr. Okafor started him on donepezil" is someone else
+    acting = {
+        t.i for c in pron.head.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree
+    }
+    named = _named(doc)
+    here = [name for i, name in named if i < pron.i and i not in acting]
     here += [name for name in called_names(doc) if name not in here]
-    candidates = {n for n in (*named_before, *here)} - set(speakers)
+    subjects = {name for i, name in named if i in acting}
+    candidates = {n for n in (*named_before, *here)} - set(speakers) - subjects
     if len(candidates) != 1:
         return None
     return pron, next(iter(candidates))

@@ -453,3 +453,30 @@ def test_a_family_word_used_as_a_name_is_the_speakers_own_relation(run):
     dad = next(f for f in checked.facts if f.text.startswith("Dana's dad"))
     assert dad.subject == "Dana Whitfield"  # about the speaker's family, as "my dad" is
     assert not any(e.name in ("Mum", "Dad") for e in raw.entities)  # no one is called "Mum"
+
+
+def test_he_after_someone_did_something_to_him_is_not_that_someone(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "The consultant, Dr. Mensah, put him on a new inhaler. He also takes iron."),
+            ("user", "Tom called her last night. He has moved to Hull."),
+        ]
+    )
+    texts = _texts(checked)
+    assert not any("Mensah takes" in t for t in texts), texts
+    assert any(r.reason == "vague" and r.text == "He takes iron" for r in checked.rejections)
+    assert "Tom has moved to Hull" in texts, texts  # a "her" does not rule out a "he"
+
+
+def test_a_place_a_daydream_names_is_no_one_a_later_he_can_be(run):
+    # NER does not read a sentence that is no fact, so "Maine" there has no label
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Some days I dream about running a bar in Galway. Anyway, he started going to "
+                "the day centre on Mondays.",
+            )
+        ]
+    )
+    assert not any("Galway started" in t for t in _texts(checked)), _texts(checked)
