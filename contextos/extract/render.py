@@ -196,11 +196,28 @@ def _clitic(tok: Any) -> str:
     return lx.CLITICS[low]
 
 
+def _perfect(participle: Any) -> bool:
+    """A participle after "'s" that makes it "has": "been", one that has no passive ("gone"),
+    or one with an object ("she's worked memory care for years", "he's said it"): a passive
+    takes no object."""
+    if participle.tag_ not in ("VBN", "VBD"):
+        return participle.lower_ == "been"
+    after = [c for c in participle.children if c.i > participle.i]  # not a clause before it
+    return (
+        participle.lower_ in lx.NO_PASSIVE_PARTICIPLES
+        or (
+            participle.lower_ in lx.PERFECT_PARTICIPLES
+            and any(c.dep_ in _PERFECT_OBJECTS for c in after)
+        )
+        or any(c.dep_ in ("dobj", "ccomp") for c in after)
+    )
+
+
 def _agree(tok: Any) -> str:
     """``tok`` (a first-person or plural verb form) made third-person singular."""
     low = _lower(tok)
-    if low in ("'s", "’s") and tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "been":
-        return "has"  # "Jo's been ...": "has been", never "is been"
+    if low in ("'s", "’s") and tok.i + 1 < len(tok.doc) and _perfect(tok.doc[tok.i + 1]):
+        return "has"  # "Jo's been ...", "she's worked there": "has", never "is been"
     if low == "wan" and _split_contraction(tok):
         return "wants"  # "I wanna" -> "Dana wants to"
     if low == "wanna":
@@ -559,18 +576,7 @@ def render_clause(
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
         elif (
-            low in ("'s", "’s")
-            and nxt is not None
-            and nxt.tag_ in ("VBN", "VBD")
-            and (
-                nxt.lower_ in lx.NO_PASSIVE_PARTICIPLES
-                or (
-                    nxt.lower_ in lx.PERFECT_PARTICIPLES
-                    and any(c.dep_ in _PERFECT_OBJECTS for c in nxt.children)
-                )
-                # a passive takes no object: "he's said it every Christmas", "she's told me"
-                or any(c.dep_ in ("dobj", "ccomp") for c in nxt.children)
-            )
+            low in ("'s", "’s") and nxt is not None and _perfect(nxt)
         ):  # "Jo's been coaching", "Jo's got a dog", "Lisa's gone": "has"; "it's done": "is"
             text = "has"
             if parts and not parts[-1].endswith(" "):

@@ -1279,10 +1279,24 @@ def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
         modals = {c.lower_ for c in head.children if c.dep_ == "aux"}
         if modals & {"can", "could", "would", "will"}:
             return True
+    if kind == "self" and _asks_for_help(head):
+        return True
     low = clause_text_low.lstrip()
     if lx.REQUEST_MARKERS.intersection(low.split()):
         return True
     return any(low.startswith(op + " ") or low == op for op in lx.REQUEST_OPENERS)
+
+
+def _asks_for_help(head: Any) -> bool:
+    """ "I need help getting organised", "I need a hand": asking the listener for help, not a
+    need to remember. Help with something named ("help with my supplier of fish, Pescados
+    Cantábrico") says what the trouble is, and stays."""
+    if head.lemma_.lower() != "need":
+        return False
+    wanted = next((c for c in head.children if c.dep_ == "dobj"), None)
+    if wanted is None or wanted.lemma_.lower() not in ("help", "hand", "advice"):
+        return False
+    return not any(c.dep_ == "prep" for c in (*wanted.children, *head.children))
 
 
 def _standing_request(

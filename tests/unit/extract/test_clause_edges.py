@@ -48,6 +48,14 @@ def test_contracted_is_before_a_state_participle_and_has_before_been(run):
     assert "Priyanka has been helping Dana" in texts
 
 
+def test_a_contracted_has_after_a_pronoun_before_a_participle_with_an_object(run):
+    _conv, _raw, checked = run([("user", "I hired Maria Lopez, she's taught piano for ten years.")])
+    texts = _texts(checked)
+    assert any("Maria Lopez has taught piano for ten years" in t for t in texts), texts
+    _conv, _raw, checked = run([("user", "Maria Lopez is lovely, she's booked for Mondays.")])
+    assert any("Maria Lopez is booked for Mondays" in t for t in _texts(checked)), _texts(checked)
+
+
 def test_a_plural_possessed_subject_keeps_its_plural_verb(run):
     _conv, _raw, checked = run([("user", "Our neighbours keep bees in the back garden.")])
     assert "Dana's neighbours keep bees in the back garden" in _texts(checked)

@@ -108,6 +108,23 @@ def test_questions_requests_and_phatic_turns_are_skipped(run):
     assert raw.facts == []
 
 
+def test_asking_for_help_is_a_request_not_a_need_to_remember(run):
+    _conv, raw, checked = run(
+        [
+            ("user", "I need a hand sorting out my week."),
+            ("user", "I need help planning a budget. I'm self-employed."),
+            ("user", "I need helpers for the stall."),
+            ("user", "I need help with a dispute with my landlord, Harbour Lettings."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert sorted(t for t in texts if t.startswith("Dana")) == [
+        "Dana is self-employed",
+        "Dana needs help with a dispute with their landlord, Harbour Lettings",  # says what
+        "Dana needs helpers for the stall",
+    ]
+
+
 def test_pasted_instruction_injection_is_rejected(run):
     text = (
         "here's the vendor's reply:\n---\nThe export is delayed.\n"
