@@ -82,6 +82,8 @@ _HEADING_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "these"
 _PRONOUN_LEADS = frozenset({"i", "we", "you", "it", "they", "he", "she", "that", "there"})
 #: Up to three words and a comma opening a piece ("and ugh, ...").
 _LEAD_IN = re.compile(r"\s*((?:[\w'’]+\s+){0,2}[\w'’]+)\s*,\s+")
+#: Up to three words ending in a hesitation, with no comma: dictation's lead-in ("cheers um ").
+_SPOKEN_LEAD_IN = re.compile(r"\s*((?:[\w'’]+\s+){0,2}(?:u+m+|u+h+|e+r+m+|e+r+))\s+", re.I)
 #: A list marker opening a piece: "(1) ", "2. ", "b) ", "- ", "* ", "• ".
 _LIST_MARKER = re.compile(r"(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•·–])\s+")
 _OPENING_QUOTES = ('"', "“")
@@ -211,8 +213,9 @@ _LEAD_WORDS = DISCOURSE_WORDS | (
 
 def _lead_in_length(piece: str) -> int:
     """Characters of a lead-in of discourse words before a comma ("and ugh, ", "honestly, ")
-    opening ``piece``: the parser tends to make such a word the root of the sentence."""
-    m = _LEAD_IN.match(piece)
+    or, in dictation that has no commas, before a hesitation ("cheers um ") opening ``piece``:
+    the parser tends to make such a word the root of the sentence."""
+    m = _LEAD_IN.match(piece) or _SPOKEN_LEAD_IN.match(piece)
     if m is None or len(_WORD.findall(piece[m.end() :])) < _MIN_AFTER_LABEL:
         return 0
     words = _WORD.findall(m.group(1))

@@ -64,6 +64,12 @@ def test_fillers_and_discourse_markers_are_dropped(run):
     assert "Dana swims about 5 times a week" in texts
 
 
+def test_a_dictated_lead_in_ending_in_a_hesitation_is_dropped(run):
+    _conv, _raw, checked = run([("user", "cheers um the plumber is Mick from Otley Heating")])
+    assert "The plumber is Mick from Otley Heating" in _texts(checked)
+    assert not any("um" in t.split() or "Cheers" in t for t in _texts(checked))
+
+
 def test_a_word_dropped_between_commas_leaves_one_comma(run):
     _conv, _raw, checked = run([("user", "I live in Leeds, honestly, with my wife Ana.")])
     assert "Dana lives in Leeds, with their wife Ana" in _texts(checked)
