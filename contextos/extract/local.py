@@ -77,6 +77,7 @@ from contextos.extract.patterns import (
     setting_signals,
 )
 from contextos.extract.people import (
+    Antecedent,
     FullNames,
     called_names,
     dislocated_subject,
@@ -535,8 +536,7 @@ class LocalExtractor:
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
         named_doc_by_turn: dict[str, Any] = {}  # the turn's last doc that named someone
-        # the last person a "he"/"she" can be, and the pronouns that cannot be them
-        gendered_by_turn: dict[str, tuple[str, frozenset[str]]] = {}
+        gendered_by_turn: dict[str, Antecedent] = {}  # the last person a "he"/"she" can be
         #: people introduced as someone of "theirs", whom a later "they" does not mean
         theirs: set[str] = set()
         #: per turn, the speaker's relation last named by its noun alone ("my sister")
@@ -603,7 +603,7 @@ class LocalExtractor:
                 if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
                     last = gendered_by_turn.get(piece.turn.id)
                     if last is not None:  # "Dr. Okafor started him on X. He ...": not her
-                        fallback = None if clause.subject.lower_ in last[1] else last[0]
+                        fallback = None if clause.subject.lower_ in last.not_for else last.name
                 elif (
                     clause.subject is not None
                     and clause.subject.lower_ == "they"
@@ -1111,10 +1111,10 @@ def _refers_back(clause: Clause) -> bool:
     return False
 
 
-def _last_gendered(by_turn: dict[str, tuple[str, frozenset[str]]], turn_id: str) -> str | None:
+def _last_gendered(by_turn: dict[str, Antecedent], turn_id: str) -> str | None:
     """The last person a "he"/"she" (or "his"/"her") of the turn could be, if any."""
     last = by_turn.get(turn_id)
-    return last[0] if last is not None else None
+    return last.name if last is not None else None
 
 
 def _thing_referent(

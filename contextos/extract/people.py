@@ -11,7 +11,7 @@ alone. A first name given with two different surnames is left as it is.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import is_calendar_word
@@ -25,6 +25,7 @@ from contextos.extract.names import (
 from contextos.extract.statements import Clause
 
 __all__ = [
+    "Antecedent",
     "FullNames",
     "called_names",
     "dislocated_subject",
@@ -102,7 +103,14 @@ def _could_be_someone(tok: Any) -> bool:
     return tok.dep_ == "npadvmod" and tok.i == tok.sent.start
 
 
-def gendered_referent(doc: Any) -> tuple[str, frozenset[str]] | None:
+class Antecedent(NamedTuple):
+    """The last person a later "he" or "she" could be, and the pronouns that cannot be them."""
+
+    name: str
+    not_for: frozenset[str]
+
+
+def gendered_referent(doc: Any) -> Antecedent | None:
     """The last person a later "he" or "she" could be in ``doc`` (see :func:`_named`), with
     the subject pronouns that cannot be them: a "he" after "Dr. Okafor started him on X" is
     the "him", not Dr. Okafor."""
@@ -110,7 +118,8 @@ def gendered_referent(doc: Any) -> tuple[str, frozenset[str]] | None:
     if not named:
         return None
     i, name = named[-1]
-    return name, frozenset(p for p in ("he", "she") if _acted_on_another(doc[i], p, len(doc)))
+    not_for = frozenset(p for p in ("he", "she") if _acted_on_another(doc[i], p, len(doc)))
+    return Antecedent(name, not_for)
 
 
 def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -863,8 +863,7 @@ def _stated_after_colon(tok: Any) -> bool:
             tok.tag_ in ("VBZ", "VBP", "VBD")
             or any(c.dep_ in ("aux", "auxpass") for c in tok.children)
         )
-        and tok.left_edge.i > 0
-        and tok.doc[tok.left_edge.i - 1].text == ":"
+        and _set_off(tok, (":",))
     )
 
 
@@ -1584,7 +1583,8 @@ def _announcement(head: Any) -> str | None:
         and "mind" in objects
         and any(c.dep_ == "prt" and c.lower_ == "up" for c in head.children)
         and not any(
-            c.dep_ in ("advcl", "xcomp", "prep") or (c.dep_ == "ccomp" and not _after_colon(c))
+            c.dep_ in ("advcl", "xcomp", "prep")
+            or (c.dep_ == "ccomp" and not _set_off(c, (":", "-", "–", "—")))
             for c in head.children
         )
     ):
@@ -1592,11 +1592,11 @@ def _announcement(head: Any) -> str | None:
     return None
 
 
-def _after_colon(clause_head: Any) -> bool:
-    """A clause set off by a colon or dash from the words before it ("my mind: we're selling")."""
-    doc = clause_head.doc
+def _set_off(clause_head: Any, marks: tuple[str, ...]) -> bool:
+    """Whether the clause of ``clause_head`` is set off by one of ``marks`` from the words
+    before it ("my mind: we're selling", "a restructure: our team is being merged")."""
     start = clause_head.left_edge.i
-    return start > 0 and doc[start - 1].text in (":", "-", "–", "—")
+    return start > 0 and clause_head.doc[start - 1].text in marks
 
 
 def _is_reaction(head: Any) -> bool:
