@@ -9,6 +9,7 @@ updated as each window is read:
 - the discourse: the projects named and the one talked about last, the employer (not that a
   "we" is the family: that guess ends with the conversation it was read in);
 - the full names people were introduced with (first name -> full names);
+- whether a "he" or a "she" stands for a person, where the user said ("my sister Denise");
 - the short name the user goes by, once another speaker has used it;
 - the names the conversations write with a capital, for where the user types them in lower
   case ("bev said no");
@@ -53,6 +54,8 @@ class Carryover:
     discourse: Discourse = field(default_factory=Discourse)
     #: first name -> the full names it was introduced with
     introduced: dict[str, set[str]] = field(default_factory=dict)
+    #: first name (lower case) -> "he"/"she" (see :class:`~contextos.extract.genders.Genders`)
+    genders: dict[str, str] = field(default_factory=dict)
     #: the user's full name -> the short name others call them
     short_names: dict[str, str] = field(default_factory=dict)
     #: words the user's conversations write with a capital, by lower-case form ("bev" ->
@@ -117,6 +120,7 @@ class Carryover:
                     "conversation": d.conversation,
                 },
                 "introduced": {k: sorted(v) for k, v in self.introduced.items()},
+                "genders": self.genders,
                 "short_names": self.short_names,
                 "capitalised": self.capitalised,
                 "signals": [
@@ -163,6 +167,7 @@ class Carryover:
             return cls(
                 discourse=discourse,
                 introduced={k: set(v) for k, v in data["introduced"].items()},
+                genders=dict(data.get("genders", {})),  # not in carry-overs before it
                 short_names=dict(data["short_names"]),
                 capitalised=dict(data.get("capitalised", {})),  # not in carry-overs before it
                 signals=signals,

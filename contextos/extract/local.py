@@ -64,6 +64,7 @@ from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, ProjectNames, bare_work_subject
 from contextos.extract.durability import has_anchor, transient_reason
 from contextos.extract.entities import NameKinds, clause_graph, name_kinds
+from contextos.extract.genders import Genders, pronoun_gender
 from contextos.extract.language import EnglishWords
 from contextos.extract.lists import list_variants
 from contextos.extract.names import person_text
@@ -77,11 +78,11 @@ from contextos.extract.patterns import (
     setting_signals,
 )
 from contextos.extract.people import (
-    Antecedent,
     FullNames,
+    acted_on_others,
     called_names,
     dislocated_subject,
-    gendered_referent,
+    gendered_referents,
     introduced_as_theirs,
     kin_fits,
     kin_referent,
@@ -323,7 +324,9 @@ class LocalExtractor:
                 piece.people = people(piece.doc)
             known = {user.name, *user.aliases, *(p.speaker for p in pieces)}
             names = FullNames((p.people for p in pieces), known, carry.introduced)
-            pending = self._render(pieces, names, carry.discourse)
+            genders = Genders(carry.genders)
+            genders.learn(p.doc for p in pieces)
+            pending = self._render(pieces, names, genders, carry.discourse)
             self._categorise(pending)
             speaking = _speakers_by_first_name(
                 speaker_name(t, user)
@@ -530,19 +533,23 @@ class LocalExtractor:
             _analyse(piece, doc)
 
     def _render(
-        self, pieces: list[_Piece], names: FullNames, discourse: Discourse
+        self, pieces: list[_Piece], names: FullNames, genders: Genders, discourse: Discourse
     ) -> list[_Pending]:
-        """``discourse``: what the user's conversations named before these pieces (updated)."""
+        """``genders``: which pronoun the people named take, where the history says;
+        ``discourse``: what the user's conversations named before these pieces (updated)."""
         pending: list[_Pending] = []
         referent_by_turn: dict[str, str] = {}
         named_doc_by_turn: dict[str, Any] = {}  # the turn's last doc that named someone
-        gendered_by_turn: dict[str, Antecedent] = {}  # the last person a "he"/"she" can be
+        #: per turn, the last person a "he" and a "she" can be (see gendered_referents)
+        gendered_by_turn: dict[str, dict[str, str | None]] = {}
         #: people introduced as someone of "theirs", whom a later "they" does not mean
         theirs: set[str] = set()
         #: per turn, the speaker's relation last named by its noun alone ("my sister")
         kin_by_turn: dict[str, str] = {}
         #: the people each turn named so far, in order
         people_by_turn: dict[str, list[str]] = {}
+        #: per turn, (person, "he"/"she") for whoever did something to a "him"/"her"
+        acting_by_turn: dict[str, set[tuple[str, str]]] = {}
         #: the first names of everyone named so far (lower case), for "bevs passport"
         seen_people: dict[str, str] = {}
         #: the turn, sentence and whether it said something, of the piece before
@@ -598,12 +605,11 @@ class LocalExtractor:
                     clause.skip, clause.subject_kind = "", "thing"
                 if clause.skip:
                     continue
-                kin = kin_referent(clause, kin_by_turn.get(piece.turn.id), theirs)
+                kin = kin_referent(clause, kin_by_turn.get(piece.turn.id), genders, theirs)
                 fallback = referent_by_turn.get(piece.turn.id)
+                antecedents = gendered_by_turn.get(piece.turn.id, {})
                 if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
-                    last = gendered_by_turn.get(piece.turn.id)
-                    if last is not None:  # "Dr. Okafor started him on X. He ...": not her
-                        fallback = None if clause.subject.lower_ in last.not_for else last.name
+                    fallback = _antecedent(antecedents, clause.subject.lower_, fallback)
                 elif (
                     clause.subject is not None
                     and clause.subject.lower_ == "they"
@@ -611,7 +617,7 @@ class LocalExtractor:
                     and (pair := named_pair(named_doc)) is not None
                 ):
                     fallback = pair[1]  # "Tom and Ana came over. They ..."
-                referent = pronoun_referent(clause, fallback, theirs)
+                referent = pronoun_referent(clause, fallback, genders, theirs)
                 dislocated = dislocated_subject(clause)  # "my cook Rubén he is celiac"
                 if dislocated is not None and dislocated.lemma_.lower() in lx.RELATION_NOUNS:
                     kin = dislocated.lower_  # as said: "my parents they live" stays plural
@@ -631,7 +637,9 @@ class LocalExtractor:
                     clause.reject_detail = f"no one named before '{clause.subject}' says who"
                 whose = _whose_subject(
                     clause,
-                    _last_gendered(gendered_by_turn, piece.turn.id),
+                    antecedents,
+                    referent_by_turn.get(piece.turn.id),
+                    genders,
                     names,
                     kin_by_turn.get(piece.turn.id),
                     piece.display,
@@ -669,6 +677,8 @@ class LocalExtractor:
                     clause,
                     people_by_turn.get(piece.turn.id, ()),
                     (piece.speaker, piece.display),
+                    genders,
+                    acting_by_turn.get(piece.turn.id, set()),
                 )  # "I met Ana. I'm meeting her again" -> Ana
                 if whom is not None:
                     whom = whom[0], names.of(whom[1])
@@ -770,13 +780,18 @@ class LocalExtractor:
                             )
                         )
             said = _said_as_fact(piece)
-            before_here = _last_gendered(gendered_by_turn, piece.turn.id) or referent_by_turn.get(
-                piece.turn.id
-            )  # "her daughter Kayla": like a "she", a person named earlier in the turn
-            pending.extend(_appositions(piece, said, before_here, names))
+            pending.extend(  # "her daughter Kayla": like a "she", one named earlier in the turn
+                _appositions(
+                    piece,
+                    said,
+                    gendered_by_turn.get(piece.turn.id, {}),
+                    referent_by_turn.get(piece.turn.id),
+                    genders,
+                    names,
+                )
+            )
             pending.extend(_places(piece, said))
-            if (gendered := gendered_referent(doc)) is not None:
-                gendered_by_turn[piece.turn.id] = gendered
+            gendered_by_turn.setdefault(piece.turn.id, {}).update(gendered_referents(doc, genders))
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
                 named_doc_by_turn[piece.turn.id] = doc
@@ -787,6 +802,7 @@ class LocalExtractor:
             named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")
             if named_here:
                 people_by_turn.setdefault(piece.turn.id, []).extend(named_here)
+                acting_by_turn.setdefault(piece.turn.id, set()).update(acted_on_others(doc))
                 for first in (n.split()[0] for n in named_here if n):
                     seen_people[first.lower()] = first
             stated = any(not p.clause.reject for p in pending[said_before:])
@@ -1111,10 +1127,16 @@ def _refers_back(clause: Clause) -> bool:
     return False
 
 
-def _last_gendered(by_turn: dict[str, Antecedent], turn_id: str) -> str | None:
-    """The last person a "he"/"she" (or "his"/"her") of the turn could be, if any."""
-    last = by_turn.get(turn_id)
-    return last.name if last is not None else None
+def _antecedent(
+    antecedents: Mapping[str, str | None], pronoun: str, last_named: str | None
+) -> str | None:
+    """Whom a "he"/"his" or "she"/"her" stands for when its own sentence names no one: the
+    one of ``antecedents`` (see :func:`people.gendered_referents`) the turn's earlier
+    sentences gave, else ``last_named``, the last person the turn named."""
+    gender = pronoun_gender(pronoun)
+    if gender is not None and gender in antecedents:
+        return antecedents[gender]
+    return last_named
 
 
 def _thing_referent(
@@ -1144,17 +1166,24 @@ def _thing_referent(
 
 
 def _whose_subject(
-    clause: Clause, fallback: str | None, names: FullNames, kin: str | None, display: str
+    clause: Clause,
+    antecedents: Mapping[str, str | None],
+    last_named: str | None,
+    genders: Genders,
+    names: FullNames,
+    kin: str | None,
+    display: str,
 ) -> tuple[Any, str] | None:
     """The "his"/"her" of the clause's subject and the person it stands for (see
-    :func:`people.possessor_referent`), else the speaker's relation named by its noun alone
+    :func:`people.possessor_referent`; one the turn named before, see :func:`_antecedent`
+    for ``antecedents`` and ``last_named``), else the speaker's relation named by its noun alone
     (``kin``: "my sister is visiting. her husband ..." -> "Dana's sister", ``display`` being
     how facts name the speaker); a clause whose one no one says is rejected as vague ("her
     surgery got moved"), not stored half-said."""
     poss = subject_possessor(clause)
     if poss is None or clause.reject:
         return None
-    person = possessor_referent(clause, fallback)
+    person = possessor_referent(clause, _antecedent(antecedents, poss.lower_, last_named), genders)
     if person is None and kin is not None and kin_fits(kin, poss.lower_):
         return poss, f"{display}'s {kin}"
     if person is None and named_after(clause, poss):
@@ -1381,19 +1410,26 @@ def _places(piece: _Piece, sents: list[Any]) -> list[_Pending]:
 
 
 def _appositions(
-    piece: _Piece, sents: list[Any], fallback: str | None, names: FullNames
+    piece: _Piece,
+    sents: list[Any],
+    antecedents: Mapping[str, str | None],
+    last_named: str | None,
+    genders: Genders,
+    names: FullNames,
 ) -> list[_Pending]:
     """ "<name> is <role>" clauses from role appositions ("my partner Jo"), unless the sentence
     is a joke or a hypothetical. A "his"/"her" role ("her daughter Kayla") is the last person
-    named before it, else ``fallback`` (named earlier in the turn); with no one, the clause is
-    rejected as vague (see :func:`appositions.role_possessor`)."""
+    named before it, else one named earlier in the turn (``antecedents``, ``last_named``: see
+    :func:`_antecedent`); with no one, the clause is rejected as vague (see
+    :func:`appositions.role_possessor`)."""
     out: list[_Pending] = []
     speaker = piece.display
     for sent in sents:
         for clause in apposition_clauses(sent):
             whose = None
             if (poss := role_possessor(clause)) is not None:
-                whose = named_before(poss, fallback)
+                fallback = _antecedent(antecedents, poss.lower_, last_named)
+                whose = named_before(poss, fallback, genders)
                 if whose is None:
                     clause.reject = "vague"
                     clause.reject_detail = f"no one named before '{poss.text}' says whose"

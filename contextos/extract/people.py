@@ -11,10 +11,11 @@ alone. A first name given with two different surnames is left as it is.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import is_calendar_word
+from contextos.extract.genders import Genders
 from contextos.extract.names import (
     name_tagged_noun,
     person_name,
@@ -25,11 +26,11 @@ from contextos.extract.names import (
 from contextos.extract.statements import Clause
 
 __all__ = [
-    "Antecedent",
     "FullNames",
+    "acted_on_others",
     "called_names",
     "dislocated_subject",
-    "gendered_referent",
+    "gendered_referents",
     "introduced_as_theirs",
     "kin_fits",
     "kin_referent",
@@ -103,23 +104,20 @@ def _could_be_someone(tok: Any) -> bool:
     return tok.dep_ == "npadvmod" and tok.i == tok.sent.start
 
 
-class Antecedent(NamedTuple):
-    """The last person a later "he" or "she" could be, and the pronouns that cannot be them."""
-
-    name: str
-    not_for: frozenset[str]
-
-
-def gendered_referent(doc: Any) -> Antecedent | None:
-    """The last person a later "he" or "she" could be in ``doc`` (see :func:`_named`), with
-    the subject pronouns that cannot be them: a "he" after "Dr. Okafor started him on X" is
-    the "him", not Dr. Okafor."""
+def gendered_referents(doc: Any, genders: Genders) -> dict[str, str | None]:
+    """For "he" and for "she", the last person in ``doc`` (see :func:`_named`) a later one
+    could be: not someone the user gave the other gender ("my sister Denise" is no "he", see
+    :class:`~contextos.extract.genders.Genders`), and None for one who did something to a
+    "him"/"her" (a "he" after "Dr. Okafor started him on X" is the "him", not Dr. Okafor).
+    A pronoun no one in ``doc`` can be has no entry: it still stands for whom it did before."""
     named = _preferred_antecedents(doc, _named(doc, gendered=True))
-    if not named:
-        return None
-    i, name = named[-1]
-    not_for = frozenset(p for p in ("he", "she") if _acted_on_another(doc[i], p, len(doc)))
-    return Antecedent(name, not_for)
+    out: dict[str, str | None] = {}
+    for pronoun in ("he", "she"):
+        for i, name in reversed(named):
+            if genders.fits(name, pronoun):
+                out[pronoun] = None if _acted_on_another(doc[i], pronoun, len(doc)) else name
+                break
+    return out
 
 
 def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -160,11 +158,12 @@ def _talked_to(tok: Any) -> bool:
 
 
 def pronoun_referent(
-    clause: Clause, fallback: str | None, theirs: Collection[str] = ()
+    clause: Clause, fallback: str | None, genders: Genders, theirs: Collection[str] = ()
 ) -> str | None:
     """The person a third-person pronoun subject refers to: the last one named before it
-    ("we have a son, Eli, he's 9" -> Eli), else ``fallback``; a "they" is never one of
-    ``theirs`` (people introduced as someone of theirs, see :func:`introduced_as_theirs`)."""
+    ("we have a son, Eli, he's 9" -> Eli) whom the pronoun can stand for (``genders``), else
+    ``fallback``; a "they" is never one of ``theirs`` (people introduced as someone of theirs,
+    see :func:`introduced_as_theirs`)."""
     if clause.subject_kind != "third_pronoun" or clause.subject is None:
         return None
     doc = clause.sent.doc
@@ -173,7 +172,9 @@ def pronoun_referent(
         named = [
             (i, name)
             for i, name in _named(doc, gendered=True)
-            if i < pronoun.i and not _acted_on_another(doc[i], pronoun.lower_, pronoun.i)
+            if i < pronoun.i
+            and not _acted_on_another(doc[i], pronoun.lower_, pronoun.i)
+            and genders.fits(name, pronoun.lower_)
         ]
         before = [name for _i, name in _preferred_antecedents(doc, named)]
     else:  # "they" is as often a company or a product ("SendLog ..., they loved it")
@@ -189,7 +190,21 @@ def pronoun_referent(
         return before[-1]
     if clause.subject.lower_ == "they" and fallback in theirs:
         return None
+    if fallback is not None and not genders.fits(fallback, clause.subject.lower_):
+        return None  # "my sister Denise came. He ...": someone else
     return fallback
+
+
+def acted_on_others(doc: Any) -> set[tuple[str, str]]:
+    """(name, "he"/"she") for each person ``doc`` says did something to a "him" or "her":
+    a later "him" or "her" is that one, not them ("Dr. Okafor switched him to the patch. I
+    put the patch on him" is not Dr. Okafor)."""
+    return {
+        (name, p)
+        for i, name in _named(doc, gendered=True)
+        for p in ("he", "she")
+        if _acted_on_another(doc[i], p, len(doc))
+    }
 
 
 def _acted_on_another(name: Any, pronoun: str, until: int) -> bool:
@@ -279,21 +294,28 @@ def subject_possessor(clause: Clause) -> Any | None:
     )
 
 
-def possessor_referent(clause: Clause, fallback: str | None) -> str | None:
+def possessor_referent(clause: Clause, fallback: str | None, genders: Genders) -> str | None:
     """The person the subject's "his"/"her" (:func:`subject_possessor`) stands for: the last
     one named before it ("I met Ana at the conference. Her brother is a chef" -> Ana), else
     ``fallback`` (the last named earlier in the turn); None when neither."""
     poss = subject_possessor(clause)
-    return None if poss is None else named_before(poss, fallback)
+    return None if poss is None else named_before(poss, fallback, genders)
 
 
-def named_before(tok: Any, fallback: str | None) -> str | None:
+def named_before(tok: Any, fallback: str | None, genders: Genders) -> str | None:
     """The person a "his"/"her"/"their" ``tok`` stands for: the last one named before it in
-    its doc (see :func:`possessor_referent`), else ``fallback``."""
+    its doc whom it can stand for (``genders``; see :func:`possessor_referent`), else
+    ``fallback``."""
     doc = tok.doc
-    named = [(i, name) for i, name in _named(doc, gendered=True) if i < tok.i]
+    named = [
+        (i, name)
+        for i, name in _named(doc, gendered=True)
+        if i < tok.i and genders.fits(name, tok.lower_)
+    ]
     before = _preferred_antecedents(doc, named)
-    return before[-1][1] if before else fallback
+    if before:
+        return before[-1][1]
+    return fallback if fallback is None or genders.fits(fallback, tok.lower_) else None
 
 
 def named_after(clause: Clause, tok: Any) -> bool:
@@ -329,14 +351,18 @@ def plural_kin(kin: str) -> bool:
     return kin not in lx.RELATION_NOUNS
 
 
-def kin_referent(clause: Clause, kin: str | None, theirs: Collection[str] = ()) -> str | None:
+def kin_referent(
+    clause: Clause, kin: str | None, genders: Genders, theirs: Collection[str] = ()
+) -> str | None:
     """``kin`` (a relation noun, see :func:`unnamed_relation`) when the clause's "he"/"she"
     subject stands for it: no person is named before the pronoun in its sentence, and the
     noun can be a "she" (sister, mom, friend) or a "he" (brother, dad, friend)."""
     if kin is None or clause.subject_kind != "third_pronoun" or clause.subject is None:
         return None
     low = clause.subject.lower_
-    if low not in ("he", "she", "they") or pronoun_referent(clause, None, theirs) is not None:
+    if low not in ("he", "she", "they"):
+        return None
+    if pronoun_referent(clause, None, genders, theirs) is not None:
         return None
     return kin if kin_fits(kin, low) else None
 
@@ -367,12 +393,19 @@ def _one_of_theirs(ent: Any) -> bool:
 
 
 def object_referent(
-    clause: Clause, named_before: Sequence[str], speakers: Iterable[str]
+    clause: Clause,
+    named_before: Sequence[str],
+    speakers: Iterable[str],
+    genders: Genders,
+    acted_before: Collection[tuple[str, str]],
 ) -> tuple[Any, str] | None:
     """A "him"/"her" the statement acts on and the person it stands for, when only one person
-    can be meant: the only one named before it in the turn ("I met Ana at the conference.
-    I'm meeting her again next week" -> Ana). ``named_before``: the people the speaker named
-    in earlier sentences of the turn; ``speakers``: the speaker's own names, never meant."""
+    can be meant: the only one named before it in the turn whom the pronoun can stand for
+    (``genders``: "my sister Denise" is no "him"), as in "I met Ana at the conference. I'm
+    meeting her again next week" -> Ana. ``named_before``: the people the speaker named in
+    earlier sentences of the turn; ``speakers``: the speaker's own names, never meant;
+    ``acted_before``: the people who did something to a "him" or "her" in those sentences (see
+    :func:`acted_on_others`), whom it is not."""
     pron = next(
         (
             t
@@ -393,6 +426,10 @@ def object_referent(
     here += [name for name in called_names(doc) if name not in here]
     subjects = {name for i, name in named if i in acting}
     candidates = {n for n in (*named_before, *here)} - set(speakers) - subjects
+    wanted = "he" if pron.lower_ == "him" else "she"
+    candidates = {
+        n for n in candidates if genders.fits(n, wanted) and (n, wanted) not in acted_before
+    }
     if len(candidates) != 1:
         return None
     return pron, next(iter(candidates))

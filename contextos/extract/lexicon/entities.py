@@ -114,6 +114,12 @@ MALE_RELATIONS: frozenset[str] = words(
     grandson stepson stepdad stepfather godson godfather"""
 )
 
+#: Titles before a person's name ("Mrs. Patel", "Dr Okafor"), without their full stop; some
+#: say whether a "he" or a "she" stands for the person.
+FEMALE_TITLES: frozenset[str] = words("mrs ms miss")
+MALE_TITLES: frozenset[str] = words("mr")
+PERSON_TITLES: frozenset[str] = FEMALE_TITLES | MALE_TITLES | words("dr prof mx")
+
 #: Nouns naming what someone is to others at work or in life ("our head chef Marta"),
 #: besides the relation nouns above.
 ROLE_NOUNS: frozenset[str] = words(

@@ -133,6 +133,25 @@ def test_a_full_name_introduced_earlier_completes_a_first_name_later(extractor, 
     assert "Sandra Okafor approved Dana's budget" in [f.text for f in checked.facts]
 
 
+def test_whom_a_he_or_she_can_stand_for_carries_into_a_later_chat_and_its_snapshot(
+    extractor, make_conv
+):
+    from contextos.extract.local import LocalExtractor
+
+    dana = UserRef(id="dana", name="Dana Whitfield")
+    _read(extractor, _chat(make_conv, "a", 2, "My sister Denise comes up on Saturdays."), dana)
+    later = _chat(make_conv, "b", 9, "Denise drove today. The pills were making him sick.")
+    other = LocalExtractor()
+    other.restore("dana", extractor.snapshot("dana"))
+    for reader in (extractor, other):
+        _raw, checked = _read(reader, later, dana)
+        said = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+        assert not any("making Denise" in t for t in said), said
+    fresh = LocalExtractor()  # nothing read before: Denise could be a "him"
+    _raw, checked = _read(fresh, later, dana)
+    assert any("making Denise" in r.text for r in checked.rejections), checked.rejections
+
+
 def test_a_user_id_that_shortens_the_given_name_is_the_name_facts_use(extractor, make_conv):
     conv = _chat(make_conv, "a", 2, "I work as a logistics coordinator.")
     _raw, checked = _read(extractor, conv, UserRef(id="teo", name="Teodora Ilić"))

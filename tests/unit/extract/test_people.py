@@ -480,3 +480,56 @@ def test_a_place_a_daydream_names_is_no_one_a_later_he_can_be(run):
         ]
     )
     assert not any("Galway started" in t for t in _texts(checked)), _texts(checked)
+
+
+def test_a_pronoun_never_stands_for_someone_the_user_gave_the_other_gender(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My sister Denise comes up on Saturdays. Dad is another story."),
+            ("assistant", "Noted."),
+            ("user", "Tuesdays Denise and I juggle. The pills were making him nauseous."),
+            ("assistant", "Noted."),
+            ("user", "Denise is great. He keeps asking where his keys are."),
+            ("assistant", "Noted."),
+            ("user", "I met Mrs. Patel at the clinic. He was late again."),
+            ("assistant", "Noted."),
+            ("user", "Tom, my brother, called. I told her about the move."),
+        ]
+    )
+    said = _texts(checked) + [r.text for r in checked.rejections]
+    for wrong in ("making Denise", "Denise keeps asking", "Patel was late", "told Tom"):
+        assert not any(wrong in t for t in said), said
+
+
+def test_a_pronoun_still_takes_a_person_whose_gender_fits(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My sister Denise lives in Leeds. I visit her every summer."),
+            ("assistant", "Noted."),
+            ("user", "Ms. Okafor is my oncologist. She is moving to Hull."),
+            ("assistant", "Noted."),
+            (
+                "user",
+                "Bernard has joined the choir. Our conductor, Mrs Eirlys Morgan, has put him "
+                "among the basses. He has taken to calling me Sir.",
+            ),
+        ]
+    )
+    texts = _texts(checked)
+    # a "he" passes over the woman named last to the man named before her
+    assert any("Bernard has taken to calling Dana Sir" in t for t in texts), texts
+    assert "Dana visits Denise every summer" in texts, texts
+    assert any("Okafor is moving to Hull" in t for t in texts), texts
+
+
+def test_a_him_after_someone_did_something_to_him_is_not_that_someone(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Dr. Okafor switched him to the patch on Monday. It has been ten days. "
+                "I put the patch on him every morning.",
+            )
+        ]
+    )
+    assert not any("on Okafor" in t for t in _texts(checked)), _texts(checked)

@@ -1,0 +1,113 @@
+"""Which of "he" and "she" a person's name takes, as the history being read says.
+
+A "him" in "the donepezil was making him nauseous" is not the Denise named just before when
+the user introduced Denise as "my sister Denise". A name alone says nothing of who its bearer
+is; what the speaker said of them does: a gendered relation noun given with the name ("my
+sister Denise", "Tom, my brother", "Ana is my wife") or a title ("Mrs. Patel", "Mr Jones").
+:class:`Genders` remembers what was learnt this way, by first name (a name the history gives
+both is left unknown), so that pronoun resolution (:mod:`~contextos.extract.people`) passes over
+the people a pronoun cannot be. A name nothing was learnt of can be either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from contextos.extract import lexicon as lx
+from contextos.extract.names import person_text
+
+__all__ = ["Genders", "name_key", "pronoun_gender"]
+
+_PRONOUNS = {
+    "he": "he",
+    "him": "he",
+    "his": "he",
+    "himself": "he",
+    "she": "she",
+    "her": "she",
+    "hers": "she",
+    "herself": "she",
+}
+
+
+def pronoun_gender(pronoun: str) -> str | None:
+    """ "he" for he/him/his, "she" for she/her/hers; None for any other word."""
+    return _PRONOUNS.get(pronoun.lower())
+
+
+def name_key(name: str) -> str:
+    """The word of ``name`` a gender is remembered by: its first word that is not a title
+    ("Mrs. Patel" -> "patel", "Denise Brennan" -> "denise")."""
+    for word in name.split():
+        if word.lower().rstrip(".") not in lx.PERSON_TITLES:
+            return word.lower()
+    return ""
+
+
+class Genders:
+    """First name (lower case) -> "he" or "she", learnt from the docs read; "" for a name
+    learnt as both (two people, or a mistake), which stays unknown."""
+
+    def __init__(self, known: dict[str, str] | None = None) -> None:
+        """``known``: what earlier reading learnt, added to in place."""
+        self.by_name: dict[str, str] = {} if known is None else known
+
+    def learn(self, docs: Iterable[Any]) -> None:
+        for doc in docs:
+            for tok, gender in _gendered_names(doc):
+                key = name_key(person_text(tok))
+                if key:
+                    seen = self.by_name.setdefault(key, gender)
+                    if seen != gender:
+                        self.by_name[key] = ""
+
+    def of(self, name: str) -> str | None:
+        """ "he", "she", or None when nothing (or both) was learnt of ``name``."""
+        return self.by_name.get(name_key(name)) or None
+
+    def fits(self, name: str, pronoun: str) -> bool:
+        """Whether ``pronoun`` (he, him, his, she, her ...) can stand for ``name``."""
+        gender, wanted = self.of(name), pronoun_gender(pronoun)
+        return gender is None or wanted is None or gender == wanted
+
+
+def _gendered_names(doc: Any) -> Iterable[tuple[Any, str]]:
+    """(name token, "he"/"she") for each proper noun ``doc`` gives with a gendered relation
+    noun or a title."""
+    for tok in doc:
+        if tok.pos_ == "PROPN" and tok.lower_.rstrip(".") in lx.PERSON_TITLES:
+            gender = _title_gender(tok.lower_.rstrip("."))
+            if gender is not None and tok.dep_ == "compound" and tok.head.pos_ == "PROPN":
+                yield tok.head, gender  # "Mrs. Patel"
+            continue
+        if tok.pos_ != "NOUN":
+            continue
+        gender = _relation_gender(tok.lower_)
+        if gender is None:
+            continue
+        if tok.dep_ == "appos" and tok.head.pos_ == "PROPN":
+            yield tok.head, gender  # "Denise, my sister, ..."
+        for child in tok.children:
+            if child.dep_ == "appos" and child.pos_ == "PROPN":
+                yield child, gender  # "my sister Denise"
+        if tok.dep_ == "attr" and tok.head.lemma_ == "be":  # "Denise is my sister"
+            for child in tok.head.children:
+                if child.dep_ == "nsubj" and child.pos_ == "PROPN":
+                    yield child, gender
+
+
+def _relation_gender(noun: str) -> str | None:
+    if noun in lx.FEMALE_RELATIONS:
+        return "she"
+    if noun in lx.MALE_RELATIONS:
+        return "he"
+    return None
+
+
+def _title_gender(title: str) -> str | None:
+    if title in lx.FEMALE_TITLES:
+        return "she"
+    if title in lx.MALE_TITLES:
+        return "he"
+    return None
