@@ -709,7 +709,8 @@ def clause_dates(
     # "my birthday is March 4": a day of every year ("my birthday party is next Saturday" is one)
     yearly = any(t.lemma_.lower() in _YEARLY_NOUNS and t.dep_ != "compound" for t in tokens)
     range_start: datetime | None = None  # the date a "Monday to Friday" range starts on
-    last_end, last_toward = -1, False  # where the date before ended, and whether it was ahead
+    # where the date before started and ended, and whether it was ahead
+    last_start, last_end, last_toward = -1, -1, False
     for start, end in doc_date_spans(doc) if spans is None else spans:
         if start not in tok_ids:
             continue
@@ -756,8 +757,20 @@ def clause_dates(
         if resolved is None:
             continue
         first_day = _first_day(days, resolved)
+        restated = _restated_day(doc, start, last_start, last_end, range_start, resolved)
+        if restated and prev is not None and prev.i in tok_ids and first_day is None:
+            # "Friday (1 May)": the same day said twice is written once, and a bare weekday
+            # is the day the brackets say ("moved to Tuesday (June 9)", not the next one)
+            closing = end + int(end < len(doc) and doc[end].text == ")")
+            replacements[prev.i] = ("", closing)
+            lead, _end = replacements.get(last_start, ("", last_end))
+            lead = lead[:3] if lead[:3] in ("on ", "in ") else ""
+            replacements[last_start] = (lead + resolved.text, last_end)
+            dates[last_start] = resolved.value.date().isoformat()
+            range_start = resolved.value
+            continue
         range_start = resolved.value
-        last_end, last_toward = end, toward
+        last_start, last_end, last_toward = start, end, toward
         prefix = ""
         root = doc[start:end].root
         attributive = prev is not None and (
@@ -793,6 +806,29 @@ def clause_dates(
             replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
             dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+def _restated_day(
+    doc: Any,
+    start: int,
+    last_start: int,
+    last_end: int,
+    before: datetime | None,
+    resolved: Any,
+) -> bool:
+    """Whether the date at ``start``, in brackets right after the date said at
+    ``last_start:last_end`` (which resolved to ``before``), says that same day: the same
+    date, or the date of a weekday said alone ("Tuesday (June 9)")."""
+    if before is None or last_end < 0 or start != last_end + 1 or doc[last_end].text != "(":
+        return False
+    if resolved.period != "day" or resolved.value.date() == before.date():
+        return resolved.period == "day"
+    said = doc[last_start:last_end]
+    return (
+        len(said) == 1
+        and said[0].lower_ in _WEEKDAYS
+        and _WEEKDAYS.index(said[0].lower_) == resolved.value.weekday()
+    )
 
 
 #: Verbs that move a date: the dates moved from and to are the plan's, not the moving's.

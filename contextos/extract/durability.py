@@ -195,8 +195,11 @@ def _standing_arrangement(head: Any) -> bool:
     return head.lower_ == "got" and any(c.lemma_ == "have" for c in head.children)
 
 
-def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int, str]) -> str:
-    """Why ``clause`` is not durable information, or "" when it is."""
+def transient_reason(
+    clause: Clause, cue: Classification | None, dates: dict[int, str], subject_named: bool = False
+) -> str:
+    """Why ``clause`` is not durable information, or "" when it is. ``subject_named``: its
+    "it" subject stands for a name said before it ("Jira update: it keeps crashing")."""
     toks = clause.tokens
     lows = [t.lower_ for t in toks]
     if (
@@ -264,7 +267,7 @@ def transient_reason(clause: Clause, cue: Classification | None, dates: dict[int
             return f"how they are doing ('{how.text}')"
     changed = _changed_since(clause) or _has_been_done(clause)
     owned = _owned(clause) or changed
-    anchored = owned or has_anchor(toks, dates)
+    anchored = owned or subject_named or has_anchor(toks, dates)
     # "the weather is nice today": the day of speaking does not make an evaluation last
     today = {i for i in dates if toks and toks[0].doc[i].lower_ in lx.SAME_DAY_WORDS}
     lasting = anchored

@@ -513,11 +513,17 @@ class LocalExtractor:
     def _relabel(self, pieces: list[_Piece], nlp: Pipeline) -> None:
         """Pieces cut after a topic label that left nothing but a fragment ("Deadline:" +
         "Friday the 13th") are parsed again with the label: it is the subject of a verbless
-        statement, not a topic."""
+        statement, not a topic. Not one whose "it" or "they" the topic names ("Jira update:" +
+        "it keeps crashing")."""
         redo = [
             p
             for p in pieces
-            if p.segment.label_start is not None and all(c.skip for c in p.clauses)
+            if p.segment.label_start is not None
+            and all(c.skip for c in p.clauses)
+            and not (
+                (topic := _named_topic(p.segment.topic, nlp.english)) is not None
+                and any(_topic_referent(c, topic) for c in p.clauses)
+            )
         ]
         if not redo:
             return
@@ -538,6 +544,7 @@ class LocalExtractor:
         """``genders``: which pronoun the people named take, where the history says;
         ``discourse``: what the user's conversations named before these pieces (updated)."""
         pending: list[_Pending] = []
+        english = self._nlp().english
         referent_by_turn: dict[str, str] = {}
         named_doc_by_turn: dict[str, Any] = {}  # the turn's last doc that named someone
         #: per turn, the last person a "he" and a "she" can be (see gendered_referents)
@@ -577,10 +584,15 @@ class LocalExtractor:
             discourse.enter(piece.conversation_id)
             discourse.observe(doc, piece.turn.id, first_person_org=piece.in_assistant_chat)
             date_spans: list[tuple[int, int]] | None = None
+            topic_name = _named_topic(piece.segment.topic, english)
             for clause in piece.clauses:
-                it_name = discourse.it_referent(clause.subject, named_before)
+                it_name = discourse.it_referent(clause.subject, named_before) or _topic_referent(
+                    clause, topic_name
+                )
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
+                elif it_name and clause.subject_kind == "third_pronoun":
+                    clause.subject_kind = "thing"  # "Brightwell update: they sent a term sheet"
                 mine = _mine_referent(
                     clause, doc, [s for s in (sentence_before, further_before) if s]
                 )
@@ -739,7 +751,7 @@ class LocalExtractor:
                 )
                 cue = _heading_category(heading) or lexical_category(clause)
                 if not clause.reject and heading is None:  # a listed goal is no remark
-                    transient = transient_reason(clause, cue, dates)
+                    transient = transient_reason(clause, cue, dates, bool(it_name))
                     if transient:
                         clause.reject, clause.reject_detail = "vague", f"transient: {transient}"
                     elif _unresolved_listener(clause, piece, called):
@@ -1068,6 +1080,43 @@ def _discourse_words(
         if i not in taken:
             replacements[i] = (text, i + 1)
     return before, tuple(dict.fromkeys(names))
+
+
+def _named_topic(topic: str | None, english: EnglishWords) -> str | None:
+    """``topic`` (see :attr:`Segment.topic`) when it is a name ("Brightwell", "Northlight
+    Indie Showcase", "HPC"), not a common noun that opens a heading ("Course news:")."""
+    if topic is None:
+        return None
+    words = topic.split()
+    if len(words) > 1 or topic.isupper() or not english.known(topic.lower()):
+        return topic
+    return None
+
+
+def _topic_referent(clause: Clause, topic_name: str | None) -> str | None:
+    """The named topic a subject "it" or "they" stands for when its own sentence names
+    nothing before it ("Jira update: it keeps crashing", "Brightwell: they sent a term
+    sheet")."""
+    subject = clause.subject
+    if topic_name is None or subject is None or subject.lower_ not in ("it", "they"):
+        return None
+    if subject.lower_ == "it" and _time_passed(clause.head):
+        return None  # "HPC update: still nothing, it has been over two weeks"
+    if any(t.pos_ in ("PROPN", "NOUN") for t in subject.sent if t.i < subject.i):
+        return None
+    return topic_name
+
+
+def _time_passed(head: Any) -> bool:
+    """ "it has been two weeks", "it's been a while": an "it" that stands for nothing."""
+    return head.lemma_ == "be" and any(
+        c.dep_ in ("attr", "prep", "npadvmod")
+        and any(t.lemma_.lower() in _SPANS_OF_TIME for t in c.subtree)
+        for c in head.children
+    )
+
+
+_SPANS_OF_TIME = lx.TIME_NOUNS | {"while", "age", "hour", "minute", "forever"}
 
 
 def _topic_predicate(clause: Clause, topic: str | None) -> None:

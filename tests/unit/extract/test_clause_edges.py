@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from contextos.extract.nlp import load_pipeline
 from contextos.extract.sentences import segment_turn
 from contextos.extract.verb_labels import read_as_verbs
@@ -134,6 +136,24 @@ def test_under_a_topic_label_it_is_the_topic(run):
     )
     assert [f.text for f in checked.facts] == ["Ghost: the save guard fixed it"]
     assert [r.reason for r in checked.rejections] == ["vague"]
+
+
+def test_under_a_named_topic_label_a_subject_it_or_they_is_the_topic(run):
+    when = datetime(2026, 5, 4, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "Jira update: it keeps crashing on my laptop."),
+            ("user", "Brightwell update: they sent a term sheet Friday."),
+            ("user", "Course news: they moved the exam to June 3."),  # a heading, no name
+            ("user", "HPC update: it has been over two weeks."),  # an "it" for no thing
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Jira keeps crashing on Dana's laptop" in texts, texts
+    assert "Brightwell sent a term sheet on Friday, May 1, 2026" in texts, texts
+    assert not any("Course" in t or "HPC has been" in t for t in texts), texts
+    assert any(r.reason == "vague" and "moved the exam" in r.text for r in checked.rejections)
 
 
 def test_a_not_correcting_a_detail_after_a_comma_is_no_negation(run):

@@ -302,6 +302,24 @@ def test_dates_booked_for_or_running_through_are_ahead(run):
     assert any("Thursday, March 19, 2026" in t for t in texts), texts
 
 
+def test_a_day_restated_in_brackets_is_written_once_and_fixes_a_bare_weekday(run):
+    when = datetime(2026, 5, 4, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "They sent me the contract Friday (1 May)."),
+            ("user", "The launch moved to Tuesday (June 9) and the demo to Friday (3 July)."),
+            ("user", "The audit starts Monday (June 9)."),  # not a Monday: both kept
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert any(t.endswith("the contract on Friday, May 1, 2026") for t in texts), texts
+    assert (
+        "The launch moved to Tuesday, June 9, 2026 and the demo to Friday, July 3, 2026" in texts
+    ), texts
+    assert any("Monday, May 11, 2026" in t and "June 9, 2026" in t for t in texts), texts
+
+
 def test_a_bare_day_ends_a_range_in_its_start_month(run):
     when = datetime(2026, 4, 6, tzinfo=UTC)
     _conv, _raw, checked = run(
