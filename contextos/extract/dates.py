@@ -235,7 +235,7 @@ _PREP_MONTH = re.compile(
     rf"\b(?:in|by|til|till|until|since|from|before|after)\s+({_MONTH_RE})(?!\w)", re.I
 )
 #: Short weekdays that are dates at the end of a clause ("PT discharged me fri.").
-_CLAUSE_END_WEEKDAYS = frozenset({"mon", "tue", "tues", "thu", "thur", "thurs", "fri"})
+_CLAUSE_END_WEEKDAYS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri"})
 
 
 def date_spans(text: str) -> list[tuple[int, int]]:
@@ -246,12 +246,13 @@ def date_spans(text: str) -> list[tuple[int, int]]:
         low = word.lower()
         after_prep = _TIME_PREP_BEFORE.search(text, 0, m.start()) is not None
         lower_word = low in ("may", "march", "sun", "sat", "wed", "mar", "jan") and word.islower()
-        if lower_word and not after_prep:
+        at_end = low in _CLAUSE_END_WEEKDAYS and _ends_clause(text, m.end())
+        if lower_word and not (after_prep or at_end):
             continue  # the modal "may", "march on", "sat down"
         if (
             not lower_word
             and low in ("sun", "sat", "wed", "mar", "jan", "mon", "fri", "thu", "tue")
-            and not (after_prep or (low in _CLAUSE_END_WEEKDAYS and _ends_clause(text, m.end())))
+            and not (after_prep or at_end)
         ):
             continue  # too ambiguous on their own
         if _EVERY_PART_OF_DAY.match(text, m.end()):

@@ -474,8 +474,9 @@ _WED_WORD = re.compile(r"\bwed\b", re.IGNORECASE)
 
 def _join_wednesday(doc: Any) -> Any:
     """Make a "wed" the tokenizer split into "we" + "d" (as if "we'd") one token, the day,
-    when it stands among other weekdays or after "on"/"every"/...: "mon wed fri 10am" had
-    become "mon Walt'd fri" in fact text. "wed love to come" stays "we'd"."""
+    when it stands among other weekdays, after "on"/"every"/... or at the end of a clause
+    (where no "we'd" stands): "mon wed fri 10am" had become "mon Walt'd fri" in fact text.
+    "wed love to come" stays "we'd"."""
     if not _WED_WORD.search(doc.text):
         return doc
     spans = []
@@ -484,7 +485,8 @@ def _join_wednesday(doc: Any) -> Any:
         if tok.lower_ != "we" or nxt.lower_ != "d" or tok.whitespace_:
             continue
         around = [doc[k].lower_ for k in (tok.i - 1, tok.i + 2) if 0 <= k < len(doc)]
-        if any(w in DAY_SHORTHAND or w in DAY_NAMES or w in _BEFORE_A_DAY for w in around):
+        ends = tok.i + 2 == len(doc) or doc[tok.i + 2].is_punct  # "exams start wed."
+        if ends or any(w in DAY_SHORTHAND or w in DAY_NAMES or w in _BEFORE_A_DAY for w in around):
             spans.append(doc[tok.i : tok.i + 2])
     if spans:
         with doc.retokenize() as retokenizer:

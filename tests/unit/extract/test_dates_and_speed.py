@@ -485,6 +485,19 @@ def test_short_weekdays_and_lower_case_months_are_dates_where_a_date_stands():
     assert resolve_date("tues", base, "future").value.day == 14
 
 
+def test_a_wed_ending_a_clause_is_the_day_not_we_would(run):
+    """The tokenizer splits "wed" as if "we'd": "come back wed." had become "Danad"."""
+    when = datetime(2026, 5, 4, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [("user", "the mock results come back wed."), ("user", "I'm off wed, back thurs.")],
+        when,
+    )
+    texts = [f.text for f in checked.facts]
+    assert "The mock results come back on Wednesday, May 6, 2026" in texts, texts
+    assert any("off on Wednesday, May 6, 2026" in t for t in texts), texts
+    assert not any("Dana'd" in t or "Danad" in t for t in texts), texts
+
+
 def test_a_month_after_til_gets_no_second_preposition(run):
     _conv, _raw, checked = run(
         [("user", "pine hill is out of the high extraction flour til aug.")],
