@@ -32,6 +32,10 @@ __all__ = [
 Direction = Literal["past", "future"]
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+#: The short forms of weekdays ("thurs" is Thursday).
+_WEEKDAY_SHORT = frozenset(
+    {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
+)
 _MONTHS = (
     "january",
     "february",
@@ -151,6 +155,7 @@ _DATE_PHRASES = re.compile(
             rf"\b(?:the\s+)?end\s+of\s+{_MONTH_RE}(?:\s+\d{{4}})?\b",
             rf"\b{_WEEKDAY_RE}\s+(?:of\s+)?(?:next|this|last)\s+week\b",
             rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?{_MONTH_RE}{_YEAR_RE}\b",
+            rf"\b{_WD_LEAD}(?:the\s+)?{_ORD_RE}\s+(?:of\s+)?(?:next|this|last)\s+month\b",
             rf"\b{_WD_LEAD}{_MONTH_RE}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!:){_YEAR_RE}",
             rf"\b{_DAY_RANGE_RE}{_MONTH_RE}{_YEAR_RE}\b",
             rf"\b{_WD_LEAD}\d{{1,2}}\s+{_MONTH_RE}{_YEAR_RE}\b",
@@ -165,6 +170,12 @@ _DATE_PHRASES = re.compile(
             rf"\b{_WEEKDAY_RE}\b",
         )
     ),
+    re.I,
+)
+#: "the 12th next month", "Thursday the 3rd of last month": a day of a month said relatively.
+_ORD_OF_MONTH = re.compile(
+    rf"^(?:{_WEEKDAY_RE},?\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\s+(?:of\s+)?"
+    r"(next|this|last)\s+month$",
     re.I,
 )
 _ORD_ONLY = re.compile(rf"^(?:({_WEEKDAY_RE})\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)$", re.I)
@@ -383,6 +394,14 @@ def resolve_date(
         monday = base_naive - timedelta(days=base_naive.weekday() - shift)
         named = monday + timedelta(days=target)
         return ResolvedDate(named.replace(hour=0, minute=0, second=0, microsecond=0), "day")
+    m = _ORD_OF_MONTH.match(text)
+    if m:  # "the 12th next month": that day of the month said
+        shift = {"next": 1, "this": 0, "last": -1}[m.group(2).lower()]
+        first = _shift_months(base_naive.replace(day=1, hour=0, minute=0, second=0), shift)
+        try:
+            return ResolvedDate(first.replace(day=int(m.group(1)), microsecond=0), "day")
+        except ValueError:  # "the 31st next month" of a shorter month
+            return None
     m = _ORD_ONLY.match(text)
     if m:  # "the 19th", "Thursday the 19th": a day of this or the next (last) month
         day_start = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
@@ -711,7 +730,7 @@ def clause_dates(
     yearly = any(t.lemma_.lower() in _YEARLY_NOUNS and t.dep_ != "compound" for t in tokens)
     range_start: datetime | None = None  # the date a "Monday to Friday" range starts on
     # where the date before started and ended, and whether it was ahead
-    last_start, last_end, last_toward = -1, -1, False
+    last_start, last_end, last_toward, last_day = -1, -1, False, False
     for start, end in doc_date_spans(doc) if spans is None else spans:
         if start not in tok_ids:
             continue
@@ -758,6 +777,13 @@ def clause_dates(
         if resolved is None:
             continue
         first_day = _first_day(days, resolved)
+        if (
+            prev is not None
+            and prev.i in tok_ids
+            and _weekday_restated(doc, start, last_end, range_start if last_day else None)
+        ):  # "the 12th next month, thurs morning": the weekday of the day just said
+            replacements[prev.i] = ("", end)
+            continue
         restated = _restated_day(doc, start, last_start, last_end, range_start, resolved)
         if restated and prev is not None and prev.i in tok_ids and first_day is None:
             # "Friday (1 May)": the same day said twice is written once, and a bare weekday
@@ -770,7 +796,7 @@ def clause_dates(
             dates[last_start] = resolved.value.date().isoformat()
             range_start = resolved.value
             continue
-        range_start = resolved.value
+        range_start, last_day = resolved.value, resolved.period == "day"
         last_start, last_end, last_toward = start, end, toward
         prefix = ""
         root = doc[start:end].root
@@ -807,6 +833,29 @@ def clause_dates(
             replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
             dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+def _weekday_restated(doc: Any, start: int, last_end: int, before: datetime | None) -> bool:
+    """Whether the date at ``start`` follows the day ``before`` (said up to ``last_end``)
+    after a comma and only names its weekday ("the 12th next month, thurs morning")."""
+    if before is None or start != last_end + 1 or doc[last_end].text != ",":
+        return False
+    return _weekday_index(doc[start].lower_) == before.weekday()
+
+
+def _weekday_index(word: str) -> int | None:
+    """0 for "monday"/"mon", ... 6 for "sunday"/"sun"; None for any other word."""
+    low = word.lower()
+    if len(low) < 3:
+        return None
+    return next(
+        (
+            i
+            for i, w in enumerate(_WEEKDAYS)
+            if w.startswith(low[:3]) and (low == w or low in _WEEKDAY_SHORT)
+        ),
+        None,
+    )
 
 
 def _restated_day(

@@ -55,6 +55,7 @@ class Pipeline:
         self._irregular_past = _irregular_past_forms(nlp)
         self._stop_words = frozenset(nlp.Defaults.stop_words)
         self._adjectives = _adjectives_only(nlp)
+        self._all_adjectives = _lemma_words(nlp, "adj")
         self.english = EnglishWords(self._dictionary, self._stop_words, _irregular_forms(nlp))
 
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
@@ -80,6 +81,8 @@ class Pipeline:
             ):
                 _retag_opening_names(doc, self._dictionary)
             _repair_name_read_as_verb(doc, self._stop_words)
+            if self._all_adjectives and "est" in text:
+                _retag_false_superlatives(doc, self._all_adjectives)
         return docs
 
     def _parse_joined(self, text: str, cut: list[int]) -> Any:
@@ -203,6 +206,12 @@ def _irregular_forms(nlp: Any) -> Callable[[str], bool]:
         return lambda word: False
     tables = [exceptions.get(pos, {}) for pos in ("noun", "verb", "adj", "adv")]
     return lambda word: any(word in table for table in tables)
+
+
+def _lemma_words(nlp: Any, pos: str) -> frozenset[str]:
+    """The words the lemmatizer knows as ``pos`` ("adj", "noun", ...); empty without them."""
+    index = _lemma_table(nlp, "lemma_index")
+    return frozenset(index.get(pos, ())) if index is not None else frozenset()
 
 
 def _adjectives_only(nlp: Any) -> frozenset[str]:
@@ -352,6 +361,22 @@ def _tag_emoji(doc: Any) -> None:
 
 #: Tags that open a predicate after "'s" = "is" ("in hospital", "due in May", "full").
 _PREDICATE_STARTS = frozenset({"IN", "RB", "JJ", "JJR", "VBN"})
+
+
+def _retag_false_superlatives(doc: Any, adjectives: frozenset[str]) -> None:
+    """A noun ending in "-est" that the tagger took for a superlative by its ending ("the
+    retest is on Thursday": "retest" JJS, lemma "ret") is a noun: a superlative's base is an
+    adjective (one of ``adjectives``: "biggest" -> "big"), and with a determiner in a noun's
+    place it is the thing named."""
+    for tok in doc:
+        if (
+            tok.tag_ == "JJS"
+            and tok.lower_.endswith("est")
+            and tok.lemma_.lower() not in adjectives
+            and tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj")
+            and any(c.dep_ in ("det", "poss") for c in tok.children)
+        ):
+            tok.tag_, tok.pos_, tok.lemma_ = "NN", "NOUN", tok.lower_
 
 
 def _repair_noun_s_predicates(doc: Any, adjectives: frozenset[str]) -> None:

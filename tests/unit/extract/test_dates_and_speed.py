@@ -320,6 +320,25 @@ def test_a_day_restated_in_brackets_is_written_once_and_fixes_a_bare_weekday(run
     assert any("Monday, May 11, 2026" in t and "June 9, 2026" in t for t in texts), texts
 
 
+def test_a_day_of_next_month_and_its_weekday_after_a_comma_are_one_date(run):
+    when = datetime(2026, 2, 2, tzinfo=UTC)
+    base = when.replace(tzinfo=None)
+    assert resolve_date("the 12th next month", base).value == datetime(2026, 3, 12)
+    assert resolve_date("the 3rd of last month", base).value == datetime(2026, 1, 3)
+    assert resolve_date("the 31st next month", base) is not None  # March has one
+    assert resolve_date("the 30th next month", datetime(2026, 1, 5)) is None  # February: none
+    _conv, _raw, checked = run(
+        [
+            ("user", "the retest is the 12th next month, thurs morning"),
+            ("user", "the audit is on the 12th next month, Monday."),  # not a Monday
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert "The retest is Thursday, March 12, 2026" in texts, texts
+    assert any("Thursday, March 12, 2026" in t and "Monday, February" in t for t in texts), texts
+
+
 def test_a_bare_day_ends_a_range_in_its_start_month(run):
     when = datetime(2026, 4, 6, tzinfo=UTC)
     _conv, _raw, checked = run(
