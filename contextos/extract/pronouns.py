@@ -259,7 +259,14 @@ def _names_thing(tok: Any, tags: tuple[str, ...]) -> bool:
         and tok.ent_type_ not in ("DATE", "TIME", "PERSON")
         and tok.lemma_.lower() not in lx.TIME_NOUNS
         and tok.lower_ not in _INDEFINITES  # "approved nothing of the sort, I'll report it"
+        # a person is no "it": "I've asked our lawyer friend to review it"
+        and not ("NN" in tags and _person_noun(tok))
     )
+
+
+def _person_noun(tok: Any) -> bool:
+    low = tok.lemma_.lower()
+    return low in lx.RELATION_NOUNS or low in lx.ROLE_NOUNS
 
 
 #: Indefinite pronouns the tagger calls nouns: they name nothing a pronoun can stand for.

@@ -70,6 +70,17 @@ def test_an_it_takes_the_thing_acted_on_or_named_before_it_in_the_sentence(run):
     assert any("Dana fixed the bug on" in t for t in facts), facts
 
 
+def test_an_it_never_stands_for_a_person(run):
+    facts, rejected = _texts(
+        run,
+        "I got a new bike. I've asked our mechanic friend to fix it.",
+        "I've asked my manager to sign it off.",
+    )
+    assert "Dana has asked their mechanic friend to fix the new bike" in facts, facts
+    said = facts + rejected
+    assert not any("sign their manager off" in t or "sign Dana's manager" in t for t in said)
+
+
 def test_an_it_after_a_preposition_takes_a_thing_of_its_number(run):
     facts, _ = _texts(
         run,
