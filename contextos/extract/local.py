@@ -136,6 +136,7 @@ from contextos.extract.statements import (
     called_out_before,
     content_tokens,
     listeners_kin,
+    plural_you,
     second_person,
 )
 from contextos.extract.verb_labels import read_as_verbs
@@ -1365,6 +1366,8 @@ def _the_other(speaker: str, humans: set[str]) -> str | None:
 def _unresolved_listener(clause: Clause, piece: _Piece, called: Any | None) -> bool:
     """The clause speaks of "you" and nothing says who that is: not the assistant, not a
     person addressed in a meeting ("I'll let you know", "nice to meet you")."""
+    if not piece.in_assistant_chat and any(plural_you(t) for t in clause.tokens):
+        return True  # "see you all at midnight": the listeners, whom no one names
     if piece.addressee is not None:
         return False
     if piece.in_assistant_chat:  # "you" is the assistant, but it has no mother

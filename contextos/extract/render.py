@@ -21,6 +21,7 @@ from contextos.extract.statements import (
     filler_phrase_tokens,
     in_hyphenated_word,
     listeners_kin,
+    plural_you,
     typed_we_are,
     verbless_state,
 )
@@ -543,7 +544,12 @@ def render_clause(
             text = ctx.assistant_name
         elif low == "your" and ctx.in_assistant_chat and not listeners_kin(tok):
             text = ctx.assistant_name + "'s"
-        elif low in ("you", "yourself") and ctx.addressee and tok.dep_ not in SUBJECT_DEPS:
+        elif (
+            low in ("you", "yourself")
+            and ctx.addressee
+            and tok.dep_ not in SUBJECT_DEPS
+            and not plural_you(tok)  # "see you all": not the one called out
+        ):
             text = ctx.addressee  # "Rui will report to you"
         elif (
             low in ("your", "yours")

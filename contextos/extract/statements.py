@@ -29,6 +29,7 @@ __all__ = [
     "filler_phrase_tokens",
     "in_hyphenated_word",
     "listeners_kin",
+    "plural_you",
     "misparsed_copula",
     "names_something",
     "second_person",
@@ -100,6 +101,18 @@ def in_hyphenated_word(tok: Any) -> bool:
 def second_person(tok: Any) -> bool:
     """``tok`` is "you"/"your" ... as a word of its own, not inside "thank-you"."""
     return tok.lower_ in lx.SECOND_PERSON and not in_hyphenated_word(tok)
+
+
+#: Words after "you" that make it many listeners: "see you all", "you guys", "you two".
+_PLURAL_YOU_AFTER = frozenset({"all", "guys", "lot", "two", "three", "both", "folks", "lads"})
+
+
+def plural_you(tok: Any) -> bool:
+    """``tok`` is a "you" said to several listeners ("see you all at midnight", "you guys")."""
+    if tok.lower_ in ("y'all", "yall", "youse"):
+        return True
+    after = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return tok.lower_ == "you" and after is not None and after.lower_ in _PLURAL_YOU_AFTER
 
 
 def listeners_kin(tok: Any) -> bool:

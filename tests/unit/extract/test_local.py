@@ -422,6 +422,22 @@ def test_a_name_called_out_mid_sentence_is_who_the_clause_after_it_addresses(ext
     assert not any("owns Oskar" in t for t in texts)
 
 
+def test_a_you_said_to_several_listeners_is_none_of_them(extractor, make_conv):
+    conv = make_conv(
+        [
+            ("user", "Nadia Petrova", "Oskar, I'll send the build to you tonight."),
+            ("user", "Nadia Petrova", "Oskar, the demo is great, I'll send it to you all tonight."),
+            ("user", "Oskar Lind", "Sure."),
+            ("user", "Femi Adeyemi", "Okay."),
+        ]
+    )
+    raw = extractor.extract(conv.turns, conv, UserRef(id="nadia", name="Nadia Petrova"))
+    checked = validate(raw, {t.id: t for t in conv.turns})
+    said = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert any("send the build to Oskar" in t for t in said), said
+    assert not any("Oskar all" in t for t in said), said
+
+
 def test_extract_many_matches_extract(extractor, make_conv):
     a = make_conv([("user", "I moved to Denver last year.")], conv_id="a")
     b = make_conv([("user", "I teach chemistry at a high school.")], conv_id="b")
