@@ -77,13 +77,13 @@ def _gendered_names(doc: Any) -> Iterable[tuple[Any, str]]:
     noun or a title."""
     for tok in doc:
         if tok.pos_ == "PROPN" and tok.lower_.rstrip(".") in lx.PERSON_TITLES:
-            gender = _title_gender(tok.lower_.rstrip("."))
+            gender = _gender_of(tok.lower_.rstrip("."), lx.FEMALE_TITLES, lx.MALE_TITLES)
             if gender is not None and tok.dep_ == "compound" and tok.head.pos_ == "PROPN":
                 yield tok.head, gender  # "Mrs. Patel"
             continue
         if tok.pos_ != "NOUN":
             continue
-        gender = _relation_gender(tok.lower_)
+        gender = _gender_of(tok.lower_, lx.FEMALE_RELATIONS, lx.MALE_RELATIONS)
         if gender is None:
             continue
         if tok.dep_ == "appos" and tok.head.pos_ == "PROPN":
@@ -97,17 +97,10 @@ def _gendered_names(doc: Any) -> Iterable[tuple[Any, str]]:
                     yield child, gender
 
 
-def _relation_gender(noun: str) -> str | None:
-    if noun in lx.FEMALE_RELATIONS:
+def _gender_of(word: str, female: frozenset[str], male: frozenset[str]) -> str | None:
+    """ "she" for a word of ``female``, "he" for one of ``male``, else None."""
+    if word in female:
         return "she"
-    if noun in lx.MALE_RELATIONS:
-        return "he"
-    return None
-
-
-def _title_gender(title: str) -> str | None:
-    if title in lx.FEMALE_TITLES:
-        return "she"
-    if title in lx.MALE_TITLES:
+    if word in male:
         return "he"
     return None
