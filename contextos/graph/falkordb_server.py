@@ -279,6 +279,19 @@ class EmbeddedFalkorDB:
             time.sleep(0.05)
         return False
 
+    def kill(self) -> bool:
+        """Kill the server we started, unsaved (one that stopped answering); False when we
+        did not start it, and so leave it alone."""
+        proc = self._proc
+        if proc is None or not self._owned:
+            return False
+        self._proc, self._owned = None, False
+        proc.kill()
+        proc.wait(timeout=10)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.socket_path)
+        return True
+
     def stop(self, timeout: float = 30.0) -> None:
         """Compact, save and stop the server if we started it; a no-op otherwise."""
         proc, self._proc = self._proc, None

@@ -18,6 +18,11 @@ from contextos.graph.falkordb_server import EmbeddedFalkorDB
 
 __all__ = ["FalkorDBStore", "params_header"]
 
+#: Seconds the schema statements of a freshly opened embedded server may take. FalkorDB can
+#: deadlock on its first queries after a start (seen once in this suite: the server stopped
+#: answering even PING); such a server is killed and started again instead of waiting forever.
+SCHEMA_TIMEOUT = 60.0
+
 GRAPH_NAME = "contextos"
 
 
@@ -74,12 +79,13 @@ class FalkorDBStore(CypherGraphStore):
             return
         try:
             if self.server is not None:
-                sock = self.server.start()
+                sock = self._start_answering()  # lays down the schema too
                 self._db = FalkorDB(unix_socket_path=sock)
+                self._graph = self._db.select_graph(self.graph_name)
             else:
                 self._db = FalkorDB.from_url(str(self.url))
-            self._graph = self._db.select_graph(self.graph_name)
-            self._ensure_schema()
+                self._graph = self._db.select_graph(self.graph_name)
+                self._ensure_schema(self._graph)
             self._wait_for_vector_index()
         except redis.exceptions.RedisError as exc:
             self.close()
@@ -117,10 +123,34 @@ class FalkorDBStore(CypherGraphStore):
             raise StoreError("the graph store is not open")
         return self._graph
 
-    def _ensure_schema(self) -> None:
+    def _start_answering(self, attempts: int = 2) -> str:
+        """Start the embedded server and lay down the schema with a bounded wait (see
+        :data:`SCHEMA_TIMEOUT`); a server of ours that does not answer is killed and started
+        again. Returns the socket path."""
+        assert self.server is not None
+        for attempt in range(attempts):
+            sock = self.server.start()
+            probe: FalkorDB | None = None
+            try:  # the client asks the server something as it is made
+                probe = FalkorDB(
+                    unix_socket_path=sock,
+                    socket_timeout=SCHEMA_TIMEOUT,
+                    socket_connect_timeout=SCHEMA_TIMEOUT,
+                )
+                self._ensure_schema(probe.select_graph(self.graph_name))
+                return sock
+            except redis.exceptions.TimeoutError:
+                if attempt + 1 == attempts or not self.server.kill():
+                    raise
+            finally:
+                if probe is not None:
+                    probe.connection.close()
+        raise AssertionError("unreachable")
+
+    def _ensure_schema(self, graph: Any) -> None:
         for stmt in cypher.statements("schema", self.dialect, dimension=self.dimension):
             try:
-                self.graph.query(stmt)
+                graph.query(stmt)
             except redis.exceptions.ResponseError as exc:
                 msg = str(exc).lower()
                 if "already indexed" not in msg and "already exists" not in msg:

@@ -224,3 +224,40 @@ def test_a_guest_waits_while_the_log_says_the_owners_server_is_still_loading(tmp
         f.write("2:M * Ready to accept connections unix\n")
     assert server._wait_until_loaded()
     listener.close()
+
+
+def test_a_server_that_stops_answering_on_open_is_killed_and_started_again(tmp_path, monkeypatch):
+    """FalkorDB once deadlocked on the first schema query after a start (no reply, not even to
+    PING): opening must not wait forever. A first "server" that accepts connections and never
+    answers stands in for the hung one; the store kills it and opens a real one."""
+    import socket
+
+    from contextos.graph import falkordb_store
+    from contextos.graph.falkordb_server import EmbeddedFalkorDB
+
+    monkeypatch.setattr(falkordb_store, "SCHEMA_TIMEOUT", 1.0)
+    silent = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    silent_path = str(tmp_path / "silent.sock")
+    silent.bind(silent_path)
+    silent.listen(8)
+    killed: list[str] = []
+
+    class HangsOnce(EmbeddedFalkorDB):
+        def start(self) -> str:
+            return silent_path if not killed else super().start()
+
+        def kill(self) -> bool:
+            if killed:
+                return super().kill()
+            killed.append(silent_path)
+            return True
+
+    store = FalkorDBStore(tmp_path / "data")
+    store.server = HangsOnce(tmp_path / "data")
+    try:
+        store.open()
+        assert killed == [silent_path]
+        assert store.graph.query("RETURN 1").result_set == [[1]]
+    finally:
+        store.close()
+        silent.close()
