@@ -405,12 +405,7 @@ def resolve_date(
     m = _ORD_ONLY.match(text)
     if m:  # "the 19th", "Thursday the 19th": a day of this or the next (last) month
         day_start = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
-        wd = m.group(1)
-        weekday = (
-            next((i for i, w in enumerate(_WEEKDAYS) if w.startswith(wd.lower()[:3])), None)
-            if wd
-            else None
-        )
+        weekday = _weekday_index(m.group(1)) if m.group(1) else None
         day = _day_of_month(int(m.group(2)), day_start, direction, weekday)
         return ResolvedDate(day, "day") if day else None
     found = _parse(text, base_naive, direction)

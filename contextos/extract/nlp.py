@@ -54,8 +54,9 @@ class Pipeline:
         self._dictionary = dropped_g.words if dropped_g is not None else _dictionary_words(nlp)
         self._irregular_past = _irregular_past_forms(nlp)
         self._stop_words = frozenset(nlp.Defaults.stop_words)
-        self._adjectives = _adjectives_only(nlp)
         self._all_adjectives = _lemma_words(nlp, "adj")
+        #: adjectives never nouns ("alright", "knackered")
+        self._adjectives = self._all_adjectives - _lemma_words(nlp, "noun")
         self.english = EnglishWords(self._dictionary, self._stop_words, _irregular_forms(nlp))
 
     def parse(self, texts: Iterable[str], batch_size: int = 128) -> list[Any]:
@@ -184,10 +185,7 @@ def _lemma_table(nlp: Any, name: str) -> Any | None:
 def _dictionary_words(nlp: Any) -> frozenset[str]:
     """The English words the model's lemmatizer knows (its WordNet index of nouns, verbs,
     adjectives and adverbs); empty when the model has no such table."""
-    index = _lemma_table(nlp, "lemma_index")
-    if index is None:
-        return frozenset()
-    return frozenset(w for pos in ("noun", "verb", "adj", "adv") for w in index.get(pos, ()))
+    return frozenset().union(*(_lemma_words(nlp, pos) for pos in ("noun", "verb", "adj", "adv")))
 
 
 #: A word in capitals ("HOUSE", "I'M") and a run of three or more of them: shouting.
@@ -212,14 +210,6 @@ def _lemma_words(nlp: Any, pos: str) -> frozenset[str]:
     """The words the lemmatizer knows as ``pos`` ("adj", "noun", ...); empty without them."""
     index = _lemma_table(nlp, "lemma_index")
     return frozenset(index.get(pos, ())) if index is not None else frozenset()
-
-
-def _adjectives_only(nlp: Any) -> frozenset[str]:
-    """Words the lemmatizer knows as adjectives and never as nouns ("alright", "knackered")."""
-    index = _lemma_table(nlp, "lemma_index")
-    if index is None:
-        return frozenset()
-    return frozenset(index.get("adj", ())) - frozenset(index.get("noun", ()))
 
 
 def _irregular_past_forms(nlp: Any) -> frozenset[str]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import is_calendar_word
-from contextos.extract.genders import Genders
+from contextos.extract.genders import Genders, pronoun_gender
 from contextos.extract.names import (
     name_tagged_noun,
     person_name,
@@ -426,9 +426,9 @@ def object_referent(
     here += [name for name in called_names(doc) if name not in here]
     subjects = {name for i, name in named if i in acting}
     candidates = {n for n in (*named_before, *here)} - set(speakers) - subjects
-    wanted = "he" if pron.lower_ == "him" else "she"
+    wanted = pronoun_gender(pron.lower_)  # "him" -> "he", as acted_before has it
     candidates = {
-        n for n in candidates if genders.fits(n, wanted) and (n, wanted) not in acted_before
+        n for n in candidates if genders.fits(n, pron.lower_) and (n, wanted) not in acted_before
     }
     if len(candidates) != 1:
         return None
