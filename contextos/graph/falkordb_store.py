@@ -22,6 +22,11 @@ __all__ = ["FalkorDBStore", "params_header"]
 #: deadlock on its first queries after a start (seen once in this suite: the server stopped
 #: answering even PING); such a server is killed and started again instead of waiting forever.
 SCHEMA_TIMEOUT = 60.0
+#: Seconds any later query or transaction may wait for an answer. contextos's statements take
+#: milliseconds; a server silent this long has hung, and the caller gets a StoreError (and an
+#: embedded server of ours is killed, so the next open starts a fresh one on the same data)
+#: instead of a process that waits forever.
+QUERY_TIMEOUT = 300.0
 
 GRAPH_NAME = "contextos"
 
@@ -80,10 +85,10 @@ class FalkorDBStore(CypherGraphStore):
         try:
             if self.server is not None:
                 sock = self._start_answering()  # lays down the schema too
-                self._db = FalkorDB(unix_socket_path=sock)
+                self._db = FalkorDB(unix_socket_path=sock, socket_timeout=QUERY_TIMEOUT)
                 self._graph = self._db.select_graph(self.graph_name)
             else:
-                self._db = FalkorDB.from_url(str(self.url))
+                self._db = FalkorDB.from_url(str(self.url), socket_timeout=QUERY_TIMEOUT)
                 self._graph = self._db.select_graph(self.graph_name)
                 self._ensure_schema(self._graph)
             self._wait_for_vector_index()
@@ -171,11 +176,25 @@ class FalkorDBStore(CypherGraphStore):
                 return
             time.sleep(0.1)
 
+    def _hung(self) -> StoreError:
+        """The error for a server that did not answer within :data:`QUERY_TIMEOUT`. An embedded
+        server of ours is killed (what it committed is in its append-only file) and the store
+        closed, so the next open starts a fresh server; a server someone else runs is left."""
+        killed = self.server is not None and self.server.kill()
+        self.close()
+        where = "the embedded server was stopped; run again" if killed else "check the server"
+        return StoreError(
+            f"FalkorDB did not answer within {QUERY_TIMEOUT:g} s ({where}; "
+            "everything committed before is kept)"
+        )
+
     # -- primitives --------------------------------------------------------
 
     def run(self, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
         try:
             return list(self.graph.query(query, params).result_set)
+        except redis.exceptions.TimeoutError as exc:
+            raise self._hung() from exc
         except redis.exceptions.RedisError as exc:
             raise StoreError(f"FalkorDB query failed: {exc}") from exc
 
@@ -189,6 +208,8 @@ class FalkorDBStore(CypherGraphStore):
             pipe.execute_command("GRAPH.QUERY", self.graph_name, full, "--compact")
         try:
             results = pipe.execute(raise_on_error=True)
+        except redis.exceptions.TimeoutError as exc:
+            raise self._hung() from exc
         except redis.exceptions.RedisError as exc:
             raise StoreError(f"FalkorDB transaction failed: {exc}") from exc
         for r in results:

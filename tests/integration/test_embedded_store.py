@@ -261,3 +261,36 @@ def test_a_server_that_stops_answering_on_open_is_killed_and_started_again(tmp_p
     finally:
         store.close()
         silent.close()
+
+
+def test_a_query_the_server_never_answers_is_an_error_and_the_data_survive(tmp_path, monkeypatch):
+    """A server that stops answering mid-run (CLIENT PAUSE holds every command) must give the
+    caller a StoreError after QUERY_TIMEOUT, not a process that waits forever; our embedded
+    server is killed and the next open finds what was committed before."""
+    import pytest
+    import redis
+
+    from contextos.errors import StoreError
+    from contextos.graph import falkordb_store
+
+    monkeypatch.setattr(falkordb_store, "QUERY_TIMEOUT", 1.0)
+    store = FalkorDBStore(tmp_path / "graph")
+    store.open()
+    try:
+        store.write_conversation(_write(1))
+        pid = store.server._proc.pid
+        pauser = redis.Redis(unix_socket_path=store.server.socket_path)
+        pauser.execute_command("CLIENT", "PAUSE", 20000, "ALL")
+        pauser.close()
+        with pytest.raises(StoreError, match="did not answer within 1 s"):
+            store.run("MATCH (f:Fact) RETURN count(f)")
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)  # killed, not left paused
+    finally:
+        store.close()
+    again = FalkorDBStore(tmp_path / "graph")
+    again.open()
+    try:
+        assert again.stats("sam")["Fact"] == 1
+    finally:
+        again.close()
