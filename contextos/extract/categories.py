@@ -26,6 +26,7 @@ __all__ = [
     "importance",
     "lexical_category",
     "requirement",
+    "ruled_out_by_tense",
 ]
 
 
@@ -72,10 +73,14 @@ def _relationship(clause: Clause) -> Classification | None:
     return None
 
 
-def _head_verb(clause: Clause) -> Classification | None:
+def _head_verb(clause: Clause, dated: bool) -> Classification | None:
     head = clause.head
     lemma = head.lemma_.lower()
     preps = {c.lower_ for c in head.children if c.dep_ in ("prep", "prt", "dative")}
+    if lemma == "want" and dated and clause.subject_kind in ("person", "thing", "third_pronoun"):
+        # "Kwame wants a full draft by April 30": what someone else expects by a date is a
+        # deadline on the speaker's calendar, not the speaker's own goal
+        return Classification("plan", "someone else's 'want' with a date")
     if lemma == "go":
         return Classification("decision", "'go with'") if "with" in preps else None
     if lemma == "take":
@@ -136,8 +141,9 @@ def _any_noun(clause: Clause) -> Classification | None:
     return None
 
 
-def lexical_category(clause: Clause) -> Classification | None:
-    """The category the clause's own words decide, or None when they do not."""
+def lexical_category(clause: Clause, dated: bool = False) -> Classification | None:
+    """The category the clause's own words decide, or None when they do not. ``dated``: the
+    clause names a date."""
     standing = clause.cues.get("standing")
     if standing:  # "from now on, format the units as folders": how the user wants things
         return Classification("like", f"standing request '{standing}'", lx.STANDING_CONFIDENCE)
@@ -147,10 +153,9 @@ def lexical_category(clause: Clause) -> Classification | None:
         # and "always" are habit words, what is liked or disliked is the point
     if clause.habitual and clause.subject_kind in ("self", "implied"):
         return Classification("trait", "habit marker")
-    for rule in (_relationship, _predicate_noun, _head_verb):
-        found = rule(clause)
-        if found:
-            return found
+    found = _relationship(clause) or _predicate_noun(clause) or _head_verb(clause, dated)
+    if found:
+        return found
     if clause.tense == "future":
         return Classification("plan", "future tense")
     return _any_noun(clause)
@@ -175,7 +180,10 @@ def categorise_uncued(
     todo = [k for k, f in enumerate(facts) if uncued(f)]
     if not todo:
         return facts
-    found = classifier.classify_vectors(np.asarray([vectors[k] for k in todo], dtype=np.float32))
+    found = classifier.classify_vectors(
+        np.asarray([vectors[k] for k in todo], dtype=np.float32),
+        [facts[k].attributes.get("tense") for k in todo],
+    )
     out = list(facts)
     for k, (category, score) in zip(todo, found, strict=True):
         attributes = {**out[k].attributes, "cue": f"prototype similarity {score:.2f}"}
@@ -186,7 +194,7 @@ def categorise_uncued(
 class PrototypeClassifier:
     """Nearest category by MiniLM cosine to a few prototype sentences per category."""
 
-    def __init__(self, embed: Any, top_k: int = 2) -> None:
+    def __init__(self, embed: Any, top_k: int = 3) -> None:
         self._embed = embed
         self._top_k = top_k
         self._labels: list[str] = []
@@ -204,14 +212,19 @@ class PrototypeClassifier:
             self._matrix = np.asarray(self._embed(texts), dtype=np.float32)
         return self._labels, self._matrix
 
-    def classify(self, texts: list[str]) -> list[tuple[str, float]]:
+    def classify(
+        self, texts: list[str], tenses: list[str | None] | None = None
+    ) -> list[tuple[str, float]]:
         if not texts:
             return []
-        return self.classify_vectors(np.asarray(self._embed(texts), dtype=np.float32))
+        return self.classify_vectors(np.asarray(self._embed(texts), dtype=np.float32), tenses)
 
-    def classify_vectors(self, vecs: np.ndarray) -> list[tuple[str, float]]:
+    def classify_vectors(
+        self, vecs: np.ndarray, tenses: list[str | None] | None = None
+    ) -> list[tuple[str, float]]:
         """(category, score) for texts already embedded (unit MiniLM vectors): the ingestion
-        pipeline embeds every fact anyway, so categorising there costs one small product."""
+        pipeline embeds every fact anyway, so categorising there costs one small product.
+        ``tenses`` (one per row) rule categories out: see :func:`ruled_out_by_tense`."""
         if not len(vecs):
             return []
         labels, protos = self._prototypes()
@@ -227,8 +240,20 @@ class PrototypeClassifier:
             ],
             axis=1,
         )
+        for row, tense in enumerate(tenses or ()):
+            for cat in ruled_out_by_tense(tense):
+                scores[row, cats.index(cat)] = -np.inf
         best = scores.argmax(axis=1)
         return [(cats[b], float(scores[r, b])) for r, b in enumerate(best)]
+
+
+def ruled_out_by_tense(tense: str | None) -> frozenset[str]:
+    """Categories a clause's tense rules out whatever its words resemble: a past event is no
+    plan ("the renewal went through on Monday, March 16" reads like a schedule to MiniLM)."""
+    return _NOT_IN_THE_PAST if tense == "past" else frozenset()
+
+
+_NOT_IN_THE_PAST = frozenset({"plan"})
 
 
 def requirement(clause: Clause) -> bool:

@@ -750,7 +750,7 @@ class LocalExtractor:
                     if piece.in_assistant_chat and discourse.we_means_family(clause.tokens)
                     else None,
                 )
-                cue = _heading_category(heading) or lexical_category(clause)
+                cue = _heading_category(heading) or lexical_category(clause, bool(dates))
                 if not clause.reject and heading is None:  # a listed goal is no remark
                     transient = transient_reason(clause, cue, dates, bool(it_name))
                     if transient:
@@ -830,7 +830,9 @@ class LocalExtractor:
         if self._classifier is None:
             self._classifier = PrototypeClassifier(self._embedder())
         for p, (cat, score) in zip(
-            todo, self._classifier.classify([p.text for p in todo]), strict=True
+            todo,
+            self._classifier.classify([p.text for p in todo], [p.clause.tense for p in todo]),
+            strict=True,
         ):
             p.cue = Classification(cat, f"prototype similarity {score:.2f}")
 

@@ -639,3 +639,18 @@ def test_chat_abbreviations_are_never_entities(run):
     assert entities["Acme Corp signed the contract"] == ["Acme Corp"]
     budget = next(e for t, e in entities.items() if t.startswith("Sarah"))
     assert "EOD" not in budget and "Sarah" in budget
+
+
+def test_what_someone_else_wants_by_a_date_is_a_plan_and_the_users_own_want_a_goal(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "Kwame wants a full draft by Thursday."),
+            ("user", "I want to run a marathon next year."),
+            ("user", "Kwame wants more fieldwork in the thesis."),
+        ],
+        datetime(2026, 2, 2, 9, tzinfo=UTC),
+    )
+    by_text = {f.text: f.category for f in checked.facts}
+    assert by_text["Kwame wants a full draft by Thursday, February 5, 2026"] == "plan", by_text
+    assert by_text["Dana wants to run a marathon in 2027"] == "goal", by_text
+    assert by_text["Kwame wants more fieldwork in the thesis"] == "goal", by_text
