@@ -82,7 +82,7 @@ def _head_verb(clause: Clause, dated: bool) -> Classification | None:
         # deadline on the speaker's calendar, not the speaker's own goal
         return Classification("plan", "someone else's 'want' with a date")
     if lemma == "go":
-        return Classification("decision", "'go with'") if "with" in preps else None
+        return Classification("decision", "'go with'") if _goes_with_a_choice(head) else None
     if lemma == "take":
         objs = {c.lemma_ for c in head.children if c.dep_ == "dobj"}
         if "off" in preps or objs & {"leave", "vacation", "holiday", "break", "day"}:
@@ -101,6 +101,34 @@ def _head_verb(clause: Clause, dated: bool) -> Classification | None:
     if lemma in lx.CATEGORY_VERBS:
         return Classification(lx.CATEGORY_VERBS[lemma], f"verb '{lemma}'")
     return None
+
+
+#: Words after "go" that make it a movement or a state ("went live", "going out with Dean").
+_GO_WHERE = frozenset({"live", "out", "back", "home", "away", "up", "down", "off", "over", "ahead"})
+#: Prepositions of "go" that say where to (unless their object is a date).
+_GO_TO = frozenset({"to", "into", "onto", "on", "at", "from", "through", "across", "towards"})
+
+
+def _goes_with_a_choice(go: Any) -> bool:
+    """ "I'm going with moderate", "we went with Postgres on Friday": "go with" a thing, and
+    nowhere else. Not "went live ... with 20 customers", "went on the market with an agent",
+    "going out with Dean", "went to the match with my sister"."""
+    chosen = None
+    for child in go.children:
+        if child.dep_ in ("prt", "advmod", "acomp") and child.lower_ in _GO_WHERE:
+            return False
+        if child.dep_ != "prep":
+            continue
+        objs = [c for c in child.children if c.dep_ == "pobj"]
+        if child.lower_ == "with":  # "with moderate" parses the adjective as a modifier
+            chosen = next(iter(child.children), None)
+        elif child.lower_ in _GO_TO and not all(o.ent_type_ in ("DATE", "TIME") for o in objs):
+            return False  # "on the market", "to the match" say where; "on Friday" when
+    return chosen is not None and not (
+        chosen.pos_ == "PRON"
+        or chosen.ent_type_ == "PERSON"
+        or chosen.lemma_.lower() in lx.RELATION_NOUNS
+    )
 
 
 def _to_a_place(verb: Any) -> bool:

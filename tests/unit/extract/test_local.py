@@ -654,3 +654,21 @@ def test_what_someone_else_wants_by_a_date_is_a_plan_and_the_users_own_want_a_go
     assert by_text["Kwame wants a full draft by Thursday, February 5, 2026"] == "plan", by_text
     assert by_text["Dana wants to run a marathon in 2027"] == "goal", by_text
     assert by_text["Kwame wants more fieldwork in the thesis"] == "goal", by_text
+
+
+def test_going_with_a_thing_is_a_decision_and_going_somewhere_with_someone_is_not(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "We went with Postgres instead of Mongo."),
+            ("user", "I'm going with the cheaper quote on Friday."),
+            ("user", "The beta went live on Tuesday with 20 customers."),
+            ("user", "The cottage went on the market with Pryce & Hughes on Monday."),
+            ("user", "I went to the cinema with Tom."),
+        ],
+        datetime(2026, 3, 2, 9, tzinfo=UTC),
+    )
+    decided = {f.text for f in checked.facts if f.category == "decision"}
+    assert decided == {
+        "Dana went with Postgres instead of Mongo",
+        "Dana is going with the cheaper quote on Friday, March 6, 2026",
+    }, decided
