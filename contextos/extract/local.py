@@ -63,6 +63,7 @@ from contextos.extract.consolidate import merge_sentence_facts
 from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, ProjectNames, bare_work_subject
 from contextos.extract.durability import has_anchor, transient_reason
+from contextos.extract.echoes import echo_span, echoed_facts
 from contextos.extract.entities import NameKinds, clause_graph, name_kinds
 from contextos.extract.genders import Genders, pronoun_gender
 from contextos.extract.language import EnglishWords
@@ -339,6 +340,7 @@ class LocalExtractor:
             kinds = replace(kinds, people=kinds.people | set(speaking))  # "Marcus owns X"
             self._emit(pending, user, results, names, kinds, speaking)
         self._add_confirmed(windows, user, results, shown)
+        self._add_echoes(windows, user, results, shown)
         english = self._nlp().english
         for (_turns, conv), res in zip(windows, results, strict=True):
             whole = self._read_whole(conv, english)
@@ -1003,6 +1005,37 @@ class LocalExtractor:
                 for fact in confirmed_candidates(stated, turn, yes, speaker, name, parse):
                     fact.extractor = self.name
                     results[w].facts.append(fact)
+
+    def _add_echoes(
+        self,
+        windows: Sequence[Window],
+        user: UserRef,
+        results: list[ExtractionResult],
+        shown: dict[str, str],
+    ) -> None:
+        """Facts a speaker took up from the one before: "Me too!" right after another human's
+        "I love bluegrass" (``echoes.py``)."""
+        for w, (turns, conv) in enumerate(windows):
+            for turn in turns:
+                echo = echo_span(turn.text) if turn.extractable else None
+                if echo is None:
+                    continue
+                k = next((k for k, t in enumerate(conv.turns) if t.id == turn.id), 0)
+                stated = conv.turns[k - 1] if k else None
+                if stated is None or "assistant" in (stated.role, turn.role):
+                    continue
+                speaker, first = speaker_name(turn, user), speaker_name(stated, user)
+                if speaker == first:
+                    continue
+                who = (
+                    speaker,
+                    shown.get(speaker) or display_name(speaker),
+                    shown.get(first) or display_name(first),
+                )
+                candidates = [f for res in results for f in res.facts if f.subject == first]
+                results[w].facts.extend(
+                    echoed_facts(stated, candidates, turn, echo[0], echo[1], who)
+                )
 
     def _add_patterns(
         self,

@@ -19,6 +19,33 @@ PHATIC_WORDS: frozenset[str] = words(
     course"""
 )
 
+#: A reply that opens with one of these takes up what the other speaker just said of
+#: themselves ("I love bluegrass." / "Me too!"); the negatives take up a negative statement.
+ECHO_AGREEMENTS: frozenset[str] = frozenset(
+    {
+        "me too",
+        "me too then",
+        "same",
+        "same here",
+        "same for me",
+        "same with me",
+        "so do i",
+        "so am i",
+        "so have i",
+        "i do too",
+        "i am too",
+        "i'm the same",
+        "me as well",
+        "i do as well",
+        "ditto",
+    }
+)
+ECHO_NEGATIVES: frozenset[str] = frozenset(
+    {"me neither", "me either", "neither do i", "nor do i", "neither am i", "i don't either"}
+)
+#: Words that may come before an echo: "Oh, me too!", "Haha same here".
+ECHO_LEAD_INS: frozenset[str] = words("oh ooh wow haha lol omg yes yeah yay hey really")
+
 # --- run-on sentences ------------------------------------------------------------------------
 
 #: Words that, right after a comma (or "so"/"but"), start a new main clause: a personal subject

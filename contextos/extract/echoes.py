@@ -1,0 +1,128 @@
+"""What one speaker said of themselves, echoed by the next: "Me too!".
+
+In a chat between people (not with an assistant) an exchange such as
+
+    User 1: I play soccer. I love bluegrass music.
+    User 2: Me too! What else do you listen to?
+
+makes "User 2 loves bluegrass music" something User 2 said: the reply opens with a bare echo
+("me too", "same here", "so do I"; "me neither" for a negative statement) right after another
+human's turn, and the echo takes up the last sentence of that turn that states something of
+its speaker in the first person ("I love ...", not "my dog ..."). Each such fact is copied with
+the echoing speaker as its subject, grounded in both turns: the first speaker's words (what is
+stated) and the echo (that the second speaker said it of themselves too). Only facts the
+extractor put forward unflagged are echoed, at no more than the confidence of a confirmation:
+an echoed "I enjoy X" stays below the USER_FACT threshold as the original does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+
+from contextos.extract import lexicon as lx
+from contextos.extract.confirmed import CONFIRMED_CONFIDENCE
+from contextos.extract.sentences import segment_turn
+from contextos.models.facts import CandidateFact, Evidence
+from contextos.models.transcript import Turn
+
+__all__ = ["echo_span", "echoed_facts"]
+
+_FIRST_SENTENCE = re.compile(r"[^.!?\n]*[.!?\n]*")
+_NOT_A_WORD = re.compile(r"[^a-z' ]+")
+
+
+def echo_span(text: str) -> tuple[tuple[int, int], bool] | None:
+    """The span of ``text``'s opening sentence when it is a bare echo, and whether the echo is
+    negative ("me neither"); None when the turn opens otherwise."""
+    start = len(text) - len(text.lstrip())
+    match = _FIRST_SENTENCE.match(text, start)
+    if match is None:
+        return None
+    sentence = match.group().rstrip()
+    words = _NOT_A_WORD.sub(" ", sentence.lower().replace("’", "'")).split()
+    while words and words[0] in lx.ECHO_LEAD_INS:
+        words = words[1:]
+    phrase = " ".join(words)
+    if phrase in lx.ECHO_AGREEMENTS:
+        negative = False
+    elif phrase in lx.ECHO_NEGATIVES:
+        negative = True
+    else:
+        return None
+    return (start, start + len(sentence)), negative
+
+
+def _last_stated(stated: Turn, facts: Sequence[CandidateFact]) -> list[CandidateFact]:
+    """Of ``facts`` from ``stated``, those of the last sentence that has any."""
+    starts = [s.sentence for s in segment_turn(stated.text)]
+
+    def sentence_of(fact: CandidateFact) -> int:
+        at = fact.evidence[0].start
+        return max((s for s in starts if s <= at), default=0)
+
+    if not facts:
+        return []
+    last = max(sentence_of(f) for f in facts)
+    return [f for f in facts if sentence_of(f) == last]
+
+
+def _as_said_by(text: str, stated_name: str, name: str) -> str | None:
+    """``text`` ("User 1 loves X; User 1 plays Y") with ``name`` for ``stated_name`` at the
+    head of each part, or None when the first speaker is named anywhere else in it."""
+    parts = text.split("; ")
+    if not all(p.startswith(stated_name + " ") for p in parts):
+        return None
+    rest = [p[len(stated_name) :] for p in parts]
+    if any(stated_name in r for r in rest):
+        return None
+    return "; ".join(name + r for r in rest)
+
+
+def echoed_facts(
+    stated: Turn,
+    facts: Sequence[CandidateFact],
+    echo: Turn,
+    span: tuple[int, int],
+    negative: bool,
+    who: tuple[str, str, str],
+) -> Iterator[CandidateFact]:
+    """Facts of ``echo``'s speaker copied from ``facts`` (the extractor's candidates of the turn
+    ``stated``, before it); ``span``/``negative``: from :func:`echo_span`; ``who``: (the
+    echoing speaker as the facts' subject, how the text names them, how the text names the
+    first speaker)."""
+    speaker, name, stated_name = who
+    own = [
+        f
+        for f in facts
+        if f.evidence
+        and f.evidence[0].turn_id == stated.id
+        and not f.flags
+        and f.attributes.get("subject_kind") == "self"
+        and (f.attributes.get("polarity") == "negative") == negative
+    ]
+    for fact in _last_stated(stated, own):
+        text = _as_said_by(fact.text, stated_name, name)
+        if text is None:
+            continue
+        yield fact.model_copy(
+            update={
+                "text": text,
+                "subject": speaker,
+                "confidence": min(fact.confidence, CONFIRMED_CONFIDENCE),
+                "entities": [speaker if e == fact.subject else e for e in fact.entities],
+                "evidence": [
+                    *fact.evidence,
+                    Evidence(
+                        conversation_id=echo.conversation_id,
+                        turn_id=echo.id,
+                        start=span[0],
+                        end=span[1],
+                        quote=echo.text[span[0] : span[1]],
+                    ),
+                ],
+                "valid_from": echo.timestamp,
+                "attributes": {**fact.attributes, "echoes": stated.id},
+            },
+            deep=True,
+        )
