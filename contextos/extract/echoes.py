@@ -26,7 +26,7 @@ from contextos.extract.sentences import segment_turn
 from contextos.models.facts import CandidateFact, Evidence
 from contextos.models.transcript import Turn
 
-__all__ = ["echo_span", "echoed_facts"]
+__all__ = ["echo_span", "echoed_facts", "resolved_pro_forms"]
 
 _FIRST_SENTENCE = re.compile(r"[^.!?\n]*[.!?\n]*")
 _NOT_A_WORD = re.compile(r"[^a-z' ]+")
@@ -105,11 +105,12 @@ def echoed_facts(
         text = _as_said_by(fact.text, stated_name, name)
         if text is None:
             continue
+        confidence = min(fact.confidence, CONFIRMED_CONFIDENCE)
         yield fact.model_copy(
             update={
                 "text": text,
                 "subject": speaker,
-                "confidence": min(fact.confidence, CONFIRMED_CONFIDENCE),
+                "confidence": confidence,
                 "entities": [speaker if e == fact.subject else e for e in fact.entities],
                 "evidence": [
                     *fact.evidence,
@@ -122,7 +123,111 @@ def echoed_facts(
                     ),
                 ],
                 "valid_from": echo.timestamp,
-                "attributes": {**fact.attributes, "echoes": stated.id},
+                "attributes": {
+                    **fact.attributes,
+                    "echoes": stated.id,
+                    "base_confidence": confidence,
+                },
             },
             deep=True,
         )
+
+
+#: What a pro-form standing for the other speaker's object may look like after the verb the
+#: two statements share: "those", "all of those things", "do that", "doing them".
+_PRO_FORM = re.compile(
+    r"^(?:(?:do|doing|making|make|watch|watching|read|reading|play|playing)\s+)?"
+    r"(?:all\s+(?:of\s+)?)?(?P<pro>those|these|that|this|them|it)(?:\s+(?:things|ones|stuff|too))?$"
+)
+_PLURAL = frozenset({"those", "these", "them"})
+_TOO = re.compile(r"\s*(?:things\s+|ones\s+)?(?:too|as well|either)\b", re.IGNORECASE)
+#: Preference verbs as rendered in the third person, which may differ between the two
+#: statements ("I love those too" after "I like historical fiction").
+_PREFERENCE_FORMS = frozenset(f"{verb}s" for verb in lx.PREFERENCE_VERBS)
+
+
+def _also(echo: Turn, fact: CandidateFact) -> bool:
+    """Whether the clause of ``fact`` says it holds "too": "I like those too", "I also love it"."""
+    ev = fact.evidence[0]
+    return bool(_TOO.match(echo.text, ev.end)) or " also " in f" {ev.quote.lower()} "
+
+
+def _resolved(text: str, name: str, stated: str, stated_name: str) -> str | None:
+    """``text`` ("Ana likes to do those things") with its pro-form replaced by what the
+    ``stated`` fact ("Ben likes to read") says after the words they share, or None when the
+    two do not line up."""
+    mine = text[len(name) :].split()
+    theirs = stated[len(stated_name) :].split()
+    shared = 0
+    while shared < min(len(mine), len(theirs)) and mine[shared] == theirs[shared]:
+        shared += 1
+    if shared == 0:  # "loves those" after "likes historical fiction": the verbs may differ
+        if not (mine and theirs and {mine[0], theirs[0]} <= _PREFERENCE_FORMS):
+            return None
+        shared = 1
+        theirs = [mine[0], *theirs[1:]]
+    rest = " ".join(mine[shared:]).lower()
+    if not _PRO_FORM.match(rest) or shared >= len(theirs):
+        return None
+    return " ".join([name, *mine[:shared], *theirs[shared:]])
+
+
+def resolved_pro_forms(
+    stated: Turn,
+    facts: Sequence[CandidateFact],
+    echo: Turn,
+    vague: Sequence[CandidateFact],
+    who: tuple[str, str, str],
+) -> Iterator[tuple[CandidateFact, list[CandidateFact]]]:
+    """For each candidate of ``vague`` (the echoing turn's, rejected as only a pronoun saying
+    what they are about) that says "too" of a pro-form ("I like to read those too"), the facts
+    it becomes with the other speaker's objects (``facts``: the extractor's candidates of
+    ``stated``): "Ana likes to read mysteries" after Ben's "I like to read mysteries". A
+    plural pro-form takes up every like or dislike of that turn, a singular one the last."""
+    speaker, name, stated_name = who
+    own = [
+        f
+        for f in facts
+        if f.evidence
+        and f.evidence[0].turn_id == stated.id
+        and not f.flags
+        and f.attributes.get("subject_kind") == "self"
+        and f.category in ("like", "dislike")
+    ]
+    for candidate in vague:
+        if not candidate.text.startswith(name + " ") or not _also(echo, candidate):
+            continue
+        negative = candidate.attributes.get("polarity") == "negative"
+        same = [f for f in own if (f.attributes.get("polarity") == "negative") == negative]
+        plural = any(w in _PLURAL or w == "things" for w in candidate.text.lower().split())
+        taken = same if plural else same[-1:]
+        out: list[CandidateFact] = []
+        for fact in taken:
+            text = _resolved(candidate.text, name, fact.text, stated_name)
+            if text is None:
+                continue
+            confidence = min(candidate.confidence, fact.confidence)
+            out.append(
+                candidate.model_copy(
+                    update={
+                        "text": text,
+                        "flags": [],
+                        "confidence": confidence,
+                        "entities": [e for e in fact.entities if e != fact.subject],
+                        "evidence": [*candidate.evidence, *fact.evidence],
+                        "attributes": {
+                            **_without(candidate.attributes, "reject_detail"),
+                            "object_words": fact.attributes.get("object_words", []),
+                            "base_confidence": confidence,
+                            "echoes": stated.id,
+                        },
+                    },
+                    deep=True,
+                )
+            )
+        if out:
+            yield candidate, out
+
+
+def _without(attributes: dict[str, object], key: str) -> dict[str, object]:
+    return {k: v for k, v in attributes.items() if k != key}

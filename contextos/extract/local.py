@@ -63,7 +63,7 @@ from contextos.extract.consolidate import merge_sentence_facts
 from contextos.extract.dates import clause_dates, doc_date_spans
 from contextos.extract.discourse import Discourse, ProjectNames, bare_work_subject
 from contextos.extract.durability import has_anchor, transient_reason
-from contextos.extract.echoes import echo_span, echoed_facts
+from contextos.extract.echoes import echo_span, echoed_facts, resolved_pro_forms
 from contextos.extract.entities import NameKinds, clause_graph, name_kinds
 from contextos.extract.genders import Genders, pronoun_gender
 from contextos.extract.language import EnglishWords
@@ -1017,12 +1017,11 @@ class LocalExtractor:
         "I love bluegrass" (``echoes.py``)."""
         for w, (turns, conv) in enumerate(windows):
             for turn in turns:
-                echo = echo_span(turn.text) if turn.extractable else None
-                if echo is None:
-                    continue
                 k = next((k for k, t in enumerate(conv.turns) if t.id == turn.id), 0)
                 stated = conv.turns[k - 1] if k else None
-                if stated is None or "assistant" in (stated.role, turn.role):
+                if not turn.extractable or stated is None:
+                    continue
+                if "assistant" in (stated.role, turn.role):
                     continue
                 speaker, first = speaker_name(turn, user), speaker_name(stated, user)
                 if speaker == first:
@@ -1033,9 +1032,21 @@ class LocalExtractor:
                     shown.get(first) or display_name(first),
                 )
                 candidates = [f for res in results for f in res.facts if f.subject == first]
-                results[w].facts.extend(
-                    echoed_facts(stated, candidates, turn, echo[0], echo[1], who)
-                )
+                echo = echo_span(turn.text)
+                if echo is not None:
+                    results[w].facts.extend(
+                        echoed_facts(stated, candidates, turn, echo[0], echo[1], who)
+                    )
+                vague = [
+                    f
+                    for f in results[w].facts
+                    if f.flags == ["vague"]
+                    and f.evidence[0].turn_id == turn.id
+                    and f.subject == speaker
+                ]
+                for was, now in resolved_pro_forms(stated, candidates, turn, vague, who):
+                    at = next(i for i, f in enumerate(results[w].facts) if f is was)
+                    results[w].facts[at : at + 1] = now
 
     def _add_patterns(
         self,

@@ -26,6 +26,12 @@ def _bonus(extra_turns: int) -> float:
     return min(lx.REPETITION_BONUS_MAX, lx.REPETITION_BONUS * max(0, extra_turns))
 
 
+def _own_turns(fact: CandidateFact) -> set[str]:
+    """The turns of ``fact``'s evidence its subject spoke: not the other speaker's turn a
+    "me too" takes its words from (``echoes.py``), which repeats nothing."""
+    return {e.turn_id for e in fact.evidence} - {fact.attributes.get("echoes")}
+
+
 def merge_repeats(result: ExtractionResult) -> None:
     """Merge candidates that say the same thing about the same subject (extra evidence)."""
     seen: dict[tuple[str, str, bool], CandidateFact] = {}
@@ -41,7 +47,7 @@ def merge_repeats(result: ExtractionResult) -> None:
             continue
         turns = {e.turn_id for e in twin.evidence}
         twin.evidence.extend(ev for ev in fact.evidence if ev.turn_id not in turns)
-        extra = len({e.turn_id for e in twin.evidence}) - 1
+        extra = len(_own_turns(twin)) - 1
         twin.confidence = round(min(1.0, base[id(twin)] + _bonus(extra)), 3)
     result.facts = kept
 
@@ -60,14 +66,14 @@ def corroborate(results: list[ExtractionResult]) -> None:
         if len(facts) < 2:
             continue
         for fact in facts:
-            own_turns = {e.turn_id for e in fact.evidence}
+            own_turns = _own_turns(fact)
             mine = set(fact.attributes["object_words"])
             others: set[str] = set()
             for other in facts:
                 theirs = set(other.attributes["object_words"])
                 if other is fact or not mine & theirs:
                     continue
-                others |= {e.turn_id for e in other.evidence} - own_turns
+                others |= _own_turns(other) - own_turns
             if others:
                 extra = len(own_turns) - 1 + len(others)
                 start = float(fact.attributes.get("base_confidence", fact.confidence))

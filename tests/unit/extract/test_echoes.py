@@ -66,3 +66,57 @@ def test_no_echo_of_the_assistant_of_a_possession_or_of_a_fact_below_threshold(
         [("user", "Ana", "Hi!"), ("assistant", "I love bluegrass music."), ("user", "Me too!")],
     )
     assert not any("bluegrass" in t for t in facts), facts
+
+
+def test_a_pro_form_said_too_takes_the_other_speakers_objects(extractor, make_conv):
+    facts, checked = _facts(
+        extractor,
+        make_conv,
+        [
+            ("user", "Ben", "I like to read mysteries and thrillers."),
+            ("user", "Ana", "I like to read those too! I also like historical fiction."),
+            ("user", "Ben", "I like to go to the movies, hang out with friends, and play chess."),
+            ("user", "Ana", "I like to do all those things too!"),
+            ("user", "Ben", "I like salmon nigiri."),
+            ("user", "Ana", "I love that too."),
+            ("user", "Ben", "I don't like horror movies."),
+            ("user", "Ana", "I don't like them either."),
+            ("user", "Ben", "My kids are great."),
+            ("user", "Ana", "I love them too."),
+        ],
+    )
+    for text in (
+        "Ana likes to read mysteries and thrillers",
+        "Ana likes to go to the movies",
+        "Ana likes to hang out with friends",
+        "Ana likes to play chess",
+        "Ana loves salmon nigiri",  # her own verb, his object
+        "Ana doesn't like horror movies",
+    ):
+        assert text in facts, (text, sorted(facts))
+    ana = facts["Ana loves salmon nigiri"]
+    assert [e.quote for e in ana.evidence] == ["I love that", "I like salmon nigiri"]
+    assert ana.confidence == facts["Ben likes salmon nigiri"].confidence  # no higher than his
+    # the other speaker's turn is no repetition of hers: no bonus for it
+    assert facts["Ana likes to read mysteries and thrillers"].confidence == 0.85
+    vague = {r.text for r in checked.rejections if r.reason == "vague"}
+    assert "Ana loves them" in vague  # "my kids are great" states no like to take up
+
+
+def test_the_turn_an_echo_borrows_from_counts_as_no_repetition(extractor, make_conv):
+    """Ana's "me too" and her own later "I like bluegrass music" are two turns of hers: one
+    repetition, not two (Ben's turn, quoted for the words, is not hers)."""
+    facts, _ = _facts(
+        extractor,
+        make_conv,
+        [
+            ("user", "Ben", "I like bluegrass music."),
+            ("user", "Ana", "Me too!"),
+            ("user", "Ben", "Great."),
+            ("user", "Ana", "Honestly I like bluegrass music a lot."),
+        ],
+    )
+    echoed = facts["Ana likes bluegrass music"]
+    assert [e.turn_id for e in echoed.evidence] == ["c1:0", "c1:1"]
+    assert "Ana likes bluegrass music a lot" in facts
+    assert echoed.confidence == 0.9, echoed.confidence  # 0.82 + one repetition's 0.08
