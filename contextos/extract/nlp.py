@@ -82,6 +82,7 @@ class Pipeline:
             ):
                 _retag_opening_names(doc, self._dictionary)
             _repair_name_read_as_verb(doc, self._stop_words)
+            _repair_clausal_subject_beside_a_subject(doc)
             if self._all_adjectives and "est" in text:
                 _retag_false_superlatives(doc, self._all_adjectives)
         return docs
@@ -338,6 +339,15 @@ _TIME_WORDS = frozenset(
 _DIGIT = re.compile(r"\d")
 #: Emoji and the symbols around them: the small model tags them as words.
 _EMOJI = re.compile(f"[{EMOJI_CHARS}{SYMBOL_CHARS}]")
+
+
+def _repair_clausal_subject_beside_a_subject(doc: Any) -> None:
+    """A clause has one subject: a verb phrase parsed as the clausal subject of a verb that
+    has a noun subject too is an adverbial ("going forward Corvid has to do quarterly reviews":
+    "going" was the subject and "Corvid" lost)."""
+    for tok in doc:
+        if tok.dep_ == "csubj" and any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.head.children):
+            tok.dep_ = "advcl"
 
 
 def _tag_emoji(doc: Any) -> None:

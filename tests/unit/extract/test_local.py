@@ -672,3 +672,14 @@ def test_going_with_a_thing_is_a_decision_and_going_somewhere_with_someone_is_no
         "Dana went with Postgres instead of Mongo",
         "Dana is going with the cheaper quote on Friday, March 6, 2026",
     }, decided
+
+
+def test_a_verb_phrase_parsed_as_a_second_subject_leaves_the_real_subject(run):
+    """ "going forward" was parsed as the clausal subject of "has": the clause had a vague
+    subject and the statement was dropped with no record."""
+    _conv, _raw, checked = run(
+        [("user", "and going forward Corvid has to do quarterly access reviews, that's the fix")]
+    )
+    assert [f.text for f in checked.facts] == [
+        "Going forward Corvid has to do quarterly access reviews"
+    ], [f.text for f in checked.facts]
