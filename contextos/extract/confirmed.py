@@ -154,20 +154,8 @@ def confirmed_candidates(
                     subject=speaker,
                     confidence=CONFIRMED_CONFIDENCE,
                     evidence=[
-                        Evidence(
-                            conversation_id=stated.conversation_id,
-                            turn_id=stated.id,
-                            start=start,
-                            end=end,
-                            quote=stated.text[start:end],
-                        ),
-                        Evidence(
-                            conversation_id=confirming.conversation_id,
-                            turn_id=confirming.id,
-                            start=yes[0],
-                            end=yes[1],
-                            quote=confirming.text[yes[0] : yes[1]],
-                        ),
+                        Evidence.in_turn(stated, start, end),
+                        Evidence.in_turn(confirming, *yes),
                     ],
                     valid_from=confirming.timestamp,
                     attributes={"confirmed": True},

@@ -53,6 +53,22 @@ def echo_span(text: str) -> tuple[tuple[int, int], bool] | None:
     return (start, start + len(sentence)), negative
 
 
+def _first_person(facts: Sequence[CandidateFact], stated: Turn) -> list[CandidateFact]:
+    """Of ``facts``, the unflagged ones ``stated`` says of its speaker in the first person."""
+    return [
+        f
+        for f in facts
+        if f.evidence
+        and f.evidence[0].turn_id == stated.id
+        and not f.flags
+        and f.attributes.get("subject_kind") == "self"
+    ]
+
+
+def _negative(fact: CandidateFact) -> bool:
+    return fact.attributes.get("polarity") == "negative"
+
+
 def _last_stated(stated: Turn, facts: Sequence[CandidateFact]) -> list[CandidateFact]:
     """Of ``facts`` from ``stated``, those of the last sentence that has any."""
     starts = [s.sentence for s in segment_turn(stated.text)]
@@ -92,15 +108,7 @@ def echoed_facts(
     echoing speaker as the facts' subject, how the text names them, how the text names the
     first speaker)."""
     speaker, name, stated_name = who
-    own = [
-        f
-        for f in facts
-        if f.evidence
-        and f.evidence[0].turn_id == stated.id
-        and not f.flags
-        and f.attributes.get("subject_kind") == "self"
-        and (f.attributes.get("polarity") == "negative") == negative
-    ]
+    own = [f for f in _first_person(facts, stated) if _negative(f) == negative]
     for fact in _last_stated(stated, own):
         text = _as_said_by(fact.text, stated_name, name)
         if text is None:
@@ -112,16 +120,7 @@ def echoed_facts(
                 "subject": speaker,
                 "confidence": confidence,
                 "entities": [speaker if e == fact.subject else e for e in fact.entities],
-                "evidence": [
-                    *fact.evidence,
-                    Evidence(
-                        conversation_id=echo.conversation_id,
-                        turn_id=echo.id,
-                        start=span[0],
-                        end=span[1],
-                        quote=echo.text[span[0] : span[1]],
-                    ),
-                ],
+                "evidence": [*fact.evidence, Evidence.in_turn(echo, *span)],
                 "valid_from": echo.timestamp,
                 "attributes": {
                     **fact.attributes,
@@ -185,20 +184,11 @@ def resolved_pro_forms(
     ``stated``): "Ana likes to read mysteries" after Ben's "I like to read mysteries". A
     plural pro-form takes up every like or dislike of that turn, a singular one the last."""
     speaker, name, stated_name = who
-    own = [
-        f
-        for f in facts
-        if f.evidence
-        and f.evidence[0].turn_id == stated.id
-        and not f.flags
-        and f.attributes.get("subject_kind") == "self"
-        and f.category in ("like", "dislike")
-    ]
+    own = [f for f in _first_person(facts, stated) if f.category in ("like", "dislike")]
     for candidate in vague:
         if not candidate.text.startswith(name + " ") or not _also(echo, candidate):
             continue
-        negative = candidate.attributes.get("polarity") == "negative"
-        same = [f for f in own if (f.attributes.get("polarity") == "negative") == negative]
+        same = [f for f in own if _negative(f) == _negative(candidate)]
         plural = any(w in _PLURAL or w == "things" for w in candidate.text.lower().split())
         taken = same if plural else same[-1:]
         out: list[CandidateFact] = []

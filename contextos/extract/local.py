@@ -995,8 +995,7 @@ class LocalExtractor:
                 yes = confirmation_span(turn.text) if turn.extractable else None
                 if yes is None:
                     continue
-                k = next((k for k, t in enumerate(conv.turns) if t.id == turn.id), 0)
-                stated = conv.turns[k - 1] if k else None
+                stated = _turn_before(conv, turn)
                 if stated is None or stated.role != "assistant":
                     continue
                 speaker = speaker_name(turn, user)
@@ -1017,8 +1016,7 @@ class LocalExtractor:
         "I love bluegrass" (``echoes.py``)."""
         for w, (turns, conv) in enumerate(windows):
             for turn in turns:
-                k = next((k for k, t in enumerate(conv.turns) if t.id == turn.id), 0)
-                stated = conv.turns[k - 1] if k else None
+                stated = _turn_before(conv, turn)
                 if not turn.extractable or stated is None:
                     continue
                 if "assistant" in (stated.role, turn.role):
@@ -1233,6 +1231,12 @@ def _antecedent(
     if gender is not None and gender in antecedents:
         return antecedents[gender]
     return last_named
+
+
+def _turn_before(conv: Conversation, turn: Turn) -> Turn | None:
+    """The turn of ``conv`` right before ``turn`` (what a "yes" or a "me too" answers)."""
+    k = next((k for k, t in enumerate(conv.turns) if t.id == turn.id), 0)
+    return conv.turns[k - 1] if k else None
 
 
 def _thing_referent(

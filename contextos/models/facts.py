@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
+
+if TYPE_CHECKING:
+    from contextos.models.transcript import Turn
 
 __all__ = [
     "CATEGORIES",
@@ -83,6 +86,17 @@ class Evidence(BaseModel):
     def turn_ref(self) -> str:
         """The quoted turn's key among all the user's turns (:func:`turn_ref`)."""
         return turn_ref(self.conversation_id, self.turn_id)
+
+    @classmethod
+    def in_turn(cls, turn: Turn, start: int, end: int) -> Evidence:
+        """The span ``start:end`` of ``turn``'s text, quoted."""
+        return cls(
+            conversation_id=turn.conversation_id,
+            turn_id=turn.id,
+            start=start,
+            end=end,
+            quote=turn.text[start:end],
+        )
 
 
 class CandidateFact(BaseModel):

@@ -17,6 +17,16 @@ from contextos.graph.store import ConversationWrite, EntityWrite, FactWrite, Rel
 from contextos.models import Conversation, Evidence, Fact, Turn
 
 
+def _facts_after_reopening(directory: Path) -> int:
+    """How many of the user's facts a store opened afresh on ``directory`` finds."""
+    again = FalkorDBStore(directory)
+    again.open()
+    try:
+        return again.stats("sam")["Fact"]
+    finally:
+        again.close()
+
+
 def _write(i: int) -> ConversationWrite:
     text = f"I have worked on project number {i} since March"
     conv = Conversation(
@@ -192,12 +202,7 @@ def test_a_server_killed_with_a_long_log_reopens_and_a_clean_stop_leaves_a_snaps
     finally:
         reopened.close()
     assert _aof_log_bytes(data_dir) == 0  # all of it is in the snapshot now
-    again = FalkorDBStore(data_dir / "graph")
-    again.open()
-    try:
-        assert again.stats("sam")["Fact"] == 1500
-    finally:
-        again.close()
+    assert _facts_after_reopening(data_dir / "graph") == 1500
 
 
 def test_a_guest_waits_while_the_log_says_the_owners_server_is_still_loading(tmp_path):
@@ -288,9 +293,4 @@ def test_a_query_the_server_never_answers_is_an_error_and_the_data_survive(tmp_p
             os.kill(pid, 0)  # killed, not left paused
     finally:
         store.close()
-    again = FalkorDBStore(tmp_path / "graph")
-    again.open()
-    try:
-        assert again.stats("sam")["Fact"] == 1
-    finally:
-        again.close()
+    assert _facts_after_reopening(tmp_path / "graph") == 1
