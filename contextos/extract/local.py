@@ -42,6 +42,7 @@ from typing import Any
 import numpy as np
 
 from contextos.extract import lexicon as lx
+from contextos.extract.answers import AskedAbout, asked_about, stands_for
 from contextos.extract.appositions import (
     affiliation_clauses,
     agent_clauses,
@@ -104,6 +105,7 @@ from contextos.extract.pronouns import owned_thing, place_referent, refers_back,
 from contextos.extract.render import (
     RenderContext,
     display_name,
+    lowered_first,
     render_clause,
 )
 from contextos.extract.repairs import repaired
@@ -178,6 +180,8 @@ class _Piece:
     names: Mapping[str, str] = field(default_factory=dict)
     #: whether a lower-case word is English (the model's lexicon), for reading the text
     is_english: Callable[[str], bool] = field(default=lambda _word: True)
+    #: the turn before, when someone else said it (what an answer's "it" may stand for)
+    turn_before: Turn | None = None
 
     @property
     def parsed_text(self) -> str:
@@ -227,6 +231,8 @@ class _Pending:
     #: read from a phrase that introduces someone ("my old boss Gary"), not from what the
     #: sentence states
     from_phrase: bool = False
+    #: words of another turn the fact quotes too: a question's words for what its "it" is
+    cited: tuple[Evidence, ...] = ()
 
 
 class LocalExtractor:
@@ -426,7 +432,10 @@ class LocalExtractor:
             carry.remember_capitalised(self._written_capitalised(turns, conv, english))
             names = dict(carry.capitalised)
             previous: str | None = None
+            position = {t.id: k for k, t in enumerate(conv.turns)}
             for turn in turns:
+                k = position.get(turn.id, 0)
+                before = conv.turns[k - 1] if k else None
                 speaker = speaker_name(turn, user)
                 you = None
                 if in_meeting:
@@ -508,6 +517,7 @@ class LocalExtractor:
                             you,
                             names=_others_names(names, speaker),
                             is_english=english.known,
+                            turn_before=_someone_elses(before, turn),
                         )
                     )
                 signals.extend(asked)
@@ -570,8 +580,15 @@ class LocalExtractor:
         sentence_tokens: list[Any] = []
         sentence_before: list[Any] | None = None
         further_before: list[Any] | None = None  # and the one before that
+        #: per turn, where its sentences read so far start, and what the question before asked
+        sentences_by_turn: dict[str, list[int]] = {}
+        asked_by_turn: dict[str, AskedAbout | None] = {}
         for piece in pieces:
             doc = piece.doc
+            starts = sentences_by_turn.setdefault(piece.turn.id, [])
+            if piece.segment.sentence not in starts:
+                starts.append(piece.segment.sentence)
+            asked = self._asked(piece, len(starts), asked_by_turn)
             joins = _elaborated(piece, before)
             said_before = len(pending)
             sentence = (piece.turn.id, piece.segment.sentence)
@@ -589,9 +606,18 @@ class LocalExtractor:
             date_spans: list[tuple[int, int]] | None = None
             topic_name = _named_topic(piece.segment.topic, english)
             for clause in piece.clauses:
+                cited: tuple[Evidence, ...] = ()
                 it_name = discourse.it_referent(clause.subject, named_before) or _topic_referent(
                     clause, topic_name
                 )
+                if (
+                    it_name is None
+                    and asked is not None
+                    and asked.verb is None
+                    and stands_for(clause.subject, asked)
+                ):
+                    it_name = _topic_referent(clause, asked.text)  # "It went great" after
+                    cited = (asked.evidence,) if it_name else ()  # "How did the interview go?"
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
                 elif it_name and clause.subject_kind == "third_pronoun":
@@ -608,6 +634,9 @@ class LocalExtractor:
                     previous if same_sentence else None,
                     [s for s in (sentence_before, further_before) if s],
                 )
+                if it_object is None and asked is not None:
+                    it_object = _answered(clause, asked)  # "HR approved it" after "Did you get
+                    cited = (asked.evidence,) if it_object else cited  # anywhere with FMLA?"
                 elaborates = (
                     joins
                     if joins is not None and (_elaboration(clause) or _goes_on_about(clause, piece))
@@ -774,7 +803,7 @@ class LocalExtractor:
                     if topic is not None:
                         text = _with_topic(text, topic, toks)
                     if (elaborates or heading) is not None and toks[0].pos_ != "PROPN":
-                        text = text[:1].lower() + text[1:]  # it follows the statement's text
+                        text = lowered_first(text)  # it follows the statement's text
                     if heading is not None:
                         text = f"{heading}: {text}"
                     if len(text.split()) >= 3:
@@ -792,6 +821,7 @@ class LocalExtractor:
                                 joins=elaborates,
                                 own_words=" ".join(w for w in (heading, asks) if w),
                                 projects=discourse.names,
+                                cited=cited,
                             )
                         )
             said = _said_as_fact(piece)
@@ -824,6 +854,22 @@ class LocalExtractor:
             before = (piece.turn.id, piece.segment.sentence, stated)
             previous = piece
         return pending
+
+    def _asked(
+        self, piece: _Piece, sentence: int, asked_by_turn: dict[str, AskedAbout | None]
+    ) -> AskedAbout | None:
+        """What the question before ``piece``'s turn asked about (``answers.py``), for a piece
+        in the answer's first sentences (``sentence``: its sentence's number in the turn, from
+        1); read once per turn, into ``asked_by_turn``."""
+        question = piece.turn_before
+        if question is None or sentence > _ANSWERING_SENTENCES or "?" not in question.text:
+            return None
+        if piece.turn.id not in asked_by_turn:
+            nlp = self._nlp()
+            asked_by_turn[piece.turn.id] = asked_about(
+                question, lambda texts: nlp.add_entities(nlp.parse(texts)), piece.display
+            )
+        return asked_by_turn[piece.turn.id]
 
     def _categorise(self, pending: list[_Pending]) -> None:
         todo = [p for p in pending if p.cue is None and not p.clause.reject]
@@ -951,7 +997,7 @@ class LocalExtractor:
                 subject=subject,
                 confidence=confidence,
                 importance=importance(category, clause, bool(names), bool(p.dates)),
-                evidence=[evidence(clause.start_char, clause.end_char)],
+                evidence=[evidence(clause.start_char, clause.end_char), *p.cited],
                 valid_from=when,
                 entities=names,
                 extractor=self.name,
@@ -1188,7 +1234,7 @@ def _with_topic(text: str, topic: str, tokens: list[Any]) -> str:
         return text
     first = min(tokens, key=lambda t: t.i)
     if text.split(" ", 1)[0].lower() == first.lower_ and first.pos_ != "PROPN":
-        text = text[:1].lower() + text[1:]
+        text = lowered_first(text)
     return f"{topic}: {text}"
 
 
@@ -1231,6 +1277,35 @@ def _antecedent(
     if gender is not None and gender in antecedents:
         return antecedents[gender]
     return last_named
+
+
+#: The first sentences of an answer, whose unnamed "it" may be what the question asked about.
+_ANSWERING_SENTENCES = 2
+
+
+def _answered(clause: Clause, asked: AskedAbout) -> tuple[Any, str] | None:
+    """The object "it"/"them" of ``clause`` and what it stands for, when nothing in the answer
+    named it and it fits what the question before asked about; the clause's rejection as
+    vague for the pronoun is taken back."""
+    detail = clause.reject_detail or ""
+    unnamed = detail.startswith("only a pronoun") or detail.endswith("for something not said")
+    if clause.reject and not (clause.reject == "vague" and unnamed):
+        return None
+    pron = next(
+        (t for t in clause.tokens if t.lower_ in ("it", "them") and t.dep_ in ("dobj", "pobj")),
+        None,
+    )
+    if pron is None or not stands_for(pron, asked):
+        return None
+    if asked.verb is not None and clause.head.lemma_.lower() != asked.verb:
+        return None  # "Do you have a mechanic?" - "he will look at it": the van
+    clause.reject = clause.reject_detail = ""
+    return pron, asked.text
+
+
+def _someone_elses(before: Turn | None, turn: Turn) -> Turn | None:
+    """``before`` (the turn before ``turn``) when someone else said it, else None."""
+    return before if before is not None and before.speaker != turn.speaker else None
 
 
 def _turn_before(conv: Conversation, turn: Turn) -> Turn | None:

@@ -31,6 +31,7 @@ __all__ = [
     "addressed_name",
     "display_name",
     "inflect_3sg",
+    "lowered_first",
     "render_clause",
     "third_person_verbs",
 ]
@@ -43,6 +44,12 @@ _DOUBLE_COMMA = re.compile(r",(?:\s*,)+")
 #: A space a dropped word left before a comma or closing bracket ("vegetarian btw, and").
 _SPACE_BEFORE_CLOSE = re.compile(r"(?<=\w)\s+(?=[,)])")
 _EMOJI = re.compile(f"^[{lx.EMOJI_CHARS}]+$")
+
+
+def lowered_first(text: str) -> str:
+    """``text`` with a lower-case first letter, as it reads inside a sentence; an acronym's
+    stays ("HR approved it", not "hR approved it")."""
+    return text if text[:2].isupper() else text[:1].lower() + text[1:]
 
 
 def display_name(name: str) -> str:
@@ -597,11 +604,10 @@ def render_clause(
             continue
         else:
             text = _plain(tok)
-        if (
-            (lower_first and first is not None and tok.i == first.i)
-            or (tok.i in ctx.insertions and tok.is_sent_start and tok.pos_ != "PROPN")
-        ) and not text[:2].isupper():  # "Design is done" -> "The X design is done"; not "GA"
-            text = text[:1].lower() + text[1:]
+        if (lower_first and first is not None and tok.i == first.i) or (
+            tok.i in ctx.insertions and tok.is_sent_start and tok.pos_ != "PROPN"
+        ):  # "Design is done" -> "The X design is done"; not "GA"
+            text = lowered_first(text)
         if parts and speaker.startswith("The ") and text.startswith(speaker):
             text = "t" + text[1:]  # a user with no name: "... as the user types"
         if text == "," and k > 0 and tokens[k - 1].i == fronted_end:

@@ -933,3 +933,10 @@ def test_they_after_two_people_named_together_is_both(run):
 def test_a_fragment_of_a_day_and_a_noun_is_no_role(run):
     _conv, _raw, checked = run([("user", "Sunday admin. Night shift nurse at St James.")])
     assert _texts(checked) == ["Dana is a night shift nurse at St James"]
+
+
+def test_a_text_continuing_a_sentence_keeps_an_acronyms_capitals():
+    from contextos.extract.render import lowered_first
+
+    assert lowered_first("The plan is set") == "the plan is set"
+    assert lowered_first("HR approved it") == "HR approved it"  # was "hR approved it"
