@@ -243,6 +243,8 @@ def _active_participle(head: Any) -> bool:
     return (
         any(c.dep_ in ("dobj", "prt", "xcomp") for c in head.children)  # "Stopped using X"
         or head.lemma_.lower() in lx.SELF_CHANGE_VERBS
+        or head.lemma_.lower() in lx.SPEAKING_TO_VERBS
+        and any(c.dep_ == "prep" and c.lower_ == "to" for c in head.children)
     )
 
 

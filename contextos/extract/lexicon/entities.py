@@ -372,6 +372,13 @@ SELF_CHANGE_VERBS: frozenset[str] = frozenset(
     "switch move relocate migrate transfer upgrade downgrade pivot graduate retire quit "
     "resign return arrive settle commit drop".split()
 )
+#: Verbs of speaking to someone: a sentence-opening participle of one with "to" is the
+#: speaker's own act ("presented to the audit committee yesterday", "spoke to HR"), which
+#: nobody says in the passive of themselves.
+SPEAKING_TO_VERBS: frozenset[str] = frozenset(
+    "present report speak talk write reply respond pitch explain apologise apologize "
+    "complain".split()
+)
 #: Participles that say a state the speaker is in, said without the subject in chat
 #: ("blocked on the security review", "stuck on the auth bug", "based in Toronto").
 STATE_PARTICIPLES: frozenset[str] = frozenset(

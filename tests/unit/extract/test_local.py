@@ -683,3 +683,15 @@ def test_a_verb_phrase_parsed_as_a_second_subject_leaves_the_real_subject(run):
     assert [f.text for f in checked.facts] == [
         "Going forward Corvid has to do quarterly access reviews"
     ], [f.text for f in checked.facts]
+
+
+def test_a_participle_of_speaking_to_someone_opening_a_sentence_is_the_speakers_act(run):
+    """ "presented to the audit committee yesterday" is tagged a past participle with no
+    subject: it was dropped as a fragment, with no record."""
+    _conv, _raw, checked = run(
+        [("user", "presented to the audit committee yesterday and it went fine!!")],
+        datetime(2026, 5, 7, 9, tzinfo=UTC),
+    )
+    assert [f.text for f in checked.facts] == [
+        "Dana presented to the audit committee on Wednesday, May 6, 2026"
+    ]
