@@ -367,6 +367,19 @@ def _been_opening(head: Any) -> bool:
     )
 
 
+def _passive_opening(head: Any) -> bool:
+    """A sentence opening with the passive's "got"/"was" and no subject ("got diagnosed w
+    carpal tunnel last wk", "was told to wait till Monday"): what happened to the speaker."""
+    return (
+        head.tag_ == "VBN"
+        and _opening_auxiliary(head, _PASSIVE_OPENERS) is not None
+        and not is_question(head.sent.text)
+    )
+
+
+_PASSIVE_OPENERS = frozenset({"got", "was"})
+
+
 def _bare_past(head: Any) -> bool:
     """A sentence-opening bare verb form with a past time of its own ("quit smoking 3 months
     ago", "put the deposit down yesterday"): a past tense whose form is the bare verb's (the
@@ -414,6 +427,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
         if _modal_opening(head):  # "can't stand cilantro", "didn't sleep much"
             return "implied"
         if _state_opening(head) or _been_opening(head):  # "blocked on X", "been using Y"
+            return "implied"
+        if _passive_opening(head):  # "got diagnosed w carpal tunnel last wk"
             return "implied"
         if _verbless_state(head):  # "on nights all next week", "in Leeds till Friday"
             return "implied"

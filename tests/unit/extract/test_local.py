@@ -695,3 +695,17 @@ def test_a_participle_of_speaking_to_someone_opening_a_sentence_is_the_speakers_
     assert [f.text for f in checked.facts] == [
         "Dana presented to the audit committee on Wednesday, May 6, 2026"
     ]
+
+
+def test_a_sentence_opening_with_a_passive_and_no_subject_is_about_the_speaker(run):
+    """ "got diagnosed w carpal tunnel last wk" was a fragment, dropped with no record."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "got diagnosed w carpal tunnel last wk, right hand."),
+            ("user", "was paged at 11pm because the broker disk hit 97%."),
+        ],
+        datetime(2026, 3, 10, 9, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    assert any(t.startswith("Dana got diagnosed with carpal tunnel") for t in texts), texts
+    assert any(t.startswith("Dana was paged at 11pm") for t in texts), texts
