@@ -797,6 +797,9 @@ def _clause_heads(sent: Any) -> list[Any]:
         if _lasting_reason_of_self(tok):
             heads.append(tok)  # "..., since I'm vegetarian": what the speaker is, said as a reason
             continue
+        if _what_it_means(tok):
+            heads.append(tok)  # "it means sendlog dev is going to slow way down"
+            continue
         if tok.dep_ not in _SPLIT_DEPS:
             continue
         if _opening_participle(tok):
@@ -838,6 +841,25 @@ def _clause_heads(sent: Any) -> list[Any]:
                 continue  # "..., because X": a subordinate clause stays with its head
         heads.append(tok)
     return heads
+
+
+#: Subjects of "means" that point back at what was said ("it means", "which means").
+_CONSEQUENCE_SUBJECTS = frozenset({"it", "that", "this", "which"})
+
+
+def _what_it_means(tok: Any) -> bool:
+    """The clause with a subject of its own that "it/that/which means" introduces: the
+    consequence stated ("but it means sendlog dev is going to slow way down"), while the
+    "it means" around it says nothing of its own."""
+    head = tok.head
+    return (
+        tok.dep_ == "ccomp"
+        and head.lemma_.lower() == "mean"
+        and tok.i > head.i
+        and any(c.dep_ in SUBJECT_DEPS and c.lower_ in _CONSEQUENCE_SUBJECTS for c in head.children)
+        and any(c.dep_ in SUBJECT_DEPS for c in tok.children)
+        and not any(c.dep_ == "aux" for c in head.children)  # not "it could mean ..."
+    )
 
 
 def _elliptical(head: Any) -> bool:
@@ -977,6 +999,10 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
         if other in head.subtree or other.head.i == head.i:
             excluded.update(t.i for t in other.subtree)
             excluded.update(c.i for c in head.children if c.dep_ == "cc" and c.i < other.i)
+            if _what_it_means(other) and other.head.i != head.i:  # ", which means" around it
+                excluded.update(t.i for t in other.head.subtree)
+                if other.doc[other.head.left_edge.i - 1].is_punct:
+                    excluded.add(other.head.left_edge.i - 1)
     # sorted: a non-projective parse ("X yesterday so that helps") yields subtrees out of order
     for c in head.children:
         if called_out(c):

@@ -709,3 +709,18 @@ def test_a_sentence_opening_with_a_passive_and_no_subject_is_about_the_speaker(r
     texts = [f.text for f in checked.facts]
     assert any(t.startswith("Dana got diagnosed with carpal tunnel") for t in texts), texts
     assert any(t.startswith("Dana was paged at 11pm") for t in texts), texts
+
+
+def test_what_it_means_is_stated_and_the_it_means_around_it_is_not(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "but it means the launch is going to slip to June."),
+            ("user", "We lost the grant, which means I can't travel in May."),
+            ("user", "It could mean we lose the client."),
+        ],
+        datetime(2026, 3, 2, 9, tzinfo=UTC),
+    )
+    texts = {f.text for f in checked.facts}
+    assert "The launch is going to slip to June 2026" in texts, texts
+    assert {"Dana lost the grant", "Dana can't travel in May 2026"} <= texts, texts
+    assert not any("lose the client" in t or "loses the client" in t for t in texts), texts
