@@ -107,6 +107,7 @@ from contextos.extract.render import (
     display_name,
     lowered_first,
     render_clause,
+    third_person_verbs,
 )
 from contextos.extract.repairs import repaired
 from contextos.extract.repeats import corroborate, merge_repeats
@@ -647,6 +648,9 @@ class LocalExtractor:
                 heading = _heading(clause, piece)  # "My goals:" over "- hire two engineers"
                 if heading is not None:
                     clause.skip, clause.subject_kind = "", "thing"
+                listener = _named_listener(clause, piece, names)  # "Ines, you own the paperwork"
+                if listener is not None:
+                    clause.skip, clause.subject_kind = "", "third_pronoun"
                 if clause.skip:
                     continue
                 kin = kin_referent(clause, kin_by_turn.get(piece.turn.id), genders, theirs)
@@ -661,7 +665,7 @@ class LocalExtractor:
                     and (pair := named_pair(named_doc)) is not None
                 ):
                     fallback = pair[1]  # "Tom and Ana came over. They ..."
-                referent = pronoun_referent(clause, fallback, genders, theirs)
+                referent = listener or pronoun_referent(clause, fallback, genders, theirs)
                 dislocated = dislocated_subject(clause)  # "my cook Rubén he is celiac"
                 if dislocated is not None and dislocated.lemma_.lower() in lx.RELATION_NOUNS:
                     kin = dislocated.lower_  # as said: "my parents they live" stays plural
@@ -697,6 +701,10 @@ class LocalExtractor:
                 dates, replacements = clause_dates(
                     doc, clause.tokens, when, clause.tense, date_spans
                 )
+                if listener is not None and clause.subject is not None:
+                    for i, form in third_person_verbs(clause.subject).items():
+                        clitic = doc[i].text[:1] in ("'", "’")  # "you're" -> "Ines is"
+                        replacements.setdefault(i, (f" {form}" if clitic else form, i + 1))
                 name, role = intro if intro is not None else (None, None)
                 if name is not None and role is not None:  # "I'm Nadia, producer"
                     article = not any(c.dep_ in ("det", "poss") for c in role.children)
@@ -934,7 +942,7 @@ class LocalExtractor:
                 named = person_text(clause.subject)  # "Marcus owns X": the speaker Marcus Oduya
                 subject = speakers.get(named) or full_names.of(named)
             elif clause.subject_kind == "third_pronoun" and p.referent and not p.kin:
-                subject = p.referent
+                subject = speakers.get(p.referent) or p.referent  # a speaker: by full name
             when = _when(turn)
             referent = None if p.kin else p.referent  # the speaker's sister is no named person
             graph = clause_graph(
@@ -1471,6 +1479,26 @@ def _speakers_by_first_name(speakers: Iterable[str]) -> dict[str, str]:
         if " " in name:
             by_first.setdefault(name.split()[0], set()).add(name)
     return {first: next(iter(names)) for first, names in by_first.items() if len(names) == 1}
+
+
+def _named_listener(clause: Clause, piece: _Piece, names: FullNames) -> str | None:
+    """In a meeting, the person a "you" subject is, when the speaker names them right before it
+    ("Ines, you own the name-change paperwork", "Jun, you're his point of contact"): the
+    clause, skipped as addressed to a listener, is a statement about that person."""
+    subject = clause.subject
+    if not piece.in_meeting or clause.skip != "addressed to a listener" or subject is None:
+        return None
+    if subject.lower_ != "you" or subject.i < 2 or plural_you(subject):
+        return None
+    head = clause.head
+    if any(c.dep_ == "aux" and c.lower_ in lx.JUDGEMENT_MODALS for c in head.children):
+        return None  # "Jun, you should rest more": advice, not a fact about Jun
+    comma, name = subject.doc[subject.i - 1], subject.doc[subject.i - 2]
+    if comma.text != "," or name.i != subject.sent.start or not name.text[:1].isupper():
+        return None
+    if name.pos_ not in ("PROPN", "NOUN") or piece.is_english(name.lower_):
+        return None  # "Guys, you ...", "Team, you ...": no one person
+    return names.of(name.text)
 
 
 def _addressee(called: Any | None, piece: _Piece, names: FullNames) -> str | None:

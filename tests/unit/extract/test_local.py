@@ -422,6 +422,24 @@ def test_a_name_called_out_mid_sentence_is_who_the_clause_after_it_addresses(ext
     assert not any("owns Oskar" in t for t in texts)
 
 
+def test_a_you_after_the_name_that_opens_a_meeting_turn_is_that_person(extractor, make_conv):
+    """ "Ines, you own the paperwork" was skipped as said to a listener: in a meeting the name
+    says who; advice and a group addressed stay out."""
+    conv = make_conv(
+        [
+            ("user", "Bernie Kowalski", "Ines, you own the name-change paperwork."),
+            ("user", "Ines Carvalho", "Noted. Bernie, you're the point of contact for sponsors."),
+            ("user", "Deshawn Reid", "Ines, you should rest more. Guys, you did great."),
+        ]
+    )
+    raw = extractor.extract(conv.turns, conv, UserRef(id="bernie", name="Bernie Kowalski"))
+    facts = validate(raw, {t.id: t for t in conv.turns}).facts
+    by_text = {f.text: f.subject for f in facts}
+    assert by_text.get("Ines owns the name-change paperwork") == "Ines Carvalho", by_text
+    assert by_text.get("Bernie is the point of contact for sponsors") == "Bernie Kowalski", by_text
+    assert not any("rest" in t or "did great" in t for t in by_text), by_text
+
+
 def test_a_you_said_to_several_listeners_is_none_of_them(extractor, make_conv):
     conv = make_conv(
         [
