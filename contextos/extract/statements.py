@@ -384,8 +384,12 @@ def _bare_past(head: Any) -> bool:
     """A sentence-opening bare verb form with a past time of its own ("quit smoking 3 months
     ago", "put the deposit down yesterday"): a past tense whose form is the bare verb's (the
     tag may have been set to VBD since)."""
-    if head.tag_ not in ("VB", "VBD") or any(c.dep_ == "aux" for c in head.children):
+    if head.tag_ not in ("VB", "VBD", "VBN") or any(
+        c.dep_ in ("aux", "auxpass") for c in head.children
+    ):
         return False
+    if head.tag_ == "VBN" and head.lower_ != head.lemma_.lower():
+        return False  # a participle of its own ("hosted on Heroku last year"), not "cut", "put"
     if not _opens_sentence(head):
         return False
     return any(
@@ -852,11 +856,16 @@ def _what_it_means(tok: Any) -> bool:
     consequence stated ("but it means sendlog dev is going to slow way down"), while the
     "it means" around it says nothing of its own."""
     head = tok.head
+    subject = next((c for c in head.children if c.dep_ in SUBJECT_DEPS), None)
     return (
         tok.dep_ == "ccomp"
         and head.lemma_.lower() == "mean"
         and tok.i > head.i
-        and any(c.dep_ in SUBJECT_DEPS and c.lower_ in _CONSEQUENCE_SUBJECTS for c in head.children)
+        and (  # "it means ...", or chat's "Means I lose a week of work"
+            subject.lower_ in _CONSEQUENCE_SUBJECTS
+            if subject is not None
+            else head.tag_ == "VBZ" and _opens_sentence(head)
+        )
         and any(c.dep_ in SUBJECT_DEPS for c in tok.children)
         and not any(c.dep_ == "aux" for c in head.children)  # not "it could mean ..."
     )

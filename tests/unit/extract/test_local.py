@@ -742,3 +742,20 @@ def test_what_it_means_is_stated_and_the_it_means_around_it_is_not(run):
     assert "The launch is going to slip to June 2026" in texts, texts
     assert {"Dana lost the grant", "Dana can't travel in May 2026"} <= texts, texts
     assert not any("lose the client" in t or "loses the client" in t for t in texts), texts
+
+
+def test_chat_shorthand_means_and_a_bare_past_participle_with_a_past_time(run):
+    """ "Means I lose a week of work" (no "it") and "cut over last friday" (the participle is
+    the bare verb's form) were fragments, dropped with no record."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Means I lose a week of work but hey ho."),
+            ("user", "cut over last friday, zero incidents."),
+            ("user", "Hosted on Heroku last year."),  # a participle of its own: no act of Dana's
+        ],
+        datetime(2026, 5, 20, 9, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana loses a week of work" in texts, texts
+    assert any(t.startswith("Dana cut over on Friday, May 15, 2026") for t in texts), texts
+    assert not any("Heroku" in t for t in texts), texts
