@@ -736,7 +736,7 @@ def _it_took(head: Any) -> bool:
 
 def _own_adverbs(tokens: Any, head: Any) -> bool:
     """Every one of ``tokens`` is an adverb of ``head`` ("just", "finally")."""
-    return all(t.dep_ == "advmod" and t.head.i == head.i for t in tokens)
+    return all(t.dep_ in ("advmod", "neg") and t.head.i == head.i for t in tokens)
 
 
 def _opens_sentence(head: Any) -> bool:

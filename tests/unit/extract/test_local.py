@@ -759,3 +759,11 @@ def test_chat_shorthand_means_and_a_bare_past_participle_with_a_past_time(run):
     assert "Dana loses a week of work" in texts, texts
     assert any(t.startswith("Dana cut over on Friday, May 15, 2026") for t in texts), texts
     assert not any("Heroku" in t for t in texts), texts
+
+
+def test_a_negated_subjectless_statement_is_the_speakers_and_kept_on_record(run):
+    """ "So not switching topics after all": the "not" before the verb made it a fragment,
+    dropped with no record; now it is the speaker's (an implied subject is weaker than "I")."""
+    _conv, _raw, checked = run([("user", "So not switching topics after all.")])
+    said = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert said == ["Dana is not switching topics after all"], said
