@@ -49,6 +49,15 @@ _OFFERS = frozenset(
 #: Longest phrase taken from a question for the thing (longer ones are cut at the noun).
 _MAX_WORDS = 8
 _LAST_QUESTION = re.compile(r"([^.!?\n]*\?)[\s\"')\]]*$")
+#: A question that may be one of the three kinds (read before parsing it, which most
+#: questions - "What do you like to do?" - need not be): "how", a status word, or an
+#: auxiliary opening it ("did you", "will you", "Sofia, can you").
+_MAY_ASK_ABOUT_ONE = re.compile(
+    r"\bhow\b|\b(?:happening|going|update|news|progress|anywhere|luck|word|heard?|back|status)\b"
+    r"|^\W*(?:\w+,\s*)?(?:(?:so|and|also|ok|okay|oh|but|well|great|nice|sure)\W+)?"
+    r"(?:did|do|does|have|has|had|will|would|are|were|was|is|can|could)\s+you\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -135,6 +144,8 @@ def asked_about(
     if found is None:
         return None
     start, text = found
+    if not _MAY_ASK_ABOUT_ONE.search(text):
+        return None
     (doc,) = read([text])
     topic = _topic(doc)
     if topic is None:

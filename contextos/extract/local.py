@@ -589,7 +589,11 @@ class LocalExtractor:
             starts = sentences_by_turn.setdefault(piece.turn.id, [])
             if piece.segment.sentence not in starts:
                 starts.append(piece.segment.sentence)
-            asked = self._asked(piece, len(starts), asked_by_turn)
+            sentence_number = len(starts)
+
+            def ask(_piece: _Piece = piece, _n: int = sentence_number) -> AskedAbout | None:
+                return self._asked(_piece, _n, asked_by_turn)  # parsed only when needed
+
             joins = _elaborated(piece, before)
             said_before = len(pending)
             sentence = (piece.turn.id, piece.segment.sentence)
@@ -613,7 +617,9 @@ class LocalExtractor:
                 )
                 if (
                     it_name is None
-                    and asked is not None
+                    and clause.subject is not None
+                    and clause.subject.lower_ in ("it", "they")
+                    and (asked := ask()) is not None
                     and asked.verb is None
                     and stands_for(clause.subject, asked)
                 ):
@@ -635,9 +641,13 @@ class LocalExtractor:
                     previous if same_sentence else None,
                     [s for s in (sentence_before, further_before) if s],
                 )
-                if it_object is None and asked is not None:
-                    it_object = _answered(clause, asked)  # "HR approved it" after "Did you get
-                    cited = (asked.evidence,) if it_object else cited  # anywhere with FMLA?"
+                if (
+                    it_object is None
+                    and (pron := _unnamed_object(clause)) is not None
+                    and (asked := ask()) is not None
+                ):
+                    it_object = _answered(clause, pron, asked)  # "HR approved it" after "Did
+                    cited = (asked.evidence,) if it_object else cited  # you get anywhere ...?"
                 elaborates = (
                     joins
                     if joins is not None and (_elaboration(clause) or _goes_on_about(clause, piece))
@@ -1067,35 +1077,40 @@ class LocalExtractor:
         shown: dict[str, str],
     ) -> None:
         """Facts a speaker took up from the one before: "Me too!" right after another human's
-        "I love bluegrass" (``echoes.py``)."""
+        "I love bluegrass" (``echoes.py``). Each turn's candidates are looked up by the turn
+        they quote first, so a long conversation costs one pass, not one per turn."""
+        by_turn: dict[str, list[CandidateFact]] = {}
+        for res in results:
+            for fact in res.facts:
+                by_turn.setdefault(fact.evidence[0].turn_id, []).append(fact)
         for w, (turns, conv) in enumerate(windows):
+            position = {t.id: k for k, t in enumerate(conv.turns)}
             for turn in turns:
-                stated = _turn_before(conv, turn)
+                k = position.get(turn.id, 0)
+                stated = conv.turns[k - 1] if k else None
                 if not turn.extractable or stated is None:
                     continue
                 if "assistant" in (stated.role, turn.role):
                     continue
                 speaker, first = speaker_name(turn, user), speaker_name(stated, user)
-                if speaker == first:
+                echo = echo_span(turn.text)
+                vague = [
+                    f
+                    for f in by_turn.get(turn.id, ())
+                    if f.flags == ["vague"] and f.subject == speaker
+                ]
+                if speaker == first or (echo is None and not vague):
                     continue
                 who = (
                     speaker,
                     shown.get(speaker) or display_name(speaker),
                     shown.get(first) or display_name(first),
                 )
-                candidates = [f for res in results for f in res.facts if f.subject == first]
-                echo = echo_span(turn.text)
+                candidates = [f for f in by_turn.get(stated.id, ()) if f.subject == first]
                 if echo is not None:
                     results[w].facts.extend(
                         echoed_facts(stated, candidates, turn, echo[0], echo[1], who)
                     )
-                vague = [
-                    f
-                    for f in results[w].facts
-                    if f.flags == ["vague"]
-                    and f.evidence[0].turn_id == turn.id
-                    and f.subject == speaker
-                ]
                 for was, now in resolved_pro_forms(stated, candidates, turn, vague, who):
                     at = next(i for i, f in enumerate(results[w].facts) if f is was)
                     results[w].facts[at : at + 1] = now
@@ -1291,19 +1306,24 @@ def _antecedent(
 _ANSWERING_SENTENCES = 2
 
 
-def _answered(clause: Clause, asked: AskedAbout) -> tuple[Any, str] | None:
-    """The object "it"/"them" of ``clause`` and what it stands for, when nothing in the answer
-    named it and it fits what the question before asked about; the clause's rejection as
-    vague for the pronoun is taken back."""
+def _unnamed_object(clause: Clause) -> Any | None:
+    """The object "it"/"them" of ``clause`` when nothing in the answer named it (the clause is
+    rejected as vague for it; one the sentence names is not: "got a laptop, I love it"), else
+    None."""
     detail = clause.reject_detail or ""
     unnamed = detail.startswith("only a pronoun") or detail.endswith("for something not said")
-    if clause.reject and not (clause.reject == "vague" and unnamed):
+    if clause.reject != "vague" or not unnamed:
         return None
-    pron = next(
+    return next(
         (t for t in clause.tokens if t.lower_ in ("it", "them") and t.dep_ in ("dobj", "pobj")),
         None,
     )
-    if pron is None or not stands_for(pron, asked):
+
+
+def _answered(clause: Clause, pron: Any, asked: AskedAbout) -> tuple[Any, str] | None:
+    """``pron`` (see :func:`_unnamed_object`) and what it stands for, when it fits what the
+    question before asked about; the clause's rejection as vague for it is taken back."""
+    if not stands_for(pron, asked):
         return None
     if asked.verb is not None and clause.head.lemma_.lower() != asked.verb:
         return None  # "Do you have a mechanic?" - "he will look at it": the van
