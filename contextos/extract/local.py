@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -433,10 +434,9 @@ class LocalExtractor:
             carry.remember_capitalised(self._written_capitalised(turns, conv, english))
             names = dict(carry.capitalised)
             previous: str | None = None
-            position = {t.id: k for k, t in enumerate(conv.turns)}
+            turns_before = _turns_before(conv)
             for turn in turns:
-                k = position.get(turn.id, 0)
-                before = conv.turns[k - 1] if k else None
+                before = turns_before.get(turn.id)
                 speaker = speaker_name(turn, user)
                 you = None
                 if in_meeting:
@@ -925,15 +925,9 @@ class LocalExtractor:
             piece, clause = p.piece, p.clause
             turn = piece.turn
             offset = piece.segment.start
-            conv_id = turn.conversation_id
 
-            def evidence(
-                start: int, end: int, _t: Turn = turn, _o: int = offset, _c: str = conv_id
-            ) -> Evidence:
-                s, e = _o + start, _o + end
-                return Evidence(
-                    conversation_id=_c, turn_id=_t.id, start=s, end=e, quote=_t.text[s:e]
-                )
+            def evidence(start: int, end: int, _t: Turn = turn, _o: int = offset) -> Evidence:
+                return Evidence.in_turn(_t, _o + start, _o + end)
 
             category = p.cue.category if p.cue else "other"
             # a standing request names the assistant but is the user's preference
@@ -1055,11 +1049,13 @@ class LocalExtractor:
         """Facts the user confirmed: a bare "yes exactly" right after an assistant turn that
         says something of the user (``confirmed.py``)."""
         for w, (turns, conv) in enumerate(windows):
+            turns_before: dict[str, Turn] | None = None
             for turn in turns:
                 yes = confirmation_span(turn.text) if turn.extractable else None
                 if yes is None:
                     continue
-                stated = _turn_before(conv, turn)
+                turns_before = turns_before or _turns_before(conv)
+                stated = turns_before.get(turn.id)
                 if stated is None or stated.role != "assistant":
                     continue
                 speaker = speaker_name(turn, user)
@@ -1084,10 +1080,9 @@ class LocalExtractor:
             for fact in res.facts:
                 by_turn.setdefault(fact.evidence[0].turn_id, []).append(fact)
         for w, (turns, conv) in enumerate(windows):
-            position = {t.id: k for k, t in enumerate(conv.turns)}
+            turns_before = _turns_before(conv)
             for turn in turns:
-                k = position.get(turn.id, 0)
-                stated = conv.turns[k - 1] if k else None
+                stated = turns_before.get(turn.id)
                 if not turn.extractable or stated is None:
                     continue
                 if "assistant" in (stated.role, turn.role):
@@ -1336,10 +1331,10 @@ def _someone_elses(before: Turn | None, turn: Turn) -> Turn | None:
     return before if before is not None and before.speaker != turn.speaker else None
 
 
-def _turn_before(conv: Conversation, turn: Turn) -> Turn | None:
-    """The turn of ``conv`` right before ``turn`` (what a "yes" or a "me too" answers)."""
-    k = next((k for k, t in enumerate(conv.turns) if t.id == turn.id), 0)
-    return conv.turns[k - 1] if k else None
+def _turns_before(conv: Conversation) -> dict[str, Turn]:
+    """The turn right before each turn of ``conv``, by turn id (what a question, a "yes" or a
+    "me too" answers); the first turn has none."""
+    return {t.id: before for before, t in pairwise(conv.turns)}
 
 
 def _thing_referent(
