@@ -1010,8 +1010,9 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
             excluded.update(c.i for c in head.children if c.dep_ == "cc" and c.i < other.i)
             if _what_it_means(other) and other.head.i != head.i:  # ", which means" around it
                 excluded.update(t.i for t in other.head.subtree)
-                if other.doc[other.head.left_edge.i - 1].is_punct:
-                    excluded.add(other.head.left_edge.i - 1)
+                comma = other.head.left_edge.i - 1  # none before a sentence's first word
+                if comma >= 0 and other.doc[comma].is_punct:
+                    excluded.add(comma)
     # sorted: a non-projective parse ("X yesterday so that helps") yields subtrees out of order
     for c in head.children:
         if called_out(c):
