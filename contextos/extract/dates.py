@@ -779,6 +779,14 @@ def clause_dates(
         ):  # "the 12th next month, thurs morning": the weekday of the day just said
             replacements[prev.i] = ("", end)
             continue
+        said_again = _weekday_numbered(doc, start, end, last_start, last_end, range_start)
+        if said_again is not None:  # "next tues the 17th": the day just said, by its number
+            lead, _end = replacements.get(last_start, ("", last_end))
+            lead = lead[:3] if lead[:3] in ("on ", "in ") else ""
+            replacements[last_start] = (lead + render_date(said_again, "day"), end)
+            dates[last_start] = said_again.date().isoformat()
+            range_start = said_again
+            continue
         restated = _restated_day(doc, start, last_start, last_end, range_start, resolved)
         if restated and prev is not None and prev.i in tok_ids and first_day is None:
             # "Friday (1 May)": the same day said twice is written once, and a bare weekday
@@ -828,6 +836,34 @@ def clause_dates(
             replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
             dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+def _weekday_numbered(
+    doc: Any, start: int, end: int, last_start: int, last_end: int, before: datetime | None
+) -> datetime | None:
+    """The day meant by a weekday followed at once by a day of the month ("next tues the
+    17th", "this Friday the 13th"): the day with that number falling on that weekday nearest
+    the day the weekday alone resolved to (``before``); None when the phrase at ``start`` is
+    no bare day number right after a weekday or no such day is within a month of it."""
+    if before is None or start != last_end or last_start < 0:
+        return None
+    number = _ORD_ONLY.match(doc[start:end].text)
+    if number is None or number.group(1):
+        return None
+    if not any(_weekday_index(t.text) is not None for t in doc[last_start:last_end]):
+        return None
+    day = int(number.group(2))
+    found = []
+    for shift in (-1, 0, 1):
+        month = _shift_months(before.replace(day=1), shift)
+        try:
+            candidate = month.replace(day=day)
+        except ValueError:
+            continue
+        if candidate.weekday() == before.weekday():
+            found.append(candidate)
+    near = [c for c in found if abs((c - before).days) <= 31]
+    return min(near, key=lambda c: abs((c - before).days)) if near else None
 
 
 def _weekday_restated(doc: Any, start: int, last_end: int, before: datetime | None) -> bool:

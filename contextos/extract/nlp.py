@@ -81,6 +81,8 @@ class Pipeline:
                 w not in self._dictionary and w not in self._stop_words for w in openings
             ):
                 _retag_opening_names(doc, self._dictionary)
+            if _DIGIT.search(text):
+                _retag_pronouns_with_digits(doc)
             _repair_name_read_as_verb(doc, self._stop_words)
             _repair_clausal_subject_beside_a_subject(doc)
             if self._all_adjectives and "est" in text:
@@ -242,6 +244,19 @@ def _retag_past(doc: Any, past: frozenset[str]) -> None:
             and not any(c.dep_ in ("aux", "auxpass") for c in tok.children)
         ):
             tok.tag_ = "VBD"
+
+
+#: Tags of pronouns and determiners, none of which is written with a digit.
+_CLOSED_PRONOUN_TAGS = frozenset({"PRP", "PRP$", "DT", "PDT", "WDT", "WP", "WP$", "EX"})
+
+
+def _retag_pronouns_with_digits(doc: Any) -> None:
+    """A word with letters and digits the tagger calls a pronoun or a determiner ("next a1c
+    is on the 17th", "a1c was 7.1"): none has a digit; it is a noun, so the statement has a
+    subject to say something of rather than a vague "it" or "that"."""
+    for tok in doc:
+        if tok.tag_ in _CLOSED_PRONOUN_TAGS and _DIGIT.search(tok.text) and not tok.is_digit:
+            tok.pos_, tok.tag_ = "NOUN", "NN"
 
 
 def _repair_name_read_as_verb(doc: Any, stop_words: frozenset[str]) -> None:

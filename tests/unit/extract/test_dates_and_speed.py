@@ -339,6 +339,22 @@ def test_a_day_of_next_month_and_its_weekday_after_a_comma_are_one_date(run):
     assert any("Thursday, March 12, 2026" in t and "Monday, February" in t for t in texts), texts
 
 
+def test_a_weekday_then_its_day_number_is_one_date_the_number_fixes(run):
+    when = datetime(2026, 11, 10, tzinfo=UTC)  # a Tuesday
+    _conv, _raw, checked = run(
+        [
+            ("user", "my next a1c is next tues the 17th."),
+            ("user", "the review moved to next Thursday the 19th"),  # not the 12th, not Oct 19
+            ("user", "the demo is this Friday the 21st"),  # no Friday the 21st near: both kept
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert "Dana's next a1c is Tuesday, November 17, 2026" in texts, texts
+    assert "The review moved to Thursday, November 19, 2026" in texts, texts
+    assert any("Friday, November 13, 2026" in t and "21, 2026" in t for t in texts), texts
+
+
 def test_a_bare_day_ends_a_range_in_its_start_month(run):
     when = datetime(2026, 4, 6, tzinfo=UTC)
     _conv, _raw, checked = run(

@@ -703,6 +703,18 @@ def test_a_verb_phrase_parsed_as_a_second_subject_leaves_the_real_subject(run):
     ], [f.text for f in checked.facts]
 
 
+def test_a_word_with_digits_tagged_a_pronoun_is_a_subject_not_a_vague_one(run):
+    """The tagger reads "a1c" as a pronoun or a determiner: the statement had a vague subject
+    ("it") and was dropped with no record."""
+    _conv, _raw, checked = run(
+        [("user", "better news, a1c was 7.1 on the 9th!!")],
+        datetime(2026, 6, 12, 9, tzinfo=UTC),
+    )
+    assert [f.text for f in checked.facts] == ["A1c was 7.1 on Tuesday, June 9, 2026"], [
+        f.text for f in checked.facts
+    ]
+
+
 def test_a_participle_of_speaking_to_someone_opening_a_sentence_is_the_speakers_act(run):
     """ "presented to the audit committee yesterday" is tagged a past participle with no
     subject: it was dropped as a fragment, with no record."""
