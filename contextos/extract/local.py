@@ -809,8 +809,8 @@ class LocalExtractor:
                         clause.reject_detail = "about the listener, who is not named"
                 variants = list_variants(clause)
                 topic = piece.segment.topic
-                if topic is not None:
-                    supplied = (*supplied, topic)
+                if topic is not None and topic.lower() not in lx.PROBLEM_LABEL_WORDS:
+                    supplied = (*supplied, topic)  # "Blocker:" heads the text, names nothing
                 # the words a standing request's text adds ("Dana asks the assistant: ...")
                 asks = f"asks {ctx.assistant_name}" if clause.subject_kind == "standing" else ""
                 for toks in variants:
@@ -938,6 +938,10 @@ class LocalExtractor:
             )
             fact_type = FactType.SHARED_NARRATIVE if shared else FactType.USER_FACT
             confidence = base_confidence(clause, p.cue)
+            if not shared and _announced_as_a_problem(turn.text, offset + clause.tokens[0].idx):
+                category = "challenge"
+                if clause.negated:  # "Blocker: the approval still hasn't come back"
+                    confidence = min(1.0, confidence + lx.NEGATION_PENALTY)
             if shared:
                 confidence = min(confidence, lx.SUBJECT_CONFIDENCE["shared"])
                 category = "other" if category not in ("decision", "plan") else category
@@ -1576,6 +1580,21 @@ def _analyse(piece: _Piece, doc: Any) -> None:
         for s in piece.sents
         for c in analyze_sentence(s, piece.in_assistant_chat, ahead, lead, instructions, before)
     ]
+
+
+#: The last few words before a colon, which may announce what follows it as a problem.
+_BEFORE_A_COLON = re.compile(r"((?:[\w'’-]+\W+){0,6}?[\w'’-]+)\s*:\s*$")
+
+
+def _announced_as_a_problem(text: str, start: int) -> bool:
+    """Whether the words of ``text`` just before ``start`` announce what starts there as a
+    problem, after a colon ("Blocker: ...", "and this is the real blocker: ..."): it says what
+    the problem is, its "not" ("the approval still hasn't come back") being no doubt but the
+    problem itself."""
+    m = _BEFORE_A_COLON.search(text, max(0, start - 80), start)
+    return m is not None and any(
+        w.lower() in lx.PROBLEM_LABEL_WORDS for w in re.findall(r"[\w-]+", m.group(1))
+    )
 
 
 def _with_label(seg: Segment, text: str) -> str:

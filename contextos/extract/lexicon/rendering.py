@@ -20,6 +20,12 @@ DISCOURSE_WORDS: frozenset[str] = words(
     meanwhile other thing random update updates quick note first second finally lastly besides
     small big news win idk dunno imo imho ngl tbh"""
 )
+#: Words of a lead-in label announcing a problem ("Blocker:", "the catch:", "Risk:"): what
+#: follows is the problem, its "not" ("the approval still hasn't come back") what it is.
+PROBLEM_LABEL_WORDS: frozenset[str] = words(
+    """blocker blockers blocked blocking problem problems issue issues risk risks bug bugs
+    snag snags catch concern concerns challenge challenges obstacle trouble"""
+)
 #: Words of a lead-in label that name no topic ("Quick correction:", "Status update:"); the
 #: rest of a label is the topic the statement after it is about ("Autopay:", "HPC update:").
 LABEL_WORDS: frozenset[str] = DISCOURSE_WORDS | words(

@@ -703,6 +703,32 @@ def test_a_verb_phrase_parsed_as_a_second_subject_leaves_the_real_subject(run):
     ], [f.text for f in checked.facts]
 
 
+def test_a_statement_announced_as_a_problem_is_a_challenge_its_not_no_doubt(run):
+    """After "Blocker:" or "this is the real blocker:" a negated statement says what the
+    problem is: it was kept below the threshold (0.79) as if the "not" made it doubtful, and
+    "Problem" was made an entity."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "blocker tho: cant test live bc the coop hasnt done business verification"),
+            (
+                "user",
+                "Second thing, and this is the real blocker: the council's approval still "
+                "hasn't come back.",
+            ),
+            ("user", "Problem: the vendor still hasn't sent the export"),
+            ("user", "Autopay: the vendor still hasn't sent the export"),  # no problem announced
+        ]
+    )
+    facts = {f.text: f for f in checked.facts}
+    assert set(facts) == {
+        "Dana can't test live because the coop hasn't done business verification",
+        "The council's approval still hasn't come back",
+        "Problem: the vendor still hasn't sent the export",
+    }, sorted(facts)
+    assert {f.category for f in facts.values()} == {"challenge"}
+    assert all("Problem" not in f.entities for f in facts.values())
+
+
 def test_a_word_with_digits_tagged_a_pronoun_is_a_subject_not_a_vague_one(run):
     """The tagger reads "a1c" as a pronoun or a determiner: the statement had a vague subject
     ("it") and was dropped with no record."""
