@@ -142,6 +142,7 @@ TakenBack = dict[str, tuple[Turn, str, Turn]]
 #: what that sentence says after its opener).
 Corrected = dict[str, list[tuple[int, int, str, str]]]
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+_ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 
 
 def retraction(text: str) -> str | None:
@@ -160,6 +161,16 @@ def retraction(text: str) -> str | None:
     if _ENDS_SENTENCE.search(m.group()):
         return ""  # "Scrap that. I'll go in June.": what follows is said instead
     return _to_sentence_end(text[m.end() :])
+
+
+def _corrects_last_message(text: str) -> str | None:
+    """The sentence a "sorry, no" / "no, wait" opens in a message sent right after the
+    speaker's last one, no one speaking between ("Sorry no - 30th is the dress rehearsal"):
+    with someone between, "sorry, no" answers them. None when the text opens otherwise."""
+    m = _SELF_CORRECTION.match(text)
+    if m is None:
+        return None
+    return "" if _ENDS_SENTENCE.search(m.group()) else _to_sentence_end(text[m.end() :])
 
 
 def _to_sentence_end(rest: str) -> str:
@@ -278,6 +289,8 @@ def taken_back(conv: Conversation) -> TakenBack:
             continue
         before = last.get(turn.speaker)
         said = retraction(turn.text)
+        if said is None and before is not None and spoken == before[0] + 1:
+            said = _corrects_last_message(turn.text)
         if before is not None and said is not None and spoken - before[0] - 1 <= OTHERS_BETWEEN:
             out[before[1].id] = (before[1], said, turn)
         last[turn.speaker] = (spoken, turn)
@@ -285,10 +298,15 @@ def taken_back(conv: Conversation) -> TakenBack:
     return out
 
 
+def _folded(word: str) -> str:
+    """``word`` case-folded, a day's ordinal as its number ("30th" is "30 April"'s 30)."""
+    return _ORDINAL.sub(r"\1", word.casefold())
+
+
 def _anchors(text: str) -> set[str]:
     """The names and numbers ``text`` says (case-folded; not "I'll", "I've")."""
     return {
-        w.casefold()
+        _folded(w)
         for w in _WORD.findall(text)
         if (w[:1].isupper() and w.casefold() not in _NO_NAMES and not _I_CONTRACTED.match(w))
         or any(c.isdigit() for c in w)
@@ -298,8 +316,8 @@ def _anchors(text: str) -> set[str]:
 def _shares_anchor(said: str, quote: str) -> bool:
     """Whether ``quote`` says a name or number of ``said``; of a correction that says what
     was wrong ("from Ripon, not Harrogate"), that one."""
-    wrong = {w.casefold() for w in _NOT_THAT.findall(said)}
-    return bool((wrong or _anchors(said)) & {w.casefold() for w in _WORD.findall(quote)})
+    wrong = {_folded(w) for w in _NOT_THAT.findall(said)}
+    return bool((wrong or _anchors(said)) & {_folded(w) for w in _WORD.findall(quote)})
 
 
 def _targets(said: str, text: str, start: int, quote: str, last_stated: int) -> bool:

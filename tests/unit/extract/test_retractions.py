@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from contextos.extract.retractions import retraction
@@ -81,6 +83,29 @@ def test_another_speakers_objection_takes_nothing_back(run):
     )
     assert not [r for r in checked.rejections if r.reason == "retracted"]
     assert any("moving the launch to Friday" in f.text for f in checked.facts), [
+        f.text for f in checked.facts
+    ]
+
+
+def test_sorry_no_in_the_very_next_message_corrects_it_but_answers_anyone_between(run):
+    """ "Sorry no - 30th is the dress rehearsal" sent right after the speaker's own message
+    corrects it (its "30th" is the "30 April" said); said after someone else spoke, "sorry,
+    no" answers them and takes nothing back."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "Ivy's school play is Thurs 30 April, 2pm at the school."),
+            ("user", "Dana", "Sorry no - 30th is the dress rehearsal. The play is Thurs 7 May."),
+            ("user", "Dana", "I can do the Tuesday pickup."),
+            ("user", "Omar", "Can you do Wednesday as well?"),
+            ("user", "Dana", "Sorry no, I'm at work till 6."),
+        ],
+        datetime(2026, 4, 15, tzinfo=UTC),
+    )
+    retracted = [r.text for r in checked.rejections if r.reason == "retracted"]
+    assert retracted == ["Ivy's school play is Thursday, April 30, 2026, 2pm at the school"], (
+        retracted
+    )
+    assert any("can do the Tuesday" in f.text for f in checked.facts), [
         f.text for f in checked.facts
     ]
 
