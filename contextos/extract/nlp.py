@@ -74,6 +74,7 @@ class Pipeline:
                 _tag_emoji(doc)
             if "'s" in text or "’s" in text:
                 _repair_noun_s_predicates(doc, self._adjectives)
+                _repair_owned_twice(doc)
             openings = [w.lower() for w in _OPENING_WORD.findall(text)]
             if self._irregular_past:
                 _retag_past(doc, self._irregular_past)
@@ -424,6 +425,42 @@ def _repair_noun_s_predicates(doc: Any, adjectives: frozenset[str]) -> None:
         for child in moved:
             if child.dep_ == "amod":
                 child.dep_ = "acomp"
+
+
+#: Possessives a noun already owned by a name before a "'s" cannot also have.
+_SECOND_OWNERS = frozenset({"my", "our", "your", "his", "her", "their"})
+
+
+def _repair_owned_twice(doc: Any) -> None:
+    """ "Gerry's my partner, he teaches chemistry", "Callum's our son": read as a possessive,
+    the noun would have two owners ("Gerry's" and "my"), which no noun has: the "'s" is "is",
+    the name its subject and the noun what it is. The "'s" takes the noun's place in the
+    sentence (a clause spliced on before a comma is one the clause splitter finds)."""
+    for clitic in doc:
+        if clitic.lower_ not in ("'s", "’s") or clitic.tag_ != "POS":
+            continue
+        owner = clitic.head
+        noun = owner.head
+        if (
+            owner.dep_ != "poss"
+            or owner.pos_ != "PROPN"
+            or noun.i <= clitic.i
+            or noun.pos_ != "NOUN"
+            or not any(
+                c.dep_ == "poss" and c.lower_ in _SECOND_OWNERS and c.i > clitic.i
+                for c in noun.children
+            )
+        ):
+            continue
+        head = noun.head
+        root = head.i == noun.i
+        clitic.head, clitic.dep_ = (clitic, "ROOT") if root else (head, "ccomp")
+        clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
+        owner.head, owner.dep_ = clitic, "nsubj"
+        noun.head, noun.dep_ = clitic, "attr"
+        if root:  # the sentence's closing stop hangs on its new root
+            for child in [c for c in noun.children if c.dep_ == "punct"]:
+                child.head = clitic
 
 
 def _owned_adjective_is_predicate(doc: Any, root: Any) -> None:

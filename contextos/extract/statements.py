@@ -573,6 +573,43 @@ def called_out(tok: Any) -> bool:
     )
 
 
+#: How many tokens the end of an aside opening a clause may have.
+_ASIDE_TAIL = 3
+
+
+def _without_asides_tail(toks: list[Any], head: Any) -> list[Any]:
+    """``toks`` without the end of a bracketed aside the sentence before opened ("(or did
+    you? whatever): I write from 10pm": the parser ended a sentence at the aside's "?"):
+    a few words and a closing bracket, with no opening one, before the clause's verb."""
+    close = next((k for k, t in enumerate(toks[: _ASIDE_TAIL + 1]) if ")" in t.text), None)
+    if close is None or any("(" in t.text for t in toks[:close]):
+        return toks
+    rest = toks[close + 1 :]
+    if not rest or head.i <= toks[close].i:
+        return toks
+    while rest and rest[0].is_punct:
+        rest = rest[1:]
+    return rest or toks
+
+
+def _trailing_vocative(tok: Any) -> bool:
+    """ "His birthday is in October Dan.", "it's fine Rachel!": a name closing a sentence with no
+    comma before it, which the parser hangs on the verb or a noun as an adverbial noun, is the
+    person spoken to, not part of the statement (a weekday or month there is its date)."""
+    doc = tok.doc
+    return (
+        tok.dep_ == "npadvmod"
+        and tok.tag_ == "NNP"
+        and tok.is_title
+        and tok.is_alpha
+        and not list(tok.children)
+        and (tok.i + 1 == len(doc) or doc[tok.i + 1].text in (".", "!", "?", ",", "..."))
+        and tok.i > 0
+        and doc[tok.i - 1].is_alpha
+        and not is_calendar_word(tok.text)
+    )
+
+
 def called_out_before(tokens: list[Any]) -> Any | None:
     """The name called out just before the clause ``tokens`` (see :func:`called_out`)."""
     if not tokens:
@@ -1026,6 +1063,8 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
             if before > head.i and c.doc[before].lower_ in _TACKING_WORDS:
                 excluded.add(before)  # "... on the 24th so keep that week light"
     for c in head.subtree:
+        if _trailing_vocative(c):  # "His birthday is in October Dan."
+            excluded.add(c.i)
         if c.dep_ == "relcl" and _comment_relative(c):
             excluded.update(t.i for t in c.subtree)
             after = c.right_edge.i + 1  # "..., which is amusing given her earlier position"
@@ -1050,6 +1089,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
         toks.pop(0)
     toks = _strip_preamble(toks, head)
     toks = _without_fronted_pronoun_phrase(toks, head)
+    toks = _without_asides_tail(toks, head)
     while toks and (
         (toks[-1].is_punct and toks[-1].text not in ")]%" and not _closes_quote(toks))
         or toks[-1].lower_ in lx.JOKE_MARKERS

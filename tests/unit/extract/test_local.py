@@ -729,6 +729,58 @@ def test_a_statement_announced_as_a_problem_is_a_challenge_its_not_no_doubt(run)
     assert all("Problem" not in f.entities for f in facts.values())
 
 
+def test_a_name_closing_a_sentence_without_a_comma_is_the_person_spoken_to(run):
+    """ "Theo's birthday is in October Dan.": Dan is who the speaker answers, not part of the
+    date; a weekday there is the date ("I'm off Monday.")."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "The boots were his birthday present?"),
+            ("user", "Omar", "Theo's birthday is in October Dan. I'm off Monday."),
+        ],
+        datetime(2026, 5, 11, 9, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Theo's birthday is in October" in texts, texts
+    assert "Omar is off on Monday, May 18, 2026" in texts, texts
+
+
+def test_name_s_my_relation_is_who_they_are_and_the_he_after_it_is_them(run):
+    """ "Gerry's my partner, he teaches ..." was read as a noun owned twice ("Gerry's" and
+    "my"): no fact said who Gerry and Callum are, and "he's 16" went to the partner."""
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Gerry's my partner, he teaches chemistry at a secondary school. "
+                "Callum's our son, he's 16 and communicates mainly in grunts.",
+            )
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert texts == [
+        "Gerry is Dana's partner; Gerry teaches chemistry at a secondary school",
+        "Callum is Dana's son; Callum is 16 and communicates mainly in grunts",
+    ], texts
+
+
+def test_the_end_of_an_aside_the_parser_cut_at_its_question_mark_is_not_the_fact(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "since you asked about tone earlier (or did you? whatever): I write from about "
+                "10pm till half twelve. The trip (3 days) is booked.",
+            )
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert texts == [
+        "Dana writes from about 10pm till half twelve",
+        "The trip (3 days) is booked",
+    ], texts
+    assert checked.facts[0].evidence[0].quote.startswith("I write"), checked.facts[0].evidence
+
+
 def test_a_word_with_digits_tagged_a_pronoun_is_a_subject_not_a_vague_one(run):
     """The tagger reads "a1c" as a pronoun or a determiner: the statement had a vague subject
     ("it") and was dropped with no record."""
