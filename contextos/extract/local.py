@@ -1280,12 +1280,12 @@ def _continues(clause: Clause, subject: str, last_subject: str) -> bool:
 
 def _refers_back(clause: Clause) -> bool:
     """A "he" or "her" inside the clause ("We agreed he keeps the album rights") with no
-    person named before it in its sentence: it stands for someone named earlier."""
+    person named before it in its piece of text (which the parser may have cut into more
+    than one sentence: "Callum's news while I'm at it: he's decided ..."): it stands for
+    someone named earlier."""
     for t in clause.tokens:
         if t.lower_ in _PERSON_PRONOUNS and t.pos_ == "PRON":
-            return not any(
-                w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.sent if w.i < t.i
-            )
+            return not any(w.ent_type_ == "PERSON" or w.pos_ == "PROPN" for w in t.doc[: t.i])
     return False
 
 

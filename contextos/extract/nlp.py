@@ -291,14 +291,19 @@ def _repair_name_read_as_verb(doc: Any, stop_words: frozenset[str]) -> None:
             tok.head = verb
 
 
+#: What the tagger may call an unknown capitalised word opening a sentence as its subject.
+_OPENING_NAME_MISTAGS = frozenset({"NN", "RB", "JJ"})  # a plural is never listed
+
+
 def _retag_opening_names(doc: Any, dictionary: frozenset[str]) -> None:
     """A capitalised word opening a sentence as its subject that the tagger calls a common
-    noun though the dictionary does not know it ("Álvaro also says ..."): a proper noun, as it
-    would have been read anywhere else in the sentence."""
+    noun, an adverb or an adjective though the dictionary does not know it ("Álvaro also says
+    ...", "Aireside are bringing the copy in-house"): a proper noun, as it would have been read
+    anywhere else in the sentence."""
     for sent in doc.sents:
         tok = sent[0]
         if (
-            tok.tag_ == "NN"
+            tok.tag_ in _OPENING_NAME_MISTAGS
             and tok.dep_ in ("nsubj", "nsubjpass")
             and tok.is_title
             and tok.is_alpha

@@ -221,7 +221,7 @@ def _needs_referent(tok: Any) -> bool:
 
 def _points_ahead(tok: Any) -> bool:
     """ "find it hard to", "hate it when", "made it to the finals", "love it here", "the
-    mystery of it all": "it" stands for what follows or for nothing."""
+    mystery of it all", "while I'm at it": "it" stands for what follows or for nothing."""
     head = tok.head
     after = [c for c in head.children if c.i > tok.i]
     for c in after:
@@ -233,6 +233,8 @@ def _points_ahead(tok: Any) -> bool:
         c.lower_ in _SET_PHRASE_ADVERBS for c in tok.doc[tok.i + 1 : tok.i + 2]
     ):
         return True  # not "I've read them all"
+    if tok.lower_ == "it" and head.lower_ == "at" and head.head.lemma_ == "be":
+        return True  # "while I'm at it": whatever one is doing
     if head.lemma_ in _SOLVE_VERBS and any(c.dep_ == "prt" and c.lower_ == "out" for c in after):
         return True  # "when I finally figure it out": the problem, whatever it is
     return head.lemma_ == "make"  # "we made it", "made it to the finals"

@@ -781,6 +781,26 @@ def test_the_end_of_an_aside_the_parser_cut_at_its_question_mark_is_not_the_fact
     assert checked.facts[0].evidence[0].quote.startswith("I write"), checked.facts[0].evidence
 
 
+def test_an_unknown_name_opening_a_sentence_is_its_subject_and_at_it_refers_to_nothing(run):
+    """ "Aireside" was tagged an adverb: the statement had no subject and was dropped. The
+    "it" of "while I'm at it" stands for nothing: the news after it was joined to the
+    statement before as if it went on about it."""
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Aireside are bringing the newsletter copy in-house from July.\n\n"
+                "Callum's news while I'm at it: he's picked chemistry for A-level.",
+            )
+        ],
+        datetime(2026, 4, 28, 9, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Aireside are bringing the newsletter copy in-house from July 2026" in texts, texts
+    assert not any(";" in t for t in texts), texts
+    assert any(t.endswith("he has picked chemistry for A-level") for t in texts), texts
+
+
 def test_a_word_with_digits_tagged_a_pronoun_is_a_subject_not_a_vague_one(run):
     """The tagger reads "a1c" as a pronoun or a determiner: the statement had a vague subject
     ("it") and was dropped with no record."""
