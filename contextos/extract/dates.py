@@ -147,6 +147,18 @@ _WEEK_OF_MONTH = re.compile(
     re.I,
 )
 _NTH_WEEK = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
+#: "a week tomorrow", "two weeks today", "a week on Friday", "Monday fortnight", "a fortnight
+#: on Tuesday": so many weeks after a day said relatively (British).
+_WEEKS_ON_RE = (
+    rf"\b(?:(?:{_COUNT_RE})\s+weeks?|a\s+fortnight)\s+"
+    rf"(?:today|tomorrow|(?:on\s+)?{_WEEKDAY_RE})\b(?!\s+(?:ago|morning|afternoon|evening|night))"
+    rf"|\b(?:today|tomorrow|{_WEEKDAY_RE})\s+fortnight\b"
+)
+_WEEKS_ON = re.compile(
+    rf"^(?:(?:(?P<n>{_COUNT_RE})\s+weeks?|(?P<f>a\s+fortnight))\s+(?:on\s+)?(?P<day>\w+)"
+    r"|(?P<day2>\w+)\s+fortnight)$",
+    re.I,
+)
 _DATE_PHRASES = re.compile(
     "|".join(
         (
@@ -165,6 +177,7 @@ _DATE_PHRASES = re.compile(
             r"\b(?:a\s+couple(?:\s+of)?|a|one|two|three|four|five|six|\d+)\s+"
             r"(?:days?|weeks?|months?|years?)\s+ago\b",
             rf"\bin\s+{_COUNT_RE}\s+(?:days?|weeks?|months?|years?)\b(?!\s+ago)",
+            _WEEKS_ON_RE,
             rf"\b{_PART_OF_DAY_RE}",
             r"\b(?:yesterday|today|tomorrow|tonight)\b",
             rf"\b{_WEEKDAY_RE}\b",
@@ -230,7 +243,7 @@ def is_month(word: str) -> bool:
 def is_resolvable(phrase: str) -> bool:
     """A point in time relative to now ("next Friday", "the 13th"), not a duration."""
     low = phrase.lower()
-    if _END_OF.match(_LEADING_PREP.sub("", low.strip())):
+    if _END_OF.match(_LEADING_PREP.sub("", low.strip())) or _WEEKS_ON.match(low.strip()):
         return True
     tokens = set(re.findall(r"[a-z]+", low))
     if _DURATION_UNITS.search(low) and not tokens & {"ago", "next", "last", "this"}:
@@ -545,6 +558,15 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
         elif rel == "next" and month <= day.month:
             year += 1
         return ResolvedDate(datetime(year, month, 1), "month")
+    m = _WEEKS_ON.match(text)
+    if m:  # "a week tomorrow": tomorrow's day a week on; "Monday fortnight" said on a Monday
+        day_said = m["day"] or m["day2"]  # is two weeks from that day
+        weekday = _WEEKDAY_ONLY.match(day_said) is not None
+        said = _fast_parse(f"this {day_said}" if weekday else day_said, base, "future")
+        if said is not None:
+            word = (m["n"] or "two").lower()  # a fortnight is two weeks
+            weeks = int(word) if word.isdigit() else _COUNTS[word]
+            return ResolvedDate(said.value + timedelta(days=7 * weeks), "day")
     m = _AGO.match(text)
     if m:
         word = m["n"].lower()

@@ -339,6 +339,26 @@ def test_a_day_of_next_month_and_its_weekday_after_a_comma_are_one_date(run):
     assert any("Thursday, March 12, 2026" in t and "Monday, February" in t for t in texts), texts
 
 
+def test_so_many_weeks_on_from_a_day_said_relatively(run):
+    """ "I start two weeks today", "arrives a week tomorrow", "Monday fortnight": British forms
+    of a day weeks ahead ("two weeks today" was not read as a date and "a week tomorrow"
+    as tomorrow)."""
+    when = datetime(2026, 6, 8, tzinfo=UTC)  # a Monday
+    base = when.replace(tzinfo=None)
+    assert resolve_date("Monday fortnight", base).value == datetime(2026, 6, 22)
+    assert resolve_date("a week on Friday", base).value == datetime(2026, 6, 19)
+    _conv, _raw, checked = run(
+        [
+            ("user", "I got the planner job. I start two weeks today."),
+            ("user", "The new bed arrives a week tomorrow."),
+        ],
+        when,
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert "Dana starts on Monday, June 22, 2026" in texts, texts
+    assert "The new bed arrives on Tuesday, June 16, 2026" in texts, texts
+
+
 def test_a_weekday_then_its_day_number_is_one_date_the_number_fixes(run):
     when = datetime(2026, 11, 10, tzinfo=UTC)  # a Tuesday
     _conv, _raw, checked = run(
