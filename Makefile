@@ -59,6 +59,7 @@ eval-heldout: install
 	$(BIN)/contextos eval --scenarios bench/heldout4
 	$(BIN)/contextos eval --scenarios bench/heldout5
 	$(BIN)/contextos eval --scenarios bench/heldout6
+	$(BIN)/contextos eval --scenarios bench/heldout7
 
 clean:
 	rm -rf $(VENV) .contextos .pytest_cache .mypy_cache .ruff_cache

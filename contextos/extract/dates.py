@@ -154,6 +154,7 @@ _WEEKS_ON_RE = (
     rf"(?:today|tomorrow|(?:on\s+)?{_WEEKDAY_RE})\b(?!\s+(?:ago|morning|afternoon|evening|night))"
     rf"|\b(?:today|tomorrow|{_WEEKDAY_RE})\s+fortnight\b"
 )
+_WEEKS_ON_PHRASE = re.compile(_WEEKS_ON_RE, re.I)
 _WEEKS_ON = re.compile(
     rf"^(?:(?:(?P<n>{_COUNT_RE})\s+weeks?|(?P<f>a\s+fortnight))\s+(?:on\s+)?(?P<day>\w+)"
     r"|(?P<day2>\w+)\s+fortnight)$",
@@ -177,7 +178,6 @@ _DATE_PHRASES = re.compile(
             r"\b(?:a\s+couple(?:\s+of)?|a|one|two|three|four|five|six|\d+)\s+"
             r"(?:days?|weeks?|months?|years?)\s+ago\b",
             rf"\bin\s+{_COUNT_RE}\s+(?:days?|weeks?|months?|years?)\b(?!\s+ago)",
-            _WEEKS_ON_RE,
             rf"\b{_PART_OF_DAY_RE}",
             r"\b(?:yesterday|today|tomorrow|tonight)\b",
             rf"\b{_WEEKDAY_RE}\b",
@@ -264,8 +264,17 @@ _CLAUSE_END_WEEKDAYS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "t
 
 def date_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) character spans of date phrases in ``text``, longest first at each place."""
-    out: list[tuple[int, int]] = []
+    low_text = text.lower()
+    # "a week tomorrow", "Monday fortnight" (looked for apart: rare, and costly at every word)
+    out: list[tuple[int, int]] = (
+        [m.span() for m in _WEEKS_ON_PHRASE.finditer(text)]
+        if "week" in low_text or "fortnight" in low_text
+        else []
+    )
+    weeks_on = list(out)
     for m in _DATE_PHRASES.finditer(text):
+        if any(a <= m.start() < b for a, b in weeks_on):
+            continue  # its "tomorrow" or "Friday" is part of one
         word = m.group(0)
         low = word.lower()
         after_prep = _TIME_PREP_BEFORE.search(text, 0, m.start()) is not None

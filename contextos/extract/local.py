@@ -59,6 +59,7 @@ from contextos.extract.categories import (
     base_confidence,
     importance,
     lexical_category,
+    requirement,
 )
 from contextos.extract.confirmed import confirmation_span, confirmed_candidates
 from contextos.extract.consolidate import merge_sentence_facts
@@ -940,8 +941,9 @@ class LocalExtractor:
             confidence = base_confidence(clause, p.cue)
             if not shared and _announced_as_a_problem(turn.text, offset + clause.tokens[0].idx):
                 category = "challenge"
-                if clause.negated:  # "Blocker: the approval still hasn't come back"
-                    confidence = min(1.0, confidence + lx.NEGATION_PENALTY)
+                if clause.negated and not requirement(clause):  # the penalty taken back:
+                    confidence = min(1.0, confidence + lx.NEGATION_PENALTY)  # "Blocker: the
+                    # approval still hasn't come back" is no doubtful statement
             if shared:
                 confidence = min(confidence, lx.SUBJECT_CONFIDENCE["shared"])
                 category = "other" if category not in ("decision", "plan") else category
