@@ -48,6 +48,14 @@ _FOR_HOURS = re.compile(
     re.IGNORECASE,
 )
 
+#: A time earlier today something has gone on since ("shaking since lunchtime", "at the
+#: hospital since 6am", "since this morning"): true of today, not of the speaker's life.
+_SINCE_TODAY = re.compile(
+    r"\bsince\s+(?:(?:early\s+)?this\s+(?:morning|afternoon)|lunch(?:time)?|breakfast|noon|"
+    r"midday|dawn|\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.))(?!\w)",
+    re.IGNORECASE,
+)
+
 #: How someone says they are doing ("I'm doing great", "doing well"): a greeting's answer.
 _DOING_WELL = lx.REACTION_ADJECTIVES | {"well"}
 
@@ -232,8 +240,9 @@ def transient_reason(
     leaving = _leaving_for(clause)
     if leaving and not has_anchor(toks, dates):
         return f"leaving for the moment ('{leaving}')"
-    # "I've been on my feet for eleven hours" goes on still ("we talked for hours" happened)
-    hours = _FOR_HOURS.search(said)
+    # "I've been on my feet for eleven hours" / "shaking since lunchtime" goes on still ("we
+    # talked for hours" happened)
+    hours = _FOR_HOURS.search(said) or _SINCE_TODAY.search(said)
     if hours and not phase and ("been" in lows or clause.head.tag_ == "VBG"):
         return f"true of the moment ('{hours.group(0)}')"
     if any(  # "this chat", "the thread above"; a "conversation group" is no conversation

@@ -1209,13 +1209,17 @@ def test_what_has_gone_on_for_some_hours_is_true_of_the_moment(run):
             ("user", "I've been on my feet for eleven hours."),
             ("user", "I've been a nurse for eleven years."),
             ("user", "I run for an hour every morning."),
+            ("user", "I've been shaking since lunchtime."),
+            ("user", "I've been vegetarian since 2019."),
         ]
     )
     texts = [f.text for f in checked.facts]
     assert "Dana has been a nurse for eleven years" in texts
     assert "Dana runs for an hour every morning" in texts
-    assert not any("feet" in t for t in texts)
-    assert any("true of the moment" in r.detail for r in checked.rejections if "feet" in r.text)
+    assert "Dana has been vegetarian since 2019" in texts
+    assert not any("feet" in t or "shaking" in t for t in texts), texts
+    for word in ("feet", "shaking"):
+        assert any("true of the moment" in r.detail for r in checked.rejections if word in r.text)
 
 
 def test_a_message_counted_per_is_no_talk_about_the_chat(run):
