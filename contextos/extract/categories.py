@@ -295,7 +295,13 @@ def requirement(clause: Clause) -> bool:
     return bool(modal & {"must", "shall"}) or (negated and bool(modal & {"ca", "can", "should"}))
 
 
-def base_confidence(clause: Clause, cue: Classification | None) -> float:
+def base_confidence(
+    clause: Clause, cue: Classification | None, announced_problem: bool = False
+) -> float:
+    """The clause's confidence before repetition: by its subject's kind (or its cue's), less
+    a hedge, less a negation unless the "not" is the statement's content — a rule ("must not
+    be shared") or a problem announced as one (``announced_problem``: "Blocker: the approval
+    still hasn't come back")."""
     kind = (
         "self_copula"
         if clause.copula and clause.subject_kind in ("self", "self_possessive")
@@ -308,7 +314,7 @@ def base_confidence(clause: Clause, cue: Classification | None) -> float:
         conf = cue.confidence
     if clause.hedged:
         conf -= lx.HEDGE_PENALTY
-    if clause.negated and not requirement(clause):  # "must not be shared" is the rule itself
+    if clause.negated and not announced_problem and not requirement(clause):
         conf -= lx.NEGATION_PENALTY
     return round(max(0.0, min(1.0, conf)), 3)
 

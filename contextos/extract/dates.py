@@ -812,10 +812,7 @@ def clause_dates(
             continue
         said_again = _weekday_numbered(doc, start, end, last_start, last_end, range_start)
         if said_again is not None:  # "next tues the 17th": the day just said, by its number
-            lead, _end = replacements.get(last_start, ("", last_end))
-            lead = lead[:3] if lead[:3] in ("on ", "in ") else ""
-            replacements[last_start] = (lead + render_date(said_again, "day"), end)
-            dates[last_start] = said_again.date().isoformat()
+            _write_again(replacements, dates, last_start, last_end, said_again, "day", end)
             range_start = said_again
             continue
         restated = _restated_day(doc, start, last_start, last_end, range_start, resolved)
@@ -824,10 +821,7 @@ def clause_dates(
             # is the day the brackets say ("moved to Tuesday (June 9)", not the next one)
             closing = end + int(end < len(doc) and doc[end].text == ")")
             replacements[prev.i] = ("", closing)
-            lead, _end = replacements.get(last_start, ("", last_end))
-            lead = lead[:3] if lead[:3] in ("on ", "in ") else ""
-            replacements[last_start] = (lead + resolved.text, last_end)
-            dates[last_start] = resolved.value.date().isoformat()
+            _write_again(replacements, dates, last_start, last_end, resolved.value, resolved.period)
             range_start = resolved.value
             continue
         range_start, last_day = resolved.value, resolved.period == "day"
@@ -867,6 +861,24 @@ def clause_dates(
             replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
             dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+def _write_again(
+    replacements: dict[int, tuple[str, int]],
+    dates: dict[int, str],
+    start: int,
+    last_end: int,
+    day: datetime,
+    period: str,
+    end: int | None = None,
+) -> None:
+    """Write the date phrase said at ``start`` (up to ``last_end``) as ``day`` instead, with
+    the "on"/"in" its replacement had, up to ``end`` when the words after it go too: what a
+    restatement right after it ("Friday (1 May)", "next tues the 17th") says it is."""
+    lead, _end = replacements.get(start, ("", last_end))
+    lead = lead[:3] if lead[:3] in ("on ", "in ") else ""
+    replacements[start] = (lead + render_date(day, period), last_end if end is None else end)
+    dates[start] = day.date().isoformat()
 
 
 def _weekday_numbered(

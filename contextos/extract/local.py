@@ -59,7 +59,6 @@ from contextos.extract.categories import (
     base_confidence,
     importance,
     lexical_category,
-    requirement,
 )
 from contextos.extract.confirmed import confirmation_span, confirmed_candidates
 from contextos.extract.consolidate import merge_sentence_facts
@@ -938,12 +937,12 @@ class LocalExtractor:
                 and "standing" not in clause.cues
             )
             fact_type = FactType.SHARED_NARRATIVE if shared else FactType.USER_FACT
-            confidence = base_confidence(clause, p.cue)
-            if not shared and _announced_as_a_problem(turn.text, offset + clause.tokens[0].idx):
+            problem = not shared and _announced_as_a_problem(
+                turn.text, offset + clause.tokens[0].idx
+            )  # "Blocker: the approval still hasn't come back": a challenge, and no doubt
+            if problem:
                 category = "challenge"
-                if clause.negated and not requirement(clause):  # the penalty taken back:
-                    confidence = min(1.0, confidence + lx.NEGATION_PENALTY)  # "Blocker: the
-                    # approval still hasn't come back" is no doubtful statement
+            confidence = base_confidence(clause, p.cue, announced_problem=problem)
             if shared:
                 confidence = min(confidence, lx.SUBJECT_CONFIDENCE["shared"])
                 category = "other" if category not in ("decision", "plan") else category

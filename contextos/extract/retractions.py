@@ -158,9 +158,7 @@ def retraction(text: str) -> str | None:
                 break
     if m is None:
         return _corrects_myself(text)
-    if _ENDS_SENTENCE.search(m.group()):
-        return ""  # "Scrap that. I'll go in June.": what follows is said instead
-    return _to_sentence_end(text[m.end() :])
+    return _opened_sentence(m, text)
 
 
 def _corrects_last_message(text: str) -> str | None:
@@ -168,9 +166,15 @@ def _corrects_last_message(text: str) -> str | None:
     speaker's last one, no one speaking between ("Sorry no - 30th is the dress rehearsal"):
     with someone between, "sorry, no" answers them. None when the text opens otherwise."""
     m = _SELF_CORRECTION.match(text)
-    if m is None:
-        return None
-    return "" if _ENDS_SENTENCE.search(m.group()) else _to_sentence_end(text[m.end() :])
+    return _opened_sentence(m, text) if m is not None else None
+
+
+def _opened_sentence(opener: re.Match[str], text: str) -> str:
+    """The sentence an opener matched at the start of ``text`` opens; "" when the opener is a
+    sentence of its own ("Scrap that. I'll go in June.": what follows is said instead)."""
+    if _ENDS_SENTENCE.search(opener.group()):
+        return ""
+    return _to_sentence_end(text[opener.end() :])
 
 
 def _to_sentence_end(rest: str) -> str:

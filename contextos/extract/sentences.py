@@ -379,23 +379,6 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
     return out
 
 
-#: How far after a "?" or "!" the bracket it stands in may close for it to be an aside's.
-_ASIDE_REACH = 40
-
-
-def _in_an_aside(block: str, start: int, end: re.Match[str]) -> bool:
-    """Whether the sentence end ``end`` (a match of :data:`_SENTENCE_END` in ``block``, the
-    sentence having begun at ``start``) stands inside brackets opened in that sentence and
-    closed soon after on the same line: an aside's question or exclamation, which ends no
-    sentence ("since you asked about tone earlier (or did you? whatever): I write ...")."""
-    if "\n" in end.group() or block.count("(", start, end.start()) <= block.count(
-        ")", start, end.start()
-    ):
-        return False
-    after = block[end.end() : end.end() + _ASIDE_REACH].split("\n", 1)[0]
-    return ")" in after and "(" not in after.split(")", 1)[0]
-
-
 def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
     """Sentence pieces of ``text`` with exact offsets, fast-skipped pieces removed."""
     segments: list[Segment] = []
@@ -405,8 +388,6 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
         pieces: list[tuple[int, int, int]] = []
         bounds: list[tuple[int, int]] = []
         for m in _SENTENCE_END.finditer(block):
-            if _in_an_aside(block, cursor, m):
-                continue  # "(or did you? whatever): I write ...": the aside's "?" ends nothing
             bounds.append((cursor, m.start()))
             cursor = m.end()
         bounds.append((cursor, len(block)))
