@@ -193,6 +193,20 @@ _ORD_OF_MONTH = re.compile(
 )
 _ORD_ONLY = re.compile(rf"^(?:({_WEEKDAY_RE})\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)$", re.I)
 _CALENDAR = re.compile(rf"\b{_MONTH_RE}\b", re.I)
+#: "the" right before "last ..." / "next ...": "the last night away she did", "the next
+#: Friday", "the last week" name one of a series in the story (or a span running up to now),
+#: not the night before or the Friday after the message.
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.I)
+_ONE_OF_A_SERIES = re.compile(r"^(?:the\s+)?(?:last|next)\s+\w+$", re.I)
+
+
+def _one_of_a_series(text: str, start: int, phrase: str) -> bool:
+    """The date phrase ``phrase`` at ``start`` in ``text`` is "the last/next ..."."""
+    if _ONE_OF_A_SERIES.match(phrase) is None:
+        return False
+    return phrase[:3].lower() == "the" or _THE_BEFORE.search(text, 0, start) is not None
+
+
 _RELATIVE = re.compile(r"\b(?:next|last|this|ago|yesterday|today|tomorrow|tonight)\b", re.I)
 _EXPLICIT_YEAR = re.compile(r"\b\d{4}\b")
 _LEADING_PREP = re.compile(r"^(?:on|by|in|until|since|from|as of|starting|before|after)\s+", re.I)
@@ -290,6 +304,8 @@ def date_spans(text: str) -> list[tuple[int, int]]:
             continue  # too ambiguous on their own
         if _EVERY_PART_OF_DAY.match(text, m.end()):
             continue  # "on Sunday mornings": every Sunday, no one date
+        if _one_of_a_series(text, m.start(), word):
+            continue  # "the last night away she did", "the next Friday after that"
         out.append((m.start(), m.end()))
     taken = {i for a, b in out for i in range(a, b)}
     out += [
@@ -665,6 +681,7 @@ def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
         and not _EVERY_PART_OF_DAY.match(doc.text, e.end_char)
         and not _EVERY_PART_OF_DAY.match(" " + e.text.split()[-1])
         and not _counts_the_next_noun(doc, e.end)
+        and not _one_of_a_series(doc.text, e.start_char, e.text)
     ]
     return sorted(spans)
 

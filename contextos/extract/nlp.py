@@ -75,6 +75,7 @@ class Pipeline:
             if "'s" in text or "’s" in text:
                 _repair_noun_s_predicates(doc, self._adjectives)
                 _repair_owned_twice(doc)
+                _repair_owned_number(doc)
             openings = [w.lower() for w in _OPENING_WORD.findall(text)]
             if self._irregular_past:
                 _retag_past(doc, self._irregular_past)
@@ -466,6 +467,41 @@ def _repair_owned_twice(doc: Any) -> None:
         if root:  # the sentence's closing stop hangs on its new root
             for child in [c for c in noun.children if c.dep_ == "punct"]:
                 child.head = clitic
+
+
+def _repair_owned_number(doc: Any) -> None:
+    """ "Theo's 13 so he's in the older group", "my son's 8", "Ivy's only 8": a number right
+    after a name's or noun's "'s" (an adverb such as "only" between) that counts nothing after
+    it is an age or an amount the "'s" ("is") gives, not a thing owned; the parser read a
+    possessive. The "'s" takes the place in the sentence of whichever of the two the parser
+    made the head, the owner its subject and the number what it is."""
+    for clitic in doc:
+        if clitic.lower_ not in ("'s", "’s") or clitic.tag_ != "POS":
+            continue
+        owner = clitic.head
+        k = clitic.i + 1
+        if k < len(doc) and doc[k].tag_ == "RB" and doc[k].head.i != owner.i:
+            k += 1
+        if k >= len(doc) or owner.i != clitic.i - 1 or owner.pos_ not in ("PROPN", "NOUN"):
+            continue
+        number = doc[k]
+        if number.tag_ != "CD" or (number.head.i > number.i and number.head.pos_ == "NOUN"):
+            continue
+        if number.head.i == owner.i:  # "Theo's 13": the owner heads
+            top, rest = owner, [c for c in owner.children if c.i > number.i]
+        elif owner.head.i == number.i:  # "Ivy's only 8": the number heads
+            top, rest = number, [c for c in number.children if c.i > number.i]
+        else:
+            continue
+        if top.dep_ == "ROOT":
+            clitic.head, clitic.dep_ = clitic, "ROOT"
+        else:
+            clitic.head, clitic.dep_ = top.head, "ccomp"
+        clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
+        owner.head, owner.dep_ = clitic, "nsubj"
+        number.head, number.dep_ = clitic, "attr"
+        for child in rest:
+            child.head = clitic
 
 
 def _owned_adjective_is_predicate(doc: Any, root: Any) -> None:

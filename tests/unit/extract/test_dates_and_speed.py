@@ -709,3 +709,24 @@ def test_late_three_times_in_january_is_the_january_just_gone(run):
     texts = [f.text for f in checked.facts]
     assert any(t.endswith("three times in January 2026") for t in texts), texts
     assert "Dana's wedding is in January 2027" in texts
+
+
+def test_the_last_or_next_one_of_a_series_is_no_date_from_the_message(run):
+    """ "the last night away she did" is the last of her nights away, not last night; "the
+    next Friday" is the one after the story's, not the message's; "the last week" runs up to
+    now (it was written "The the week of ...")."""
+    assert date_spans("the last night away she did ended early") == []
+    assert date_spans("The next Friday we met again") == []
+    assert date_spans("I saw her last night") == [(10, 20)]
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "The next Friday we met again. The last week has been hard. I met Jo last night.",
+            )
+        ]
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert "The next Friday Dana met again" in texts, texts
+    assert "The last week has been hard" in texts, texts
+    assert not any("the week of" in t for t in texts), texts

@@ -763,6 +763,23 @@ def test_name_s_my_relation_is_who_they_are_and_the_he_after_it_is_them(run):
     ], texts
 
 
+def test_a_number_after_a_name_s_is_their_age_not_a_thing_they_own(run):
+    """ "Theo's 13 so he's in the older group", "my son's 8": the parser read the "'s" as a
+    possessive of the number; no fact gave the age and the "he" after it went elsewhere."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Theo's 13 so he's in the older group this time."),
+            ("user", "My son's 8. Mum's 80 next week."),
+            ("user", "Theo's 3 goals were great."),
+        ]
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert "Theo is 13; Theo is in the older group this time" in texts, texts
+    assert "Dana's son is 8" in texts, texts
+    assert any(t.startswith("Dana's mum is 80") for t in texts), texts
+    assert not any("Theo is 3" in t for t in texts), texts
+
+
 def test_the_end_of_an_aside_the_parser_cut_at_its_question_mark_is_not_the_fact(run):
     _conv, _raw, checked = run(
         [
