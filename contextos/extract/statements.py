@@ -1705,6 +1705,28 @@ def _set_off(clause_head: Any, marks: tuple[str, ...]) -> bool:
     return start > 0 and clause_head.doc[start - 1].text in marks
 
 
+def _talk_about_the_talk(head: Any) -> str | None:
+    """What the speaker says of the conversation itself, not of their life: "I need to vent",
+    "let me rant" (a verb of the talking), "I want to be clear", "I'm going to be honest" (how
+    they mean to talk; "I'm honest" is a trait), "I just wanted to say thanks", "I have a quick
+    question (about X)". The word that makes it so, or None."""
+    chain = [head]
+    while (nxt := next((c for c in chain[-1].children if c.dep_ == "xcomp"), None)) is not None:
+        chain.append(nxt)
+    for k, verb in enumerate(chain):
+        lemma = verb.lemma_.lower()
+        objects = [c for c in verb.children if c.dep_ in ("dobj", "acomp")]
+        if lemma in lx.TALK_VERBS:
+            return verb.text
+        if k and lemma == "be" and any(o.lower_ in lx.CANDOUR_ADJECTIVES for o in objects):
+            return f"be {objects[0].text}"
+        if k and lemma in ("say", "add") and objects and objects[0].lower_ in lx.COURTESIES:
+            return f"{verb.text} {objects[0].text}"
+        if not k and lemma == "have" and any(o.lemma_.lower() in lx.TALK_NOUNS for o in objects):
+            return objects[0].text
+    return None
+
+
 def _is_reaction(head: Any) -> bool:
     """ "I'm sorry to hear that", "I'm glad we met", "I'm sure it is": a reaction, not a fact."""
     if head.lemma_ != "be" or _speakers_own_thing(head):
@@ -2377,6 +2399,8 @@ def analyze_sentence(
                 clause.reject_detail = f"'{real_head.text}' with nothing after it"
             elif _is_reaction(real_head):
                 clause.skip = "conversational reaction"
+            elif kind == "self" and _talk_about_the_talk(real_head):
+                clause.skip = "talk about the conversation"
             elif announced := _announcement(real_head):
                 clause.skip = announced  # what follows it is the statement
             elif _is_verdict(real_head):

@@ -308,6 +308,18 @@ ADVICE_VERBS: frozenset[str] = words(
     """tell advise urge encourage nag pester push beg recommend suggest insist warn"""
 )
 
+# --- talk about the talk itself ---------------------------------------------------------------
+
+#: Verbs of the talking itself: "I need to vent", "let me rant": what the speaker is doing in
+#: the conversation, not in their life. (Not "paste": what is pasted is often the matter.)
+TALK_VERBS: frozenset[str] = words("vent rant ramble moan whinge recap")
+#: How a speaker means to talk: "I want to be clear", "I'm going to be honest".
+CANDOUR_ADJECTIVES: frozenset[str] = words("clear honest frank blunt brief quick straight upfront")
+#: What a speaker has for the listener: "I have a quick question", "I have a confession".
+TALK_NOUNS: frozenset[str] = words("question questions query confession favour favor")
+#: Courtesies a speaker "wanted to say": "I just wanted to say thanks".
+COURTESIES: frozenset[str] = words("thanks hi hello hey sorry bye goodbye cheers congrats")
+
 #: Tokens that mark a sentence as a joke or sarcasm.
 JOKE_MARKERS: frozenset[str] = frozenset(
     {

@@ -1261,3 +1261,22 @@ def test_a_subjectless_felt_scary_to_decide_is_about_an_it_not_the_speaker(run):
     texts = [f.text for f in checked.facts]
     assert not any("scary" in t or "hard to say" in t for t in texts), texts
     assert "Dana is raising their rate to $95/hour for new work" in texts
+
+
+def test_talk_about_the_conversation_itself_is_no_fact(run):
+    """ "I need to vent", "I want to be clear", "I'm going to be honest" (was "Dana is
+    going"), "I just wanted to say thanks", "I have a quick question": what the speaker is
+    doing in the chat, not a fact of their life; what they go on to say still is one."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "I need to vent. I want to be clear, I am not going to Vienna."),
+            ("user", "I'm going to be honest, I hate my job. I just wanted to say thanks."),
+            ("user", "I have a quick question about Python. I am honest to a fault."),
+        ]
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert sorted(texts) == [
+        "Dana hates their job",
+        "Dana is honest to a fault",
+        "Dana is not going to Vienna",
+    ], texts
