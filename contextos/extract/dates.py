@@ -273,6 +273,9 @@ _PREP_MONTH = re.compile(
     rf"\b(?:in|by|til|till|until|since|from|before|after)\s+({_MONTH_RE})(?!\w)", re.I
 )
 #: Short weekdays that are dates at the end of a clause ("PT discharged me fri.").
+_PAIRING = r"\s*(?:,|&|\+|/|\band\b|\bor\b)\s*"
+_WEEKDAY_BEFORE = re.compile(rf"\b{_WEEKDAY_RE}{_PAIRING}$", re.I)
+_WEEKDAY_AFTER = re.compile(rf"{_PAIRING}{_WEEKDAY_RE}\b", re.I)
 _CLAUSE_END_WEEKDAYS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri"})
 
 
@@ -302,6 +305,10 @@ def date_spans(text: str) -> list[tuple[int, int]]:
             and not (after_prep or at_end)
         ):
             continue  # too ambiguous on their own
+        if low in _WEEKDAY_SHORT and (
+            _WEEKDAY_BEFORE.search(text, 0, m.start()) or _WEEKDAY_AFTER.match(text, m.end())
+        ):
+            continue  # "pickups Mon and Thu", "Sat/Sun": a schedule, every week
         if _EVERY_PART_OF_DAY.match(text, m.end()):
             continue  # "on Sunday mornings": every Sunday, no one date
         if _one_of_a_series(text, m.start(), word):

@@ -1368,10 +1368,23 @@ def _tense(head: Any) -> str:
 def _inverted_question(head: Any, subj: Any | None) -> bool:
     """A question typed without its question mark: the sentence opens with an auxiliary of
     ``head`` that stands before the subject ("do i go back to them or find someone else",
-    "should we switch suppliers")."""
+    "should we switch suppliers"), or right after an "or" ("are you coming or shall I send
+    notes")."""
     if subj is None:
         return False
     first = _opening_auxiliary(head, lx.QUESTION_AUXILIARIES)
+    if first is None and head.dep_ == "conj":  # "are you coming or shall I send notes"
+        first = next(
+            (
+                c
+                for c in head.children
+                if c.dep_ in ("aux", "auxpass")
+                and c.lower_ in lx.QUESTION_AUXILIARIES
+                and c.i > 0
+                and c.doc[c.i - 1].lower_ == "or"
+            ),
+            None,
+        )
     return first is not None and first.i < subj.i < head.i
 
 

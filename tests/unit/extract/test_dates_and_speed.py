@@ -730,3 +730,14 @@ def test_the_last_or_next_one_of_a_series_is_no_date_from_the_message(run):
     assert "The next Friday Dana met again" in texts, texts
     assert "The last week has been hard" in texts, texts
     assert not any("the week of" in t for t in texts), texts
+
+
+def test_short_weekdays_side_by_side_are_a_weekly_schedule(run):
+    """ "pickups Mon and Thu", "Mon/Tue/Fri": a schedule every week; the one at the clause end
+    alone was made a date ("pickups Monday and Thursday, March 5, 2026")."""
+    assert date_spans("Mum will do pickups Mon and Thu") == []
+    assert date_spans("Hearthstone stays Mon/Tue/Fri") == []
+    assert date_spans("I'm off on Fri") == [(11, 14)]
+    _conv, _raw, checked = run([("user", "My mum will do the school pickups Mon and Thu.")])
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert texts == ["Dana's mum will do the school pickups Monday and Thursday"], texts

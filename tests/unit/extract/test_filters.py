@@ -1280,3 +1280,13 @@ def test_talk_about_the_conversation_itself_is_no_fact(run):
         "Dana is honest to a fault",
         "Dana is not going to Vienna",
     ], texts
+
+
+def test_a_question_after_or_with_its_auxiliary_first_is_no_fact(run):
+    """ "Are you coming or shall I send notes": the second half is asked too (it was "Shall
+    Dana sends notes")."""
+    _conv, _raw, checked = run(
+        [("user", "Are you coming to parents' evening or shall I send notes. I teach maths.")]
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert texts == ["Dana teaches maths"], texts
