@@ -63,8 +63,10 @@ class Genders:
                         self.by_name[key] = ""
 
     def of(self, name: str) -> str | None:
-        """ "he", "she", or None when nothing (or both) was learnt of ``name``."""
-        return self.by_name.get(name_key(name)) or None
+        """ "he", "she", or None when nothing (or both) was learnt of ``name``; a relation
+        said as a name ("Mum", "Grandad") is what its word is."""
+        key = name_key(name)
+        return self.by_name.get(key) or _gender_of(key, lx.FEMALE_RELATIONS, lx.MALE_RELATIONS)
 
     def fits(self, name: str, pronoun: str) -> bool:
         """Whether ``pronoun`` (he, him, his, she, her ...) can stand for ``name``."""

@@ -854,12 +854,15 @@ class LocalExtractor:
                 )
             )
             pending.extend(_places(piece, said))
-            gendered_by_turn.setdefault(piece.turn.id, {}).update(gendered_referents(doc, genders))
+            gendered = gendered_referents(doc, genders)
+            gendered_by_turn.setdefault(piece.turn.id, {}).update(gendered)
             if piece.people:
                 referent_by_turn[piece.turn.id] = piece.people[-1]
                 named_doc_by_turn[piece.turn.id] = doc
                 theirs |= introduced_as_theirs(doc)
-                kin_by_turn.pop(piece.turn.id, None)  # a person named since is who "she" is
+                kin = kin_by_turn.get(piece.turn.id)
+                if kin is None or plural_kin(kin) or any(kin_fits(kin, p) for p in gendered):
+                    kin_by_turn.pop(piece.turn.id, None)  # a person named since is who "she" is
             if (relation := unnamed_relation(doc)) is not None:
                 kin_by_turn[piece.turn.id] = relation
             named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")

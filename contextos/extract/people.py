@@ -10,6 +10,7 @@ alone. A first name given with two different surnames is left as it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -66,6 +67,8 @@ def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
     for tok in doc:
         if tok.pos_ != "PROPN" or tok.ent_type_ in ("PERSON", "DATE", "TIME"):
             continue  # "Mum and Dad's 40th is 10 October": a date, not whom "Mum" is
+        if _JOINED_WORDS.search(tok.text):
+            continue  # "BrightPath didn't call me": a company's name (not "DeShawn", "MacLeod")
         if (
             relation_named(tok)
             or (
@@ -84,6 +87,11 @@ def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
 _PLACE_PREPOSITIONS = frozenset(
     {"in", "near", "around", "across", "outside", "inside", "throughout", "within"}
 )
+
+
+#: A capital after three small letters: words joined into a product's or company's name
+#: ("BrightPath", "SendLog"); a person's ("DeShawn", "McKenzie", "MacLeod") has it sooner.
+_JOINED_WORDS = re.compile(r"[a-z]{3}[A-Z]")
 
 
 def _could_be_someone(tok: Any) -> bool:
@@ -114,7 +122,7 @@ def gendered_referents(doc: Any, genders: Genders) -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     for pronoun in ("he", "she"):
         for i, name in reversed(named):
-            if genders.fits(name, pronoun):
+            if genders.fits(name, pronoun) and not _aside_after_the_pronoun(doc[i], pronoun):
                 out[pronoun] = None if _acted_on_another(doc[i], pronoun, len(doc)) else name
                 break
     return out
@@ -175,6 +183,7 @@ def pronoun_referent(
             if i < pronoun.i
             and not _acted_on_another(doc[i], pronoun.lower_, pronoun.i)
             and genders.fits(name, pronoun.lower_)
+            and not _aside_after_the_pronoun(doc[i], pronoun.lower_)
         ]
         before = [name for _i, name in _preferred_antecedents(doc, named)]
     else:  # "they" is as often a company or a product ("SendLog ..., they loved it")
@@ -193,6 +202,20 @@ def pronoun_referent(
     if fallback is not None and not genders.fits(fallback, clause.subject.lower_):
         return None  # "my sister Denise came. He ...": someone else
     return fallback
+
+
+def _aside_after_the_pronoun(name: Any, pronoun: str) -> bool:
+    """``name`` is said in a clause hung on another (since ..., who ..., when ...) after
+    ``pronoun`` ("he"/"she") was a subject earlier in its sentence: "he's lived alone since
+    Sarah died, and he had a fall" goes on about the first "he", not Sarah."""
+    sent = name.sent
+    before = sent[: name.i - sent.start]
+    if not any(t.lower_ == pronoun and t.dep_ in ("nsubj", "nsubjpass") for t in before):
+        return False
+    tok = name
+    while tok.pos_ not in ("VERB", "AUX") and tok.head.i != tok.i:
+        tok = tok.head
+    return tok.dep_ in ("advcl", "relcl", "acl", "pcomp")
 
 
 def acted_on_others(doc: Any) -> set[tuple[str, str]]:
@@ -333,7 +356,7 @@ def unnamed_relation(doc: Any) -> str | None:
     for tok in doc:
         if (
             tok.pos_ == "NOUN"
-            and tok.dep_ != "attr"  # "she's my best friend" says who she is, names no one new
+            and not _says_who_someone_is(tok)
             and (
                 tok.lower_ in lx.RELATION_NOUNS
                 or (tok.tag_ == "NNS" and tok.lemma_.lower() in lx.RELATION_NOUNS)  # "my parents"
@@ -344,6 +367,15 @@ def unnamed_relation(doc: Any) -> str | None:
         ):
             found = tok.lower_
     return found
+
+
+def _says_who_someone_is(tok: Any) -> bool:
+    """``tok`` is what a person already in view is ("she's my best friend", "Sam is my
+    brother"): it names no one new. "The complication is my dad" introduces him."""
+    if tok.dep_ != "attr":
+        return False
+    subject = next((c for c in tok.head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return subject is None or subject.pos_ in ("PRON", "PROPN") or subject.ent_type_ == "PERSON"
 
 
 def plural_kin(kin: str) -> bool:

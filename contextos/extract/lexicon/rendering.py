@@ -177,9 +177,13 @@ TECH_SHORTHAND: dict[str, str] = {
 }
 #: Participles after which a contracted "'s" is "has" ("she's been", "he's got").
 PERFECT_PARTICIPLES: frozenset[str] = words("been got gotten had done gone seen")
-#: Participles of verbs that have no passive: a "'s" before them is always "has" ("Lisa's gone
-#: onto day shifts", "it's come back"), never "is".
-NO_PASSIVE_PARTICIPLES: frozenset[str] = words("been gone come become arrived happened fallen died")
+#: Participles of verbs that have no passive, or none a chat would say: a "'s" before them is
+#: always "has" ("Lisa's gone onto day shifts", "it's come back", "he's lived on his own since
+#: Mum died", "she's worked nights for years"), never "is".
+NO_PASSIVE_PARTICIPLES: frozenset[str] = words(
+    """been gone come become arrived happened fallen died lived worked stayed slept travelled
+    traveled lasted grown"""
+)
 #: Irregular third-person-singular present forms.
 IRREGULAR_3SG: dict[str, str] = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 
