@@ -781,11 +781,15 @@ def clause_dates(
     range_start: datetime | None = None  # the date a "Monday to Friday" range starts on
     # where the date before started and ended, and whether it was ahead
     last_start, last_end, last_toward, last_day = -1, -1, False, False
+    any_end = -1  # where the last date said as any one of its kind ("every Monday") ended
     for start, end in doc_date_spans(doc) if spans is None else spans:
         if start not in tok_ids:
             continue
         prev = doc[start - 1] if start > 0 else None
-        if prev is not None and prev.lower_ in _ANY_ONE_OF:
+        if (prev is not None and prev.lower_ in _ANY_ONE_OF) or (
+            0 <= any_end < start and all(t.lower_ in _LIST_JOINS for t in doc[any_end:start])
+        ):
+            any_end = end  # and "every Monday and Wednesday": each of them
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
         if _quoted(doc, start):
             continue  # "a string like 'Mar 22, 2026, 7:04 AM'": words quoted as they are
@@ -987,6 +991,8 @@ _RESCHEDULE_VERBS = frozenset(
 
 #: Words before a date that make it any one of its kind ("every Monday", "the odd Sunday job").
 _ANY_ONE_OF = frozenset({"every", "each", "a", "an", "any", "odd", "occasional", "usual"})
+#: What joins the dates of a list ("every Monday and Wednesday", "Tue, Thu or Fri").
+_LIST_JOINS = frozenset({"and", "or", ",", "&", "/", "+"})
 
 
 def _quoted(doc: Any, start: int) -> bool:

@@ -741,3 +741,17 @@ def test_short_weekdays_side_by_side_are_a_weekly_schedule(run):
     _conv, _raw, checked = run([("user", "My mum will do the school pickups Mon and Thu.")])
     texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
     assert texts == ["Dana's mum will do the school pickups Monday and Thursday"], texts
+
+
+def test_every_weekday_of_a_list_after_every_recurs(run):
+    """ "every Monday and Wednesday": the Wednesday is every one too (it was made a date)."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "I swim every Monday and Wednesday."),
+            ("user", "I'm there every Tuesday and Thursday evening. I'm seeing Jo on Friday."),
+        ]
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert "Dana swims every Monday and Wednesday" in texts, texts
+    assert "Dana is there every Tuesday and Thursday evening" in texts, texts
+    assert any(t.startswith("Dana is seeing Jo on Friday, ") for t in texts), texts
