@@ -1057,7 +1057,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
         if _so_fragment(c, head):  # "I'm lactose intolerant, so nothing with dairy"
             excluded.update(t.i for t in c.subtree)
             excluded.add(c.left_edge.i - 1)
-        if _tacked_on_request(c, head) or _tacked_on_comment(c, head):
+        if _tacked_on_request(c, head) or _tacked_on_comment(c, head) or _relevance_clause(c):
             excluded.update(t.i for t in c.subtree)
             before = c.left_edge.i - 1
             if before > head.i and c.doc[before].lower_ in _TACKING_WORDS:
@@ -1895,7 +1895,41 @@ def _kept_saying(head: Any) -> tuple[Any, Any] | None:
 
 
 def _has_condition(tokens: list[Any]) -> bool:
-    return any(t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS for t in tokens)
+    return any(
+        t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS and not _only_relevance(t.head)
+        for t in tokens
+    )
+
+
+def _relevance_clause(tok: Any) -> bool:
+    """``tok`` heads an "if" clause tacked on to say why the listener is told ("I'm 34 if
+    you're curious"): no part of the statement."""
+    return tok.dep_ == "advcl" and _only_relevance(tok) and _has_condition_mark(tok)
+
+
+def _has_condition_mark(verb: Any) -> bool:
+    return any(c.dep_ == "mark" and c.lower_ in lx.CONDITIONAL_MARKERS for c in verb.children)
+
+
+def _only_relevance(verb: Any) -> bool:
+    """The "if" clause of ``verb`` says why the listener is told, not what the statement
+    hangs on: "if that matters", "if that helps", "if you're curious"."""
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if subject is None or subject.lower_ not in ("that", "this", "it", "you"):
+        return False
+    if verb.lemma_.lower() in lx.RELEVANCE_VERBS:
+        return True
+    return any(c.dep_ == "acomp" and c.lower_ in lx.RELEVANCE_ADJECTIVES for c in verb.children)
+
+
+def _condition_apart(head: Any, tokens: list[Any]) -> bool:
+    """``head`` has a condition the clause splitter left in a clause of its own ("if we don't
+    get it, we're back to dragging hoses"): the clause still holds only on it."""
+    ids = {t.i for t in tokens}
+    return any(
+        c.dep_ == "advcl" and c.i not in ids and _has_condition(list(c.children))
+        for c in head.children
+    )
 
 
 def _with_complements(head: Any) -> list[Any]:
@@ -2420,7 +2454,7 @@ def analyze_sentence(
                 clause.skip = "confirmation"
             elif not content_tokens(toks, exclude=real_head) and not _stated_state(real_head, kind):
                 clause.skip = "no content"
-            elif _has_condition(toks):
+            elif _has_condition(toks) or _condition_apart(real_head, toks):
                 clause.conditional = True  # hedged unless it is a dated plan (see local)
         clauses.append(clause)
     _same_report(clauses)

@@ -216,6 +216,12 @@ HYPOTHETICAL_ADVERBS: frozenset[str] = frozenset(
 )
 #: Subordinators that make a clause conditional.
 CONDITIONAL_MARKERS: frozenset[str] = frozenset({"if", "unless", "whether"})
+#: What an "if" clause says when it only says why the listener is told ("if that matters",
+#: "if it helps", "if you're curious", "if that's relevant"): no condition on the statement.
+RELEVANCE_VERBS: frozenset[str] = words("matter help count")
+RELEVANCE_ADJECTIVES: frozenset[str] = words(
+    "curious relevant useful helpful important interested wondering"
+)
 #: Words opening a reason or a time said before the statement ("since I'm stuck on R at work,
 #: I need ..."): the word is left out of the fact, so the render puts a ";" where the two
 #: clauses meet ("Dana is stuck on R at work; Dana needs ...").

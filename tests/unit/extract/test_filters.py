@@ -1290,3 +1290,30 @@ def test_a_question_after_or_with_its_auxiliary_first_is_no_fact(run):
     )
     texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
     assert texts == ["Dana teaches maths"], texts
+
+
+def test_a_condition_cut_off_by_a_lead_in_still_holds_its_main_clause(run):
+    """ "And honestly, if we don't get the shed, we're back to ...": the lead-in hid the "if"
+    from the splitter, which made the condition a fact of its own and the main clause a plain
+    one."""
+    _conv, _raw, checked = run(
+        [("user", "And honestly, if we don't get the shed, we're back to dragging hoses.")]
+    )
+    assert checked.facts == [], [f.text for f in checked.facts]
+    assert [r.text for r in checked.rejections] == [
+        "If Dana doesn't get the shed, Dana is back to dragging hoses"
+    ]
+
+
+def test_an_if_clause_saying_why_the_listener_is_told_is_no_condition(run):
+    """ "if that matters", "if you're curious": no condition on the statement (they held it
+    below the threshold, or made it about the listener)."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "I do my layout work in Illustrator if that matters."),
+            ("user", "I'm 34 if you're curious. I'll move to Leeds if I get the job."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert texts == ["Dana does their layout work in Illustrator", "Dana is 34"], texts
+    assert [r.text for r in checked.rejections] == ["Dana will move to Leeds if Dana gets the job"]
