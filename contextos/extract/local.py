@@ -573,6 +573,7 @@ class LocalExtractor:
         acting_by_turn: dict[str, set[tuple[str, str]]] = {}
         #: the first names of everyone named so far (lower case), for "bevs passport"
         seen_people: dict[str, str] = {}
+        speakers = frozenset(p.display.split()[0].lower() for p in pieces if p.display)
         #: the turn, sentence and whether it said something, of the piece before
         before: tuple[str, int, bool] | None = None
         previous: _Piece | None = None
@@ -798,6 +799,7 @@ class LocalExtractor:
                     group=f"{piece.display}'s family"
                     if piece.in_assistant_chat and discourse.we_means_family(clause.tokens)
                     else None,
+                    known_names=frozenset(seen_people) | speakers,
                 )
                 cue = _heading_category(heading) or lexical_category(clause, bool(dates))
                 if not clause.reject and heading is None:  # a listed goal is no remark

@@ -111,6 +111,8 @@ class RenderContext:
     insertions: dict[int, str] = field(default_factory=dict)
     #: who "we"/"us" is when not the speaker alone ("Gabriel's family")
     group: str | None = None
+    #: first names (lower case) of the people speaking or named: "Dev" is one, not "developer"
+    known_names: frozenset[str] = frozenset()
 
 
 def inflect_3sg(lemma: str) -> str:
@@ -603,7 +605,7 @@ def render_clause(
                 parts[-1] += " "
             continue
         else:
-            text = _plain(tok)
+            text = tok.text if tok.lower_ in ctx.known_names and tok.is_title else _plain(tok)
         if (lower_first and first is not None and tok.i == first.i) or (
             tok.i in ctx.insertions and tok.is_sent_start and tok.pos_ != "PROPN"
         ):  # "Design is done" -> "The X design is done"; not "GA"

@@ -940,3 +940,17 @@ def test_a_text_continuing_a_sentence_keeps_an_acronyms_capitals():
 
     assert lowered_first("The plan is set") == "the plan is set"
     assert lowered_first("HR approved it") == "HR approved it"  # was "hR approved it"
+
+
+def test_a_speaker_named_like_shorthand_keeps_their_name(run):
+    """ "Dev finishes the grant": Dev speaks in the meeting; it was "Developer finishes ..."."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "Action items: Dev finishes the grant by Friday."),
+            ("user", "Dev Raman", "Sounds good, I'll have it done."),
+            ("user", "Owen Tran", "And our dev left the project, sadly."),
+        ]
+    )
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert any(t.startswith("Dev finishes the grant") for t in texts), texts
+    assert not any("Developer" in t for t in texts), texts
