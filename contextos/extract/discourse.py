@@ -44,6 +44,8 @@ _PROJECT_PARTS = lx.PROJECT_NOUNS | lx.FACET_NOUNS
 #: What chat names without "my" at the start of a sentence ("Goal is a 10k by September").
 _OWN_ITEMS = frozenset("goal budget commute rent salary mortgage".split())
 _WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS | _OWN_ITEMS
+#: What a document does when it reaches the speaker ("Email came yesterday").
+_ARRIVAL_VERBS = frozenset({"come", "arrive", "land"})
 
 
 #: Project names remembered (of a conversation, and carried over from a user's earlier ones):
@@ -212,10 +214,13 @@ class Discourse:
 
 def bare_work_subject(clause_tokens: list[Any], subject: Any | None) -> Any | None:
     """The first token of a determiner-less work-item subject that opens a clause — chat drops
-    "my": "Thesis is due in June", "Final report is out" — or None. Its owner is the speaker."""
+    "my": "Thesis is due in June", "Final report is out" — or None. Its owner is the speaker.
+    Not a letter or an email that came ("Email came yesterday": one sent to the speaker)."""
     if subject is None or subject.pos_ != "NOUN" or not clause_tokens:
         return None
     if subject.lemma_.lower() not in _WORK_ITEMS:
+        return None
+    if subject.lemma_.lower() in lx.DOCUMENT_NOUNS and subject.head.lemma_ in _ARRIVAL_VERBS:
         return None
     if any(c.dep_ in ("det", "poss", "nummod") or c.pos_ == "PROPN" for c in subject.children):
         return None

@@ -954,3 +954,12 @@ def test_a_speaker_named_like_shorthand_keeps_their_name(run):
     texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
     assert any(t.startswith("Dev finishes the grant") for t in texts), texts
     assert not any("Developer" in t for t in texts), texts
+
+
+def test_a_bare_email_that_came_is_not_the_speaker_s_own(run):
+    """ "Email came yesterday" is one sent to the speaker (it said "Dana's email came");
+    "Report is due Friday" is still theirs."""
+    _conv, _raw, checked = run([("user", "Email came yesterday. Report is due next week.")])
+    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    assert any(t.startswith("Email came on ") for t in texts), texts
+    assert any(t.startswith("Dana's report is due") for t in texts), texts
