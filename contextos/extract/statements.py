@@ -1894,6 +1894,25 @@ def _kept_saying(head: Any) -> tuple[Any, Any] | None:
     return None
 
 
+def _alternatives(head: Any) -> str | None:
+    """ "Either I quit or I get promoted", "I'll either move to Leeds or stay": one of two
+    things that may be, neither said to be so. (Present alternatives in one clause are a
+    habit: "I either walk or cycle to work".)"""
+    first = head
+    if head.dep_ == "conj" and any(c.lower_ == "or" for c in head.head.children):
+        first = head.head
+    if not any(c.dep_ == "preconj" and c.lower_ == "either" for c in first.children):
+        return None
+    apart = any(c.dep_ in ("nsubj", "nsubjpass") for c in head.children) and head is not first
+    apart = apart or any(
+        c.dep_ == "conj" and any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children)
+        for c in first.children
+    )
+    if apart or _tense(first) == "future":
+        return "either ... or: alternatives, neither said to be so"
+    return None
+
+
 def _has_condition(tokens: list[Any]) -> bool:
     return any(
         t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS and not _only_relevance(t.head)
@@ -2410,7 +2429,7 @@ def analyze_sentence(
             clause.reject = "negated"
             clause.reject_detail = f"the speaker calls it untrue: '{denied}'"
         else:
-            hypo = _hypothetical(sent_low, toks, real_head, kind)
+            hypo = _hypothetical(sent_low, toks, real_head, kind) or _alternatives(real_head)
             if hypo:
                 clause.reject, clause.reject_detail = "hypothetical", hypo
             elif not _tells_what_happened(real_head) and (

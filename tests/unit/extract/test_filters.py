@@ -1317,3 +1317,18 @@ def test_an_if_clause_saying_why_the_listener_is_told_is_no_condition(run):
     texts = [f.text for f in checked.facts]
     assert texts == ["Dana does their layout work in Illustrator", "Dana is 34"], texts
     assert [r.text for r in checked.rejections] == ["Dana will move to Leeds if Dana gets the job"]
+
+
+def test_either_or_alternatives_are_not_said_to_be_so(run):
+    """ "Either I quit or I get promoted" stored "Dana gets promoted"."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Either I quit or I get promoted."),
+            ("user", "I'll either move to Leeds or stay here. I either walk or bike to work."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert len(texts) == 1 and texts[0].startswith("Dana either walks or"), texts
+    rejected = {r.text: r.reason for r in checked.rejections}
+    assert rejected.get("Dana gets promoted") == "hypothetical", rejected
+    assert rejected.get("Dana will either move to Leeds or stay here") == "hypothetical", rejected
