@@ -1718,11 +1718,37 @@ def _set_off(clause_head: Any, marks: tuple[str, ...]) -> bool:
     return start > 0 and clause_head.doc[start - 1].text in marks
 
 
+#: Verbs a speaker owns up with to what they said before ("I know I said five").
+_KNOWING = frozenset({"know", "realise", "realize", "admit"})
+
+
+def _owning_up(head: Any) -> str | None:
+    """ "I know I said five", "I realise I mentioned this": the speaker's own earlier words
+    owned up to (the parser hangs the "know" on the "said", or the "said" on the "know")."""
+    pairs = [(head, c) for c in head.children if c.dep_ == "ccomp"]
+    pairs += [(c, head) for c in head.children if c.dep_ == "parataxis"]
+    for knowing, said in pairs:
+        if (
+            knowing.lemma_.lower() in _KNOWING
+            and said.lemma_.lower() in lx.EXCHANGE_VERBS
+            and all(_first_person_subject(v) for v in (knowing, said))
+        ):
+            return f"{knowing.text} ... {said.text}"
+    return None
+
+
+def _first_person_subject(verb: Any) -> bool:
+    return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+
+
 def _talk_about_the_talk(head: Any) -> str | None:
     """What the speaker says of the conversation itself, not of their life: "I need to vent",
     "let me rant" (a verb of the talking), "I want to be clear", "I'm going to be honest" (how
     they mean to talk; "I'm honest" is a trait), "I just wanted to say thanks", "I have a quick
-    question (about X)". The word that makes it so, or None."""
+    question (about X)", "I know I said five" (what they said before). The word that makes it
+    so, or None."""
+    if (owned := _owning_up(head)) is not None:
+        return owned  # "I know I said five": of what they said before
     chain = [head]
     while (nxt := next((c for c in chain[-1].children if c.dep_ == "xcomp"), None)) is not None:
         chain.append(nxt)

@@ -1272,6 +1272,7 @@ def test_talk_about_the_conversation_itself_is_no_fact(run):
             ("user", "I need to vent. I want to be clear, I am not going to Vienna."),
             ("user", "I'm going to be honest, I hate my job. I just wanted to say thanks."),
             ("user", "I have a quick question about Python. I am honest to a fault."),
+            ("user", "I know I said five, but I know I need to rest."),
         ]
     )
     texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
@@ -1279,6 +1280,7 @@ def test_talk_about_the_conversation_itself_is_no_fact(run):
         "Dana hates their job",
         "Dana is honest to a fault",
         "Dana is not going to Vienna",
+        "Dana knows Dana needs to rest",
     ], texts
 
 
