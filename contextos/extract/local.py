@@ -987,6 +987,8 @@ class LocalExtractor:
                 "speaker": piece.speaker,
                 "speaker_shown_as": piece.display,
             }
+            if p.kin and p.referent:  # "He's 86" after "my dad": words the pronoun stood for
+                attributes["pronoun_for"] = p.referent
             if clause.negated:
                 attributes["polarity"] = "negative"
             else:  # "the migration is blocked on ...": a status statement about a project

@@ -82,8 +82,9 @@ def _check_fact(
         problem = span_problem(ev, turns_by_id)
         if problem:
             return "not_grounded", problem
-    # the extractor's own words: the template of a pattern, the name the speaker goes by
-    own = [fact.attributes.get(k) for k in ("template", "speaker_shown_as")]
+    # the extractor's own words: the template of a pattern, the name the speaker goes by, the
+    # relative a "he" stood for ("Dana's dad" for the "He" of "He's 86")
+    own = [fact.attributes.get(k) for k in ("template", "speaker_shown_as", "pronoun_for")]
     ignore = [fact.subject, *fact.entities, *(w for w in own if isinstance(w, str))]
     support = content_support(fact.text, [e.quote for e in fact.evidence], ignore=ignore)
     if support < MIN_CONTENT_SUPPORT:

@@ -252,3 +252,11 @@ def test_a_company_s_joined_up_name_is_no_one_a_her_can_be(run):
     )
     texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
     assert not any("calling BrightPath" in t for t in texts), texts
+
+
+def test_a_he_standing_for_a_relative_is_grounded_by_what_it_stood_for(run):
+    """ "My dad is great. He's 86.": "Dana's dad is 86" was rejected as not grounded, "dad"
+    not being in "He's 86"; the words the pronoun stood for are the extractor's own."""
+    _conv, _raw, checked = run([("user", "My dad is great. He's 86.")])
+    texts = [f.text for f in checked.facts]
+    assert texts == ["Dana's dad is great", "Dana's dad is 86"], (texts, checked.rejections)
