@@ -273,7 +273,7 @@ _PREP_MONTH = re.compile(
     rf"\b(?:in|by|til|till|until|since|from|before|after)\s+({_MONTH_RE})(?!\w)", re.I
 )
 #: Short weekdays that are dates at the end of a clause ("PT discharged me fri.").
-_PAIRING = r"\s*(?:,|&|\+|/|\band\b|\bor\b)\s*"
+_PAIRING = r"\s*(?:,|&|\+|/|\band\b|\bn\b|\bor\b)\s*"
 _WEEKDAY_BEFORE = re.compile(rf"\b{_WEEKDAY_RE}{_PAIRING}$", re.I)
 _WEEKDAY_AFTER = re.compile(rf"{_PAIRING}{_WEEKDAY_RE}\b", re.I)
 _CLAUSE_END_WEEKDAYS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri"})

@@ -737,6 +737,7 @@ def test_short_weekdays_side_by_side_are_a_weekly_schedule(run):
     alone was made a date ("pickups Monday and Thursday, March 5, 2026")."""
     assert date_spans("Mum will do pickups Mon and Thu") == []
     assert date_spans("Hearthstone stays Mon/Tue/Fri") == []
+    assert date_spans("lessons tues n fri at 10am") == []  # "n": and, as typed
     assert date_spans("I'm off on Fri") == [(11, 14)]
     _conv, _raw, checked = run([("user", "My mum will do the school pickups Mon and Thu.")])
     texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
