@@ -175,22 +175,6 @@ def _asked_after(sentence: str) -> re.Match[str] | None:
     return cut
 
 
-#: Words that may come before a subordinator opening a clause ("and honestly, if we ...").
-_BEFORE_SUBORDINATOR = frozenset({"and", "but", "so", "also", "plus", "or"})
-
-
-def _opens_subordinate(text: str, start: int) -> bool:
-    """The words from ``start`` open with a subordinator ("when", "if"), after any lead-in
-    ("And honestly, if we don't get it, we're back to ..."): that clause keeps its main one."""
-    for word in _WORD.finditer(text, start):
-        low = word.group(0).lower()
-        if low in SUBORDINATORS:
-            return True
-        if low not in _BEFORE_SUBORDINATOR and low not in _LEAD_WORDS:
-            return False
-    return False
-
-
 def _splices(text: str) -> list[tuple[int, int, int]]:
     """(start, end, sentence start) of the main clauses of a run-on sentence; one piece when
     there is none. A piece that opens with a subordinator ("When I got home, I ...") keeps its
@@ -206,7 +190,8 @@ def _splices(text: str) -> list[tuple[int, int, int]]:
     for m, by_name in cuts:
         if m.start() < cursor:
             continue
-        if _opens_subordinate(text, cursor):
+        first = _WORD.search(text, cursor)
+        if first is not None and first.group(0).lower() in SUBORDINATORS:
             continue
         if len(_WORD.findall(text[cursor : m.start()])) < _MIN_WORDS:
             continue

@@ -1939,6 +1939,14 @@ def _alternatives(head: Any) -> str | None:
     return None
 
 
+def _bare_condition(head: Any) -> str | None:
+    """ "if we don't get the shed," cut off from its main clause by the splitter: a condition
+    holding nothing, no statement."""
+    if head.dep_ == "ROOT" and _has_condition_mark(head) and not _only_relevance(head):
+        return "a condition with no statement it holds"
+    return None
+
+
 def _has_condition(tokens: list[Any]) -> bool:
     return any(
         t.dep_ == "mark" and t.lower_ in lx.CONDITIONAL_MARKERS and not _only_relevance(t.head)
@@ -2455,7 +2463,11 @@ def analyze_sentence(
             clause.reject = "negated"
             clause.reject_detail = f"the speaker calls it untrue: '{denied}'"
         else:
-            hypo = _hypothetical(sent_low, toks, real_head, kind) or _alternatives(real_head)
+            hypo = (
+                _hypothetical(sent_low, toks, real_head, kind)
+                or _alternatives(real_head)
+                or _bare_condition(real_head)
+            )
             if hypo:
                 clause.reject, clause.reject_detail = "hypothetical", hypo
             elif not _tells_what_happened(real_head) and (
