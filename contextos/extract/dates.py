@@ -272,10 +272,17 @@ _TIME_PREP_BEFORE = re.compile(r"\b(?:on|by|til|till|until|since|from|before|aft
 _PREP_MONTH = re.compile(
     rf"\b(?:in|by|til|till|until|since|from|before|after)\s+({_MONTH_RE})(?!\w)", re.I
 )
-#: Short weekdays that are dates at the end of a clause ("PT discharged me fri.").
-_PAIRING = r"\s*(?:,|&|\+|/|\band\b|\bn\b|\bor\b)\s*"
+#: What joins the days of a list ("every Monday and Wednesday", "Tue, Thu or Fri", "tues n
+#: fri" as typed): as tokens, and as a pattern between two weekdays ("Mon/Thu").
+_LIST_JOINS = frozenset({"and", "or", "n", ",", "&", "/", "+"})
+_PAIRING = (
+    r"\s*(?:"
+    + "|".join(rf"\b{w}\b" if w.isalpha() else re.escape(w) for w in sorted(_LIST_JOINS))
+    + r")\s*"
+)
 _WEEKDAY_BEFORE = re.compile(rf"\b{_WEEKDAY_RE}{_PAIRING}$", re.I)
 _WEEKDAY_AFTER = re.compile(rf"{_PAIRING}{_WEEKDAY_RE}\b", re.I)
+#: Short weekdays that are dates at the end of a clause ("PT discharged me fri.").
 _CLAUSE_END_WEEKDAYS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri"})
 
 
@@ -991,8 +998,6 @@ _RESCHEDULE_VERBS = frozenset(
 
 #: Words before a date that make it any one of its kind ("every Monday", "the odd Sunday job").
 _ANY_ONE_OF = frozenset({"every", "each", "a", "an", "any", "odd", "occasional", "usual"})
-#: What joins the dates of a list ("every Monday and Wednesday", "Tue, Thu or Fri").
-_LIST_JOINS = frozenset({"and", "or", ",", "&", "/", "+"})
 
 
 def _quoted(doc: Any, start: int) -> bool:

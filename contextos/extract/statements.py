@@ -1942,7 +1942,7 @@ def _alternatives(head: Any) -> str | None:
 def _bare_condition(head: Any) -> str | None:
     """ "if we don't get the shed," cut off from its main clause by the splitter: a condition
     holding nothing, no statement."""
-    if head.dep_ == "ROOT" and _has_condition_mark(head) and not _only_relevance(head):
+    if head.dep_ == "ROOT" and _states_a_condition(head):
         return "a condition with no statement it holds"
     return None
 
@@ -1964,6 +1964,11 @@ def _has_condition_mark(verb: Any) -> bool:
     return any(c.dep_ == "mark" and c.lower_ in lx.CONDITIONAL_MARKERS for c in verb.children)
 
 
+def _states_a_condition(verb: Any) -> bool:
+    """``verb`` heads an "if"/"unless" clause that a statement hangs on (not "if that helps")."""
+    return _has_condition_mark(verb) and not _only_relevance(verb)
+
+
 def _only_relevance(verb: Any) -> bool:
     """The "if" clause of ``verb`` says why the listener is told, not what the statement
     hangs on: "if that matters", "if that helps", "if you're curious"."""
@@ -1980,8 +1985,7 @@ def _condition_apart(head: Any, tokens: list[Any]) -> bool:
     get it, we're back to dragging hoses"): the clause still holds only on it."""
     ids = {t.i for t in tokens}
     return any(
-        c.dep_ == "advcl" and c.i not in ids and _has_condition(list(c.children))
-        for c in head.children
+        c.dep_ == "advcl" and c.i not in ids and _states_a_condition(c) for c in head.children
     )
 
 
