@@ -138,16 +138,37 @@ def _agreeing_verbs(subj: Any) -> set[int]:
     # "I'll sit and eat": the conjunct shares the "will"; a base form cannot share a "have" or
     # a "be" ("I've exported the data and want a chart", "I'm working from home and love it")
     shared = any(a.lemma_.lower() not in ("have", "be") for a in auxes)
+    past = head.tag_ == "VBD" and not auxes  # "I sat and read": "read" is past too
     for conj in head.children:  # "I'm from Brazil but live in Berlin": the shared subject
         if (
             not shared
+            and not past
             and conj.dep_ == "conj"
-            and conj.pos_ in ("VERB", "AUX")
-            and conj.tag_ in ("VBP", "VB")
+            and (
+                (conj.pos_ in ("VERB", "AUX") and conj.tag_ in ("VBP", "VB"))
+                or _verb_read_as_word(conj, head)
+            )
             and not any(c.dep_ in ("nsubj", "nsubjpass", "aux") for c in conj.children)
         ):
             out.add(conj.i)
     return out
+
+
+def _verb_read_as_word(conj: Any, head: Any) -> bool:
+    """A bare noun or adjective joined to a present verb right after its "and"/"or": a verb
+    the tagger misread ("I either walk or cycle to work", "I cook and clean on Sundays")."""
+    return (
+        head.tag_ == "VBP"
+        and head.pos_ == "VERB"  # not "I'm vegetarian, and allergic to peanuts"
+        and conj.tag_ in ("NN", "JJ")
+        and conj.i > 0
+        and conj.doc[conj.i - 1].dep_ == "cc"
+        and not any(c.dep_ in _NOMINAL_MODIFIERS for c in conj.children)
+    )
+
+
+#: Words that make a noun a noun phrase ("the cycle", "my clean one").
+_NOMINAL_MODIFIERS = frozenset({"det", "poss", "amod", "compound", "nummod", "case"})
 
 
 def _coordinated(subj: Any) -> bool:
@@ -242,8 +263,13 @@ def _agree(tok: Any) -> str:
         if tok.lemma_ == "ca" or low == "ca":
             return "can"
         return inflect_3sg(tok.lemma_.lower())
-    if tok.tag_ == "VB" or (tok.pos_ not in ("AUX", "VERB") and low in lx.PREFERENCE_VERBS):
-        # "I actually like X": the small model tags a present verb after an adverb VB or IN
+    if (
+        tok.tag_ == "VB"
+        or (tok.pos_ not in ("AUX", "VERB") and low in lx.PREFERENCE_VERBS)
+        or (tok.dep_ == "conj" and _verb_read_as_word(tok, tok.head))
+    ):
+        # "I actually like X": the small model tags a present verb after an adverb VB or IN;
+        # "I walk or cycle": a noun or adjective after the "or"
         return inflect_3sg(low if tok.pos_ not in ("AUX", "VERB") else tok.lemma_.lower())
     if low == "were":
         return "is" if typed_we_are(tok) else "was"  # "were closed mondays" is "we're"

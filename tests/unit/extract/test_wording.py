@@ -963,3 +963,15 @@ def test_a_bare_email_that_came_is_not_the_speaker_s_own(run):
     texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
     assert any(t.startswith("Email came on ") for t in texts), texts
     assert any(t.startswith("Dana's report is due") for t in texts), texts
+
+
+def test_a_verb_joined_to_the_speaker_s_verb_agrees_as_it_should(run):
+    """ "I either walk or cycle to work" ("cycle" tagged a noun, "clean" an adjective) were
+    written "walks or cycle", "cooks and clean"; "I sat and read" was "sat and reads"."""
+    _conv, _raw, checked = run(
+        [("user", "I either walk or cycle to work. I cook and clean on Sundays. I sat and read.")]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana either walks or cycles to work" in texts, texts
+    assert "Dana cooks and cleans on Sundays" in texts, texts
+    assert "Dana sat and read" in texts, texts
