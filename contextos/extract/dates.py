@@ -338,11 +338,9 @@ def _ends_clause(text: str, end: int) -> bool:
     return not rest or rest[0] in ".,;!?)\n"
 
 
-def _day_of_month(
-    day: int, base: datetime, direction: Direction, weekday: int | None = None
-) -> datetime | None:
-    """Day ``day`` of the nearest month from ``base`` in ``direction`` (today counts); with a
-    ``weekday`` ("Thursday the 19th"), the nearest such day that falls on it, either way."""
+def _days_numbered(day: int, base: datetime) -> list[datetime]:
+    """Day ``day`` of each month from six before ``base``'s to six after (the months that
+    have one), at ``base``'s time of day."""
     cands: list[datetime] = []
     for shift in range(-6, 7):
         month0 = base.month - 1 + shift
@@ -352,6 +350,15 @@ def _day_of_month(
             )
         except ValueError:
             continue
+    return cands
+
+
+def _day_of_month(
+    day: int, base: datetime, direction: Direction, weekday: int | None = None
+) -> datetime | None:
+    """Day ``day`` of the nearest month from ``base`` in ``direction`` (today counts); with a
+    ``weekday`` ("Thursday the 19th"), the nearest such day that falls on it, either way."""
+    cands = _days_numbered(day, base)
     if weekday is not None:
         named = [c for c in cands if c.weekday() == weekday]
         ahead = [c for c in named if (c >= base) == (direction == "future")]
@@ -930,18 +937,12 @@ def _weekday_numbered(
         return None
     if not any(_weekday_index(t.text) is not None for t in doc[last_start:last_end]):
         return None
-    day = int(number.group(2))
-    found = []
-    for shift in (-1, 0, 1):
-        month = _shift_months(before.replace(day=1), shift)
-        try:
-            candidate = month.replace(day=day)
-        except ValueError:
-            continue
-        if candidate.weekday() == before.weekday():
-            found.append(candidate)
-    near = [c for c in found if abs((c - before).days) <= 31]
-    return min(near, key=lambda c: abs((c - before).days)) if near else None
+    near = [
+        c
+        for c in _days_numbered(int(number.group(2)), before)
+        if c.weekday() == before.weekday() and abs((c - before).days) <= 31
+    ]
+    return min(near, key=lambda c: abs((c - before).days), default=None)
 
 
 def _weekday_restated(doc: Any, start: int, last_end: int, before: datetime | None) -> bool:

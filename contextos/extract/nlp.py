@@ -458,15 +458,10 @@ def _repair_owned_twice(doc: Any) -> None:
             )
         ):
             continue
-        head = noun.head
-        root = head.i == noun.i
-        clitic.head, clitic.dep_ = (clitic, "ROOT") if root else (head, "ccomp")
-        clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
-        owner.head, owner.dep_ = clitic, "nsubj"
+        stops = [c for c in noun.children if c.dep_ == "punct"]
+        root = noun.head.i == noun.i  # then the sentence's closing stop hangs on its new root
+        _clitic_as_is(clitic, owner, stops if root else [], replaces=noun)
         noun.head, noun.dep_ = clitic, "attr"
-        if root:  # the sentence's closing stop hangs on its new root
-            for child in [c for c in noun.children if c.dep_ == "punct"]:
-                child.head = clitic
 
 
 def _repair_owned_number(doc: Any) -> None:
@@ -493,15 +488,8 @@ def _repair_owned_number(doc: Any) -> None:
             top, rest = number, [c for c in number.children if c.i > number.i]
         else:
             continue
-        if top.dep_ == "ROOT":
-            clitic.head, clitic.dep_ = clitic, "ROOT"
-        else:
-            clitic.head, clitic.dep_ = top.head, "ccomp"
-        clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
-        owner.head, owner.dep_ = clitic, "nsubj"
+        _clitic_as_is(clitic, owner, rest, replaces=top)
         number.head, number.dep_ = clitic, "attr"
-        for child in rest:
-            child.head = clitic
 
 
 def _owned_adjective_is_predicate(doc: Any, root: Any) -> None:
@@ -515,10 +503,14 @@ def _owned_adjective_is_predicate(doc: Any, root: Any) -> None:
     root.dep_, root.pos_, root.tag_ = "acomp", "ADJ", "JJ"
 
 
-def _clitic_as_is(clitic: Any, subject: Any, moved: list[Any]) -> None:
-    """Make a "'s" the parser read as a possessive the root "is", with ``subject`` its subject
-    and the ``moved`` tokens hung on it."""
-    clitic.head, clitic.dep_ = clitic, "ROOT"
+def _clitic_as_is(clitic: Any, subject: Any, moved: list[Any], replaces: Any | None = None) -> None:
+    """Make a "'s" the parser read as a possessive the verb "is", with ``subject`` its subject
+    and the ``moved`` tokens hung on it: the root, or where the token it ``replaces`` stood
+    (a clause of that token's head when it was not the root)."""
+    if replaces is None or replaces.head.i == replaces.i:
+        clitic.head, clitic.dep_ = clitic, "ROOT"
+    else:
+        clitic.head, clitic.dep_ = replaces.head, "ccomp"
     clitic.pos_, clitic.tag_, clitic.lemma_ = "AUX", "VBZ", "be"
     subject.head, subject.dep_ = clitic, "nsubj"
     for tok in moved:

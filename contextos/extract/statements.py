@@ -1929,8 +1929,7 @@ def _alternatives(head: Any) -> str | None:
         first = head.head
     if not any(c.dep_ == "preconj" and c.lower_ == "either" for c in first.children):
         return None
-    apart = any(c.dep_ in ("nsubj", "nsubjpass") for c in head.children) and head is not first
-    apart = apart or any(
+    apart = any(  # a second alternative with a subject of its own: two clauses
         c.dep_ == "conj" and any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children)
         for c in first.children
     )
