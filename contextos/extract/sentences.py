@@ -255,6 +255,12 @@ def _label_topic(label: str) -> str | None:
     return " ".join(kept)
 
 
+def _own_label(label: str) -> bool:
+    """A label naming something of the speaker's ("My new address: 14 Ashvale Terrace"): no
+    topic, but maybe the subject of what follows it, as a topic label may be."""
+    return label.split(" ", 1)[0].lower() in _OWN_LABEL_LEADS
+
+
 def _label_length(piece: str) -> int:
     """Characters of a short "Label: " lead-in to drop from ``piece`` (0 when there is none,
     or when too little follows it to be a statement of its own)."""
@@ -300,6 +306,7 @@ def _pasted_quote(intro: str, line: str) -> bool:
 
 
 #: A line that heads a list of the speaker's own ("My goals this quarter:", "Our plan:").
+_OWN_LABEL_LEADS = frozenset({"my", "our"})
 _OWN_HEADING = re.compile(r"^((?:my|our)\b[^:\n.!?]{1,60}):$", re.I)
 
 
@@ -431,7 +438,7 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
                 if label:
                     cut_label = (b_start + p_start, _label_text(block[p_start : p_start + label]))
                     topic = _label_topic(block[p_start : p_start + label])
-                    if topic is not None:
+                    if topic is not None or _own_label(cut_label[1]):
                         label_start = b_start + p_start
                         if marker:  # "(1) Autopay: ..." heads the rest of the item too
                             item_topic = topic

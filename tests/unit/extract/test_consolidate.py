@@ -222,6 +222,15 @@ def test_a_label_before_a_verbless_phrase_is_its_subject(run):
     assert budget.evidence[0].quote == "Budget: 5k for the whole trip"
 
 
+def test_a_label_naming_something_of_the_speakers_is_the_subject_of_its_value(run):
+    _conv, _raw, checked = run(
+        [("user", "All moved in. My new address: 14 Ashvale Terrace, Headingley, LS6.")]
+    )
+    address = next(f for f in checked.facts if "Ashvale" in f.text)
+    assert address.text == "Dana's new address is 14 Ashvale Terrace, Headingley, LS6"
+    assert address.evidence[0].quote.startswith("My new address: 14 Ashvale")
+
+
 def test_a_topic_is_named_once_in_a_merged_fact_and_lower_case_headings_are_no_topic(run):
     _conv, _raw, checked = run(
         [
