@@ -43,7 +43,7 @@ _PROJECT_PARTS = lx.PROJECT_NOUNS | lx.FACET_NOUNS
 #: Work items a bare subject belongs to the speaker for ("Thesis is due").
 #: What chat names without "my" at the start of a sentence ("Goal is a 10k by September").
 _OWN_ITEMS = frozenset("goal budget commute rent salary mortgage".split())
-_WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS | _OWN_ITEMS
+_WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS | _OWN_ITEMS | lx.BODY_PARTS
 #: What a document does when it reaches the speaker ("Email came yesterday").
 _ARRIVAL_VERBS = frozenset({"come", "arrive", "land"})
 
@@ -214,7 +214,8 @@ class Discourse:
 
 def bare_work_subject(clause_tokens: list[Any], subject: Any | None) -> Any | None:
     """The first token of a determiner-less work-item subject that opens a clause — chat drops
-    "my": "Thesis is due in June", "Final report is out" — or None. Its owner is the speaker.
+    "my": "Thesis is due in June", "Final report is out", "Knee is killing me" — or None. Its
+    owner is the speaker.
     Not a letter or an email that came ("Email came yesterday": one sent to the speaker)."""
     if subject is None or subject.pos_ != "NOUN" or not clause_tokens:
         return None

@@ -766,7 +766,10 @@ class LocalExtractor:
                 if owned is not None and (  # "Launch is May 19": whose launch (not after a
                     not insertions or "left_out_copula" in clause.cues  # label: "Budget: 5k")
                 ):
-                    owner = lx.MEETING_GROUP if piece.in_meeting else piece.display
+                    own_body = clause.subject is not None and (
+                        clause.subject.lemma_.lower() in lx.BODY_PARTS
+                    )  # a meeting's "build is done" is the team's; "knee is bad" is not
+                    owner = lx.MEETING_GROUP if piece.in_meeting and not own_body else piece.display
                     insertions[owned.i] = f"{owner}'s"
                 if dislocated is not None and clause.subject is not None:  # the name says it
                     start = clause.subject.i  # with the comma before it: "my cook, Rubén, he"

@@ -473,8 +473,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if _people_in_general(subj):
         return "vague"  # "people want a free quote": no one in particular
     poss = [c for c in subj.children if c.dep_ == "poss"]
-    if (poss and poss[0].lower_ in ("my",)) or kin_as_name(subj):
-        return "self_possessive"  # "my mum", and "Mum" said by her child
+    if (poss and poss[0].lower_ in ("my",)) or kin_as_name(subj) or _bare_body_part(subj):
+        return "self_possessive"  # "my mum", "Mum" said by her child, "knee" for "my knee"
     if poss and poss[0].lower_ in ("our",):
         return "group"
     if subj.pos_ == "PROPN" or subj.ent_type_ == "PERSON":
@@ -484,6 +484,15 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     if subj.tag_ == "VBG" and not list(subj.children):  # "fundraising paused until January"
         return "thing"
     return "vague"
+
+
+def _bare_body_part(subj: Any) -> bool:
+    """A part of the body with no determiner ("knee is killing me"): chat leaves out the "my"."""
+    return (
+        subj.pos_ == "NOUN"
+        and subj.lemma_.lower() in lx.BODY_PARTS
+        and not any(c.dep_ in ("det", "poss", "compound") for c in subj.children)
+    )
 
 
 def _partitive_whole(subj: Any) -> Any | None:
@@ -1807,16 +1816,16 @@ def _hedges(tok: Any) -> bool:
 
 
 def _speakers_own_thing(head: Any) -> bool:
-    """Whether the subject of ``head`` is a thing of the speaker's ("my wrist", "our dog"):
-    "my wrist is fine now" reports its state, "I'm fine" only answers."""
+    """Whether the subject of ``head`` is a thing of the speaker's ("my wrist", "our dog", a
+    bare "wrist"): "my wrist is fine now" reports its state, "I'm fine" only answers."""
     subject = next((c for c in head.children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    return (
-        subject is not None
-        and subject.pos_ == "NOUN"
-        and any(
-            c.dep_ == "poss" and c.lower_ in lx.FIRST_SINGULAR | lx.FIRST_PLURAL
-            for c in subject.children
-        )
+    if subject is None or subject.pos_ != "NOUN":
+        return False
+    if _bare_body_part(subject):
+        return True  # "wrist is basically fine now": chat leaves out the "my"
+    return any(
+        c.dep_ == "poss" and c.lower_ in lx.FIRST_SINGULAR | lx.FIRST_PLURAL
+        for c in subject.children
     )
 
 

@@ -18,6 +18,7 @@ from contextos.extract.lexicon.categories import (
     PREFERENCE_VERBS,
 )
 from contextos.extract.lexicon.discourse import (
+    BODY_PARTS,
     EMPLOYMENT_VERBS,
     FACET_NOUNS,
     HOUSEHOLD_NOUNS,
@@ -191,6 +192,7 @@ __all__ = [
     "BELIEF_PREDICATES",
     "BLOCKER_PREPOSITIONS",
     "BODILY_VERBS",
+    "BODY_PARTS",
     "CANDOUR_ADJECTIVES",
     "CATEGORY_IMPORTANCE",
     "CATEGORY_NOUNS",

@@ -30,6 +30,13 @@ PERSONAL_NOUNS: frozenset[str] = words(
     neighbourhood lease rent mortgage savings marriage anniversary relationship parents
     room bedroom kitchen church friends"""
 )
+#: Parts of the body: chat drops the "my" in front of one ("knee is killing me", "wrist is
+#: fine now") and it is still the speaker's.
+BODY_PARTS: frozenset[str] = words(
+    """knee knees wrist wrists back hip hips shoulder shoulders ankle ankles neck elbow foot feet
+    hand hands leg legs arm arms hamstring calf stomach throat tooth teeth eye eyes ear ears
+    chest spine"""
+)
 #: Verbs and roles by which a speaker says where they work: "I work at X", "I'm a PM at X".
 EMPLOYMENT_VERBS: frozenset[str] = words("work be intern consult freelance teach join")
 

@@ -894,3 +894,28 @@ def test_a_negated_subjectless_statement_is_the_speakers_and_kept_on_record(run)
     _conv, _raw, checked = run([("user", "So not switching topics after all.")])
     said = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
     assert said == ["Dana is not switching topics after all"], said
+
+
+def test_a_body_part_said_without_my_is_the_speakers(run):
+    """ "wrist is basically fine now" was read as a reply ("fine") and dropped; "Knee is
+    killing me" said whose knee only after "my". Chat leaves the "my" out; the part is still
+    the speaker's, in a meeting too. "The knee" (a determiner) is not taken as hers."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "wrist is basically fine now, PT discharged me on Friday."),
+            ("user", "Knee is killing me."),
+            ("user", "The hinge is loose."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert any(t.startswith("Dana's wrist is fine now") for t in texts), texts
+    assert any(t.startswith("Dana's knee is killing") for t in texts), texts
+    assert not any("Dana's hinge" in t for t in texts), texts
+    meeting = [
+        ("user", "Nadia Park", "Morning all. The build is done."),
+        ("user", "Oskar Lind", "Knee is killing me, so I'm working from home."),
+        ("user", "Femi Ade", "Feel better. Storyboard is done."),
+    ]
+    _conv, _raw, checked = run(meeting, user=UserRef(id="nadia", name="Nadia Park"))
+    texts = [f.text for f in checked.facts]
+    assert any(t.startswith("Oskar's knee is killing") for t in texts), texts
