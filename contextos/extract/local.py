@@ -813,7 +813,9 @@ class LocalExtractor:
                         clause.reject = "vague"
                         clause.reject_detail = "about the listener, who is not named"
                 variants = list_variants(clause)
-                topic = piece.segment.topic
+                topic = piece.segment.topic or _dislocated_topic(
+                    clause, piece, previous if same_sentence else None
+                )
                 if topic is not None and topic.lower() not in lx.PROBLEM_LABEL_WORDS:
                     supplied = (*supplied, topic)  # "Blocker:" heads the text, names nothing
                 # the words a standing request's text adds ("Dana asks the assistant: ...")
@@ -1258,6 +1260,29 @@ def _topic_predicate(clause: Clause, topic: str | None) -> None:
         return
     clause.skip, clause.subject_kind = "", "thing"
     clause.insert_before[first.i] = f"{topic} is"
+
+
+#: Possessives that a name said before the statement can stand for (a company's, a team's).
+_NAME_POSSESSIVES = frozenset({"their", "its"})
+
+
+def _dislocated_topic(clause: Clause, piece: _Piece, previous: _Piece | None) -> str | None:
+    """A name said on its own ahead of the statement, in the same sentence, that the
+    statement's "their" or "its" stands for: "Pennine Trail Outfitters, an outdoor gear
+    company, I'm doing product descriptions for their website", "Tom and Ana, our neighbours,
+    we're minding their dog" heads the statement as a topic does after a label ("Pennine Trail
+    Outfitters, an outdoor gear company: ..."), rather than leave "their website" no one's.
+    ``previous``: the piece before in the sentence, which has no verb and opens with a name."""
+    if previous is None or not previous.clauses:
+        return None
+    if not all(c.skip == "fragment" for c in previous.clauses):
+        return None
+    if not any(t.lower_ in _NAME_POSSESSIVES and t.dep_ == "poss" for t in clause.tokens):
+        return None
+    words = [t for t in previous.doc if not (t.is_punct or t.is_space)]
+    if not words or words[0].pos_ != "PROPN" or any(t.pos_ in ("VERB", "AUX") for t in words):
+        return None
+    return previous.segment.text.strip().rstrip(",;:").strip()
 
 
 def _with_topic(text: str, topic: str, tokens: list[Any]) -> str:

@@ -919,3 +919,27 @@ def test_a_body_part_said_without_my_is_the_speakers(run):
     _conv, _raw, checked = run(meeting, user=UserRef(id="nadia", name="Nadia Park"))
     texts = [f.text for f in checked.facts]
     assert any(t.startswith("Oskar's knee is killing") for t in texts), texts
+
+
+def test_a_name_said_ahead_of_the_statement_heads_it_when_its_their_stands_for_it(run):
+    """ "Pennine Trail Outfitters, an outdoor gear company, I'm doing product descriptions for
+    their website": the name before the comma was a fragment, dropped, and "their website"
+    was no one's. The name heads the statement as a topic label's does; not a phrase with a
+    verb of its own."""
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Pennine Trail Outfitters, an outdoor gear company, I'm doing product "
+                "descriptions for their website from July.",
+            ),
+            ("user", "Honestly, it was a long week, I'm redoing their logo."),
+        ],
+        datetime(2026, 5, 20, 9, tzinfo=UTC),
+    )
+    texts = [f.text for f in checked.facts]
+    assert (
+        "Pennine Trail Outfitters, an outdoor gear company: Dana is doing product descriptions "
+        "for their website from July 2026" in texts
+    ), texts
+    assert not any("long week:" in t for t in texts), texts
