@@ -102,7 +102,13 @@ from contextos.extract.people import (
     subject_possessor,
     unnamed_relation,
 )
-from contextos.extract.pronouns import owned_thing, place_referent, refers_back, thing_pronoun
+from contextos.extract.pronouns import (
+    named_thing,
+    owned_thing,
+    place_referent,
+    refers_back,
+    thing_pronoun,
+)
 from contextos.extract.render import (
     RenderContext,
     display_name,
@@ -633,6 +639,9 @@ class LocalExtractor:
                 mine = _mine_referent(
                     clause, doc, [s for s in (sentence_before, further_before) if s]
                 )
+                called_thing = _called_referent(
+                    clause, [s for s in (sentence_before, further_before) if s]
+                )
                 _topic_predicate(clause, piece.segment.topic)
                 if piece.segment.topic and clause.cues.get("pronoun_object") == "it":
                     clause.reject = clause.reject_detail = ""  # "Ghost: the guard fixed it"
@@ -782,6 +791,10 @@ class LocalExtractor:
                     owned = f"{piece.display}'s {mine.text}"
                     replacements.setdefault(clause.subject.i, (owned, clause.subject.i + 1))
                     supplied = (*supplied, mine.text)
+                if called_thing is not None and clause.subject is not None:  # "it" -> "the
+                    owned = f"{piece.display}'s {called_thing}"  # novel" it was named after
+                    replacements.setdefault(clause.subject.i, (owned, clause.subject.i + 1))
+                    supplied = (*supplied, called_thing)
                 if it_name and clause.subject is not None and clause.subject_kind == "thing":
                     replacements.setdefault(clause.subject.i, (it_name, clause.subject.i + 1))
                     supplied = (*supplied, it_name)
@@ -1447,6 +1460,19 @@ def _mine_referent(clause: Clause, doc: Any, before: list[list[Any]]) -> Any | N
     if clause.skip != "vague subject" or subj is None or subj.lower_ != "mine":
         return None
     thing = owned_thing(list(doc[subj.sent.start : subj.i]), before)
+    if thing is not None:
+        clause.skip, clause.subject_kind = "", "thing"
+    return thing
+
+
+def _called_referent(clause: Clause, before: list[list[Any]]) -> str | None:
+    """For "It's called X" (a subject "it" of a naming verb), the words of the thing the
+    speaker brought up as theirs in a sentence before (see :func:`pronouns.named_thing`): the
+    statement then says what that thing is called. None otherwise."""
+    subj = clause.subject
+    if clause.skip != "vague subject" or subj is None or subj.lower_ != "it":
+        return None
+    thing = named_thing(clause.head, before)
     if thing is not None:
         clause.skip, clause.subject_kind = "", "thing"
     return thing

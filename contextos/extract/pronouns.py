@@ -20,6 +20,7 @@ from contextos.extract import lexicon as lx
 
 __all__ = [
     "ThingPronoun",
+    "named_thing",
     "object_phrase",
     "owned_thing",
     "place_referent",
@@ -122,6 +123,45 @@ def owned_thing(earlier: list[Any], before: list[list[Any]]) -> Any | None:
             ):
                 return tok
     return None
+
+
+def named_thing(head: Any, before: list[list[Any]]) -> str | None:
+    """What the "it" of a naming statement ("It's called The Lockkeeper's Daughter", "it's
+    named SendLog") stands for: the thing the speaker brought up as theirs in the nearest of
+    their sentences before that brought one up ("I've been writing a crime novel", "my new
+    app") -> "crime novel"; None when the head is no naming verb or no such thing was said."""
+    if head.lemma_.lower() not in lx.NAMING_VERBS or not any(
+        c.dep_ == "auxpass" for c in head.children
+    ):
+        return None
+    for sentence in before:
+        brought_up = [t for t in sentence if _brought_up_as_theirs(t)]
+        if brought_up:
+            noun = brought_up[-1]
+            mods = [c for c in noun.lefts if c.dep_ in ("compound", "amod") and c.i < noun.i]
+            return " ".join([*(m.lower_ for m in mods), noun.lower_])
+    return None
+
+
+def _brought_up_as_theirs(tok: Any) -> bool:
+    """A singular noun the speaker introduces as theirs: "my app", or "a novel" that "I" or
+    "we" act on ("I've been writing a crime novel"), not one taken in or liked ("I read a
+    book", "I love a podcast")."""
+    if tok.tag_ != "NN" or not _names_thing(tok, ("NN",)) or tok.dep_ not in _BEFORE_DEPS:
+        return False
+    det = next((c for c in tok.children if c.dep_ in ("det", "poss")), None)
+    if det is None:
+        return False
+    if det.lower_ in _OWN:
+        return True
+    verb = tok.head
+    return (
+        det.lower_ in ("a", "an")
+        and tok.dep_ == "dobj"
+        and verb.lemma_.lower() not in lx.CONSUMING_VERBS
+        and verb.lemma_.lower() not in lx.PREFERENCE_VERBS
+        and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+    )
 
 
 def _someones(tok: Any) -> bool:

@@ -943,3 +943,22 @@ def test_a_name_said_ahead_of_the_statement_heads_it_when_its_their_stands_for_i
         "for their website from July 2026" in texts
     ), texts
     assert not any("long week:" in t for t in texts), texts
+
+
+def test_it_is_called_names_the_thing_the_speaker_brought_up_as_theirs(run):
+    """ "I've been writing a crime novel ... It's called The Lockkeeper's Daughter": the "it"
+    was a vague subject and the title was dropped with no record. It is the thing the speaker
+    brought up as theirs in a sentence before; not one they only took in ("I read a book")."""
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "For the last two years I've been writing a crime novel at night. My first. "
+                "It's called The Lockkeeper's Daughter for now.",
+            ),
+            ("user", "I read a book about octopuses last month. It's called Other Minds."),
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana's crime novel is called The Lockkeeper's Daughter for now" in texts, texts
+    assert not any("Other Minds" in t for t in texts), texts
