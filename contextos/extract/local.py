@@ -726,12 +726,13 @@ class LocalExtractor:
                         clitic = doc[i].text[:1] in ("'", "’")  # "you're" -> "Ines is"
                         replacements.setdefault(i, (f" {form}" if clitic else form, i + 1))
                 name, role = intro if intro is not None else (None, None)
+                told_age = None  # "im walt, 68, retired electrician": the age is a fact alone
                 if name is not None and role is not None:  # "I'm Nadia, producer"
                     article = not any(c.dep_ in ("det", "poss") for c in role.children)
                     start = role.left_edge.i if role.left_edge.i > name.i else name.i + 2
-                    lead = [f"{age.text} years old,"] if age is not None else []
-                    lead += ["the"] if article else []  # "68 years old, the retired electrician"
-                    replacements.setdefault(name.left_edge.i, (" ".join(lead), start))
+                    lead = "the" if article else ""  # "Walt is the retired electrician"
+                    replacements.setdefault(name.left_edge.i, (lead, start))
+                    told_age = age
                 elif name is not None and age is not None:  # "im walt, 68"
                     replacements.setdefault(name.left_edge.i, (f"{age.text} years old", age.i + 1))
                 if clause.conditional and not dates:
@@ -862,6 +863,18 @@ class LocalExtractor:
                                 cited=cited,
                             )
                         )
+                if told_age is not None:
+                    pending.append(
+                        _Pending(
+                            piece,
+                            replace(clause, tokens=[t for t in clause.tokens if t.i <= told_age.i]),
+                            f"{piece.display} is {told_age.text} years old",
+                            None,
+                            {},
+                            alone=True,
+                            own_words="years old",
+                        )
+                    )
             said = _said_as_fact(piece)
             pending.extend(  # "her daughter Kayla": like a "she", one named earlier in the turn
                 _appositions(
