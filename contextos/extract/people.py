@@ -132,7 +132,8 @@ def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple
     """``named`` without the names that are only the object of a preposition when another
     is not ("my son Diego came from Valencia for Easter, he studies there" is Diego's), and
     without the objects named after the subject of the last sentence that names anyone (a
-    subject goes on being talked about: "Álvaro says I must do TikTok. He is 19")."""
+    subject goes on being talked about: "Álvaro says I must do TikTok. He is 19") unless
+    introduced in apposition after it."""
 
     def role(i: int) -> str:
         tok = doc[i]
@@ -152,7 +153,28 @@ def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple
         ),
         None,
     )
-    return kept if subject is None else [(i, name) for i, name in kept if i <= subject]
+    if subject is None:
+        return kept
+    # but a person just introduced beside the thing they are ("sent me to a foot doc, Dr Paul
+    # Brannigan, he's a podiatrist") is the one the statement after goes on about
+    return [(i, name) for i, name in kept if i <= subject or _beside_a_noun(doc[i])]
+
+
+def _beside_a_noun(tok: Any) -> bool:
+    """A name set beside the noun before it ("a foot doc, Dr Paul Brannigan"), in apposition
+    (or, typed in lower case, hung on the verb: "a foot doc, dr paul brannigan")."""
+    head = tok
+    while head.dep_ == "compound":
+        head = head.head
+    if head.dep_ == "appos":
+        return True
+    first = min((t.i for t in head.subtree), default=head.i)
+    return (
+        head.dep_ not in ("nsubj", "nsubjpass")
+        and first >= 2
+        and tok.doc[first - 1].text == ","
+        and tok.doc[first - 2].pos_ == "NOUN"
+    )
 
 
 def _talked_to(tok: Any) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextos.models.extraction import UserRef
+
 
 def _texts(checked):
     return [f.text for f in checked.facts]
@@ -346,6 +348,21 @@ def test_he_or_she_is_never_a_month_an_app_or_a_later_object_of_the_subject(run)
     assert any(t.endswith("; Noelia is with Dana 3 years") for t in texts), texts
     assert "Álvaro is 19" in texts
     assert not any(t.startswith(("March", "Facetime", "TikTok")) for t in texts), texts
+
+
+def test_he_after_a_person_introduced_beside_a_noun_is_that_person(run):
+    """ "Dr Okoye sent me to a foot doc, Dr Paul Brannigan, he's a podiatrist": the subject
+    went on being the one meant ("Dr Okoye is a podiatrist"); the person just introduced
+    beside "a foot doc" is, in either case of typing."""
+    user = UserRef(id="w", name="Walt Hoskins")
+    for said in (
+        "Dr Okoye sent me to a foot doc, Dr Paul Brannigan, he's a podiatrist.",
+        "dr okoye sent me to a foot doc, dr paul brannigan, hes a podiatrist.",
+    ):
+        _conv, _raw, checked = run([("user", "Walt Hoskins", said)], user=user)
+        texts = _texts(checked)
+        assert any(t.lower().endswith("brannigan is a podiatrist") for t in texts), texts
+        assert not any("okoye is a podiatrist" in t.lower() for t in texts), texts
 
 
 def test_it_never_stands_for_nobody(run):
