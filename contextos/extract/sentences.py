@@ -125,10 +125,16 @@ class Segment:
     heading: str | None = None
 
 
+#: A letter's salutation on its own ("Dear assistant,", "My dear Sam,").
+_SALUTATION = re.compile(r"^(?:my\s+)?dear\s+[^\n.!?,:;]{1,40},?$", re.I)
+
+
 def is_phatic(text: str) -> bool:
-    """Greeting, thanks or confirmation only: no fact can be in it."""
+    """Greeting, thanks or confirmation only, or a letter's salutation: no fact can be in it."""
     words = [w.lower() for w in _WORD.findall(text)]
-    return not words or all(w in PHATIC_WORDS for w in words)
+    return (
+        not words or all(w in PHATIC_WORDS for w in words) or bool(_SALUTATION.match(text.strip()))
+    )
 
 
 def injection_cue(text: str) -> str | None:
