@@ -1447,7 +1447,15 @@ def _standing_request(
         return ""
     if instructions:
         return "custom instructions"
-    own = " ".join(t.lower_ for t in head.subtree)
+    # not a marker in a clause of its own hung on it: "let me introduce myself, as I always
+    # told my pupils to do" asks nothing always
+    theirs = {
+        t.i
+        for c in head.subtree
+        if c.dep_ in ("advcl", "relcl") and any(g.dep_ in SUBJECT_DEPS for g in c.children)
+        for t in c.subtree
+    }
+    own = " ".join(t.lower_ for t in head.subtree if t.i not in theirs)
     before = lead.lower()
     for marker in lx.STANDING_REQUEST_MARKERS:
         if re.search(rf"\b{marker}\b", own) or (

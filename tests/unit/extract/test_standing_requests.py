@@ -40,6 +40,17 @@ def test_a_request_with_a_standing_marker_is_a_preference(run):
         assert fact.confidence >= 0.8
 
 
+def test_a_marker_in_a_clause_of_its_own_makes_no_standing_request(run):
+    """ "Let me introduce myself properly, as I always told my pupils to do": the "always" is
+    the "as" clause's, not the request's."""
+    _conv, _raw, checked = run(
+        _chat("Let me introduce myself properly, as I always told my pupils to do.")
+    )
+    assert not any("asks the assistant" in f.text for f in checked.facts), [
+        f.text for f in checked.facts
+    ]
+
+
 def test_a_one_off_request_or_never_mind_is_no_fact(run):
     _conv, _raw, checked = run(
         _chat(
