@@ -189,9 +189,12 @@ class Discourse:
         """Whether a "we" in ``tokens`` is the speaker's family: a household was mentioned, no
         employer or business of the speaker's was (with one, a "we" may as well be the team:
         "we open at 7"), and nothing in the clause is about work (a project, a document, a
-        work event, a named thing other than a place)."""
+        work event, a named thing other than a place) and it is not a couple's ("we had been
+        married forty-six years")."""
         if not self.household or self.organisation is not None or self.business:
             return False
+        if any(t.lemma_.lower() in lx.COUPLE_WORDS for t in tokens):
+            return False  # "we had been married forty-six years": two of them, not the family
         for t in tokens:
             if t.lemma_.lower() in _WORK_ITEMS or t.lemma_.lower() in lx.FACET_NOUNS:
                 return False
@@ -352,7 +355,8 @@ def _runs_business(toks: list[Any]) -> bool:
 
 
 def _employer(toks: list[Any]) -> str | None:
-    """X in "I work at X", "I'm a senior PM at X", "I work for X"."""
+    """X in "I work at X", "I'm a senior PM at X", "I work for X", "I've worked at X for six
+    years"; not "I taught at X for thirty years" (a past employer: "our" is no longer X's)."""
     for tok in toks:
         if tok.dep_ != "pobj" or tok.head.lower_ not in ("at", "for"):
             continue
@@ -362,6 +366,8 @@ def _employer(toks: list[Any]) -> str | None:
             continue
         if verb.lemma_.lower() not in lx.EMPLOYMENT_VERBS:
             continue
+        if verb.tag_ == "VBD":
+            continue  # "I taught history at X for thirty-six years": a past employer
         if not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.children):
             continue
         chunk = _name_chunk(tok)

@@ -19,6 +19,7 @@ from contextos.extract.lexicon.categories import (
 )
 from contextos.extract.lexicon.discourse import (
     BODY_PARTS,
+    COUPLE_WORDS,
     EMPLOYMENT_VERBS,
     FACET_NOUNS,
     HOUSEHOLD_NOUNS,
@@ -208,6 +209,7 @@ __all__ = [
     "CONDITIONAL_MARKERS",
     "CONSUMING_VERBS",
     "CONVERSATION_NOUNS",
+    "COUPLE_WORDS",
     "COURTESIES",
     "DAY_NAMES",
     "DAY_SHORTHAND",

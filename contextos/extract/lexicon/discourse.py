@@ -37,6 +37,8 @@ BODY_PARTS: frozenset[str] = words(
     hand hands leg legs arm arms hamstring calf stomach throat tooth teeth eye eyes ear ears
     chest spine"""
 )
+#: What only two people are to each other: a "we" that is "married" is a couple, not a family.
+COUPLE_WORDS: frozenset[str] = words("married marry engaged engage divorced divorce wed dating")
 #: Verbs and roles by which a speaker says where they work: "I work at X", "I'm a PM at X".
 EMPLOYMENT_VERBS: frozenset[str] = words("work be intern consult freelance teach join")
 

@@ -26,6 +26,34 @@ def test_without_a_stated_employer_our_stays_the_users(run):
     assert _texts(checked) == ["Late payments keep coming up in Dana's churn interviews"]
 
 
+def test_a_past_employer_is_not_whose_our_is(run):
+    """ "I taught history at Ysgol Gyfun Bryn Onnen for thirty-six years" then "Megan was our
+    accompanist": the school was made the speaker's organisation, so "our" became the
+    school's. A past employer is not; "I've worked at X" still is."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "I taught history at Ysgol Gyfun Bryn Onnen for thirty-six years."),
+            ("assistant", "What a career."),
+            ("user", "Megan was our accompanist for thirty years."),
+            ("user", "I've worked at Lakeshore Health since May. Our customers hate card fees."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Megan was Dana's accompanist for thirty years" in texts, texts
+    assert "Lakeshore Health's customers hate card fees" in texts, texts
+
+
+def test_a_married_we_is_a_couple_not_the_family(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My wife Megan died in 2023. We had been married forty-six years."),
+            ("assistant", "I'm so sorry."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana had been married forty-six years" in texts, texts
+
+
 def test_a_bare_project_part_gets_the_name_the_user_gave_the_project(run):
     _conv, _raw, checked = run(
         [

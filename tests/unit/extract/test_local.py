@@ -962,3 +962,15 @@ def test_it_is_called_names_the_thing_the_speaker_brought_up_as_theirs(run):
     texts = [f.text for f in checked.facts]
     assert "Dana's crime novel is called The Lockkeeper's Daughter for now" in texts, texts
     assert not any("Other Minds" in t for t in texts), texts
+
+
+def test_a_letters_salutation_is_no_statement(run):
+    """ "Dear assistant," on a line of its own was read as a verbless statement about the
+    speaker: "Dana is a dear assistant", and, opening every letter, a USER_PATTERN."""
+    letter = "Dear assistant,\n\nI sing second bass in the choir.\n\nWith warm regards,\nDana"
+    _conv, _raw, checked = run(
+        [("user", letter), ("assistant", "Lovely."), ("user", letter.replace("sing", "sang"))]
+    )
+    texts = [f.text for f in checked.facts]
+    assert any(t.startswith("Dana sings second bass") for t in texts), texts
+    assert not any("dear" in t.lower() for t in texts), texts
