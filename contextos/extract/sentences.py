@@ -311,8 +311,9 @@ def _pasted_quote(intro: str, line: str) -> bool:
     )
 
 
-#: A line that heads a list of the speaker's own ("My goals this quarter:", "Our plan:").
+#: The words that open a label of the speaker's own ("My new address:").
 _OWN_LABEL_LEADS = frozenset({"my", "our"})
+#: A line that heads a list of the speaker's own ("My goals this quarter:", "Our plan:").
 _OWN_HEADING = re.compile(r"^((?:my|our)\b[^:\n.!?]{1,60}):$", re.I)
 
 
