@@ -27,6 +27,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import is_calendar_word
+from contextos.extract.statements import first_person_subject
 
 __all__ = ["Discourse", "ProjectNames", "bare_work_subject"]
 
@@ -348,7 +349,7 @@ def _runs_business(toks: list[Any]) -> bool:
             and lemma in lx.COLLECTIVE_NOUNS
             and lemma not in _NOT_BUSINESS
             and tok.head.lemma_.lower() in _RUNNING_VERBS
-            and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.head.children)
+            and first_person_subject(tok.head)
         ):
             return True
     return False

@@ -168,7 +168,7 @@ def _beside_a_noun(tok: Any) -> bool:
         head = head.head
     if head.dep_ == "appos":
         return True
-    first = min((t.i for t in head.subtree), default=head.i)
+    first = head.left_edge.i
     return (
         head.dep_ not in ("nsubj", "nsubjpass")
         and first >= 2

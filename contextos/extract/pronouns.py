@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.statements import first_person_subject
 
 __all__ = [
     "ThingPronoun",
@@ -160,7 +161,7 @@ def _brought_up_as_theirs(tok: Any) -> bool:
         and tok.dep_ == "dobj"
         and verb.lemma_.lower() not in lx.CONSUMING_VERBS
         and verb.lemma_.lower() not in lx.PREFERENCE_VERBS
-        and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
+        and first_person_subject(verb)
     )
 
 

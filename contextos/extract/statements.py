@@ -27,6 +27,7 @@ __all__ = [
     "analyze_sentence",
     "content_tokens",
     "filler_phrase_tokens",
+    "first_person_subject",
     "in_hyphenated_word",
     "listeners_kin",
     "plural_you",
@@ -1748,13 +1749,14 @@ def _owning_up(head: Any) -> str | None:
         if (
             knowing.lemma_.lower() in _KNOWING
             and said.lemma_.lower() in lx.EXCHANGE_VERBS
-            and all(_first_person_subject(v) for v in (knowing, said))
+            and all(first_person_subject(v) for v in (knowing, said))
         ):
             return f"{knowing.text} ... {said.text}"
     return None
 
 
-def _first_person_subject(verb: Any) -> bool:
+def first_person_subject(verb: Any) -> bool:
+    """``verb`` has "I" or "we" as its subject ("I run a bakery", "we decided")."""
     return any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in verb.children)
 
 
