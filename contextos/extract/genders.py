@@ -83,7 +83,13 @@ def _gendered_names(doc: Any) -> Iterable[tuple[Any, str]]:
             if gender is not None and tok.dep_ == "compound" and tok.head.pos_ == "PROPN":
                 yield tok.head, gender  # "Mrs. Patel"
             continue
+        if tok.pos_ == "PROPN" and (gender := _pronoun_after(tok)) is not None:
+            yield tok, gender  # "the aide is Marisol, she's worked memory care for 12 years"
+            continue
         if tok.pos_ != "NOUN":
+            continue
+        if tok.lower_ == "name" and tok.dep_ == "nsubj":
+            yield from _named_as(tok)  # "Her name is Tonya"
             continue
         gender = _gender_of(tok.lower_, lx.FEMALE_RELATIONS, lx.MALE_RELATIONS)
         if gender is None:
@@ -97,6 +103,33 @@ def _gendered_names(doc: Any) -> Iterable[tuple[Any, str]]:
             for child in tok.head.children:
                 if child.dep_ == "nsubj" and child.pos_ == "PROPN":
                     yield child, gender
+
+
+def _pronoun_after(tok: Any) -> str | None:
+    """The gender of a "he" or "she" that opens the clause right after the name ``tok`` and a
+    comma ("Marisol, she's worked memory care"): said of the one just named."""
+    doc = tok.doc
+    if tok.i + 2 >= len(doc) or doc[tok.i + 1].text != ",":
+        return None
+    after = doc[tok.i + 2]
+    if after.dep_ not in ("nsubj", "nsubjpass"):
+        return None
+    return _PRONOUN_GENDER.get(after.lower_)
+
+
+def _named_as(name: Any) -> Iterable[tuple[Any, str]]:
+    """ "Her name is Tonya", "his name's Lou": the name, and the gender its "his"/"her" says."""
+    owner = next((c for c in name.children if c.dep_ == "poss"), None)
+    gender = _PRONOUN_GENDER.get(owner.lower_) if owner is not None else None
+    if gender is None or name.head.lemma_ != "be":
+        return
+    for attr in name.head.children:
+        if attr.dep_ == "attr" and attr.pos_ == "PROPN":
+            yield attr, gender
+
+
+#: The pronouns that say a gender where they stand: of the one named, or whose name it is.
+_PRONOUN_GENDER = {"he": "he", "she": "she", "his": "he", "her": "she"}
 
 
 def _gender_of(word: str, female: frozenset[str], male: frozenset[str]) -> str | None:

@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 from itertools import pairwise
 from typing import Any
 
@@ -105,6 +106,7 @@ from contextos.extract.people import (
 from contextos.extract.pronouns import (
     named_thing,
     owned_thing,
+    person_noun,
     place_referent,
     refers_back,
     thing_pronoun,
@@ -131,6 +133,7 @@ from contextos.extract.sentences import (
     injection_cue,
     is_phatic,
     is_question,
+    names_someone,
     segment_turn,
 )
 from contextos.extract.speakers import (
@@ -315,6 +318,8 @@ class LocalExtractor:
                 pieces, nlp.parse((p.parsed_text for p in pieces), self.batch_size), strict=True
             ):
                 _analyse(piece, doc)
+                if piece.segment.context_only:
+                    continue
                 if _serves_request(piece, before):
                     for clause in piece.clauses:
                         clause.skip = clause.skip or "what a request is for"
@@ -334,7 +339,11 @@ class LocalExtractor:
             self._relabel(pieces, nlp)
             # NER only where a clause may become a fact: not on pieces that are all requests,
             # questions' remains, hypotheticals, jokes or others' opinions
-            live = [p for p in pieces if any(not c.skip and not c.reject for c in p.clauses)]
+            live = [
+                p
+                for p in pieces
+                if p.segment.context_only or any(not c.skip and not c.reject for c in p.clauses)
+            ]
             nlp.add_entities([p.doc for p in live], self.batch_size)
             for piece in pieces:
                 piece.people = people(piece.doc)
@@ -456,7 +465,25 @@ class LocalExtractor:
                 if turn.id == opening:
                     signals.extend(setting_signals(turn.text, speaker, conv_id, turn.id))
                 asked: list[FormatSignal] = []  # "can you make me a checklist for ...?"
-                for seg in segment_turn(turn.text, keep_questions=in_assistant_chat):
+                new_piece = partial(
+                    _Piece,
+                    window=w,
+                    turn=turn,
+                    speaker=speaker,
+                    conversation_id=conv_id,
+                    display=shown.get(speaker) or display_name(speaker),
+                    in_assistant_chat=in_assistant_chat,
+                    in_meeting=in_meeting,
+                    addressee=you,
+                    names=_others_names(names, speaker),
+                    is_english=english.known,
+                    turn_before=_someone_elses(before, turn),
+                )
+
+                segments = segment_turn(
+                    turn.text, keep_questions=in_assistant_chat, keep_context=True
+                )
+                for seg in segments:
                     if in_assistant_chat and not seg.quoted and is_question(seg.text):
                         asked.extend(
                             format_signals(
@@ -470,7 +497,13 @@ class LocalExtractor:
                                 asked=True,
                             )
                         )
-                        continue  # a question states nothing, but may ask for a format
+                        if not names_someone(seg.text):
+                            continue  # a question states nothing, but may ask for a format
+                        seg = replace(seg, context_only=True)
+                    if seg.context_only:
+                        if _GENDERED_PRONOUN.search(turn.text, seg.end):
+                            pieces.append(new_piece(segment=seg))  # whom a "he" after it means
+                        continue
                     hit = injection_cue(seg.text)
                     if hit:
                         results[w].rejections.append(
@@ -511,22 +544,7 @@ class LocalExtractor:
                                 seg.text, seg.start, seg.end, speaker, conv_id, turn.id, turn.text
                             )
                         )
-                    pieces.append(
-                        _Piece(
-                            w,
-                            turn,
-                            seg,
-                            speaker,
-                            conv_id,
-                            shown.get(speaker) or display_name(speaker),
-                            in_assistant_chat,
-                            in_meeting,
-                            you,
-                            names=_others_names(names, speaker),
-                            is_english=english.known,
-                            turn_before=_someone_elses(before, turn),
-                        )
-                    )
+                    pieces.append(new_piece(segment=seg))
                 signals.extend(asked)
         return pieces, signals
 
@@ -539,6 +557,7 @@ class LocalExtractor:
             p
             for p in pieces
             if p.segment.label_start is not None
+            and not p.segment.context_only
             and all(c.skip for c in p.clauses)
             and not (
                 (topic := _named_topic(p.segment.topic, nlp.english)) is not None
@@ -591,7 +610,54 @@ class LocalExtractor:
         #: per turn, where its sentences read so far start, and what the question before asked
         sentences_by_turn: dict[str, list[int]] = {}
         asked_by_turn: dict[str, AskedAbout | None] = {}
+        #: per conversation, whom a "he" and a "she" stood for when its last turn ended; per
+        #: turn, what of that a "he"/"she" the turn names no one for may still mean
+        left_by_conversation: dict[str, dict[str, str]] = {}
+        carried_by_turn: dict[str, dict[str, str]] = {}
+
+        def remember_people(piece: _Piece) -> None:
+            """Who ``piece`` named, for the pronouns and names of the turn's later pieces."""
+            nonlocal theirs
+            doc, turn_id = piece.doc, piece.turn.id
+            gendered = gendered_referents(doc, genders)
+            gendered_by_turn.setdefault(turn_id, {}).update(gendered)
+            if piece.people:
+                referent_by_turn[turn_id] = piece.people[-1]
+                named_doc_by_turn[turn_id] = doc
+                theirs |= introduced_as_theirs(doc)
+                kin = kin_by_turn.get(turn_id)
+                if kin is None or plural_kin(kin) or any(kin_fits(kin, p) for p in gendered):
+                    kin_by_turn.pop(turn_id, None)  # a person named since is who "she" is
+            if (relation := unnamed_relation(doc)) is not None:
+                kin_by_turn[turn_id] = relation
+            named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")
+            if named_here:
+                people_by_turn.setdefault(turn_id, []).extend(named_here)
+                acting_by_turn.setdefault(turn_id, set()).update(acted_on_others(doc))
+                for first in (n.split()[0] for n in named_here if n):
+                    seen_people[first.lower()] = first
+            left = left_by_conversation.setdefault(piece.conversation_id, {})
+            kin = kin_by_turn.get(turn_id)
+            for pronoun in ("he", "she"):
+                name = gendered_by_turn[turn_id].get(pronoun)
+                if kin is not None and kin_fits(kin, pronoun):
+                    left[pronoun] = f"{piece.display}'s {kin}"
+                elif name is not None and name.lower() in lx.KIN_NAMES:
+                    left[pronoun] = f"{piece.display}'s {name.lower()}"  # "Dad is 78"
+                elif name is not None:
+                    left.pop(pronoun, None)  # someone named since, whom no later turn follows
+
         for piece in pieces:
+            if piece.turn.id not in carried_by_turn:
+                carried_by_turn[piece.turn.id] = _carried(
+                    left_by_conversation.get(piece.conversation_id, {}),
+                    piece.turn_before,
+                    seen_people,
+                    genders,
+                )
+            if piece.segment.context_only:
+                remember_people(piece)  # a question or a lone name: nothing stated
+                continue
             doc = piece.doc
             starts = sentences_by_turn.setdefault(piece.turn.id, [])
             if piece.segment.sentence not in starts:
@@ -678,6 +744,16 @@ class LocalExtractor:
                 antecedents = gendered_by_turn.get(piece.turn.id, {})
                 if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
                     fallback = _antecedent(antecedents, clause.subject.lower_, fallback)
+                    if (
+                        fallback is None
+                        and kin is None
+                        and not people_by_turn.get(piece.turn.id)
+                        and not _someone_unnamed(
+                            [*(further_before or ()), *(sentence_before or ()), *sentence_tokens],
+                            clause.subject,
+                        )
+                    ):  # "He's still driving" in the turn after "my dad was diagnosed ..."
+                        fallback = carried_by_turn.get(piece.turn.id, {}).get(clause.subject.lower_)
                 elif (
                     clause.subject is not None
                     and clause.subject.lower_ == "they"
@@ -887,23 +963,7 @@ class LocalExtractor:
                 )
             )
             pending.extend(_places(piece, said))
-            gendered = gendered_referents(doc, genders)
-            gendered_by_turn.setdefault(piece.turn.id, {}).update(gendered)
-            if piece.people:
-                referent_by_turn[piece.turn.id] = piece.people[-1]
-                named_doc_by_turn[piece.turn.id] = doc
-                theirs |= introduced_as_theirs(doc)
-                kin = kin_by_turn.get(piece.turn.id)
-                if kin is None or plural_kin(kin) or any(kin_fits(kin, p) for p in gendered):
-                    kin_by_turn.pop(piece.turn.id, None)  # a person named since is who "she" is
-            if (relation := unnamed_relation(doc)) is not None:
-                kin_by_turn[piece.turn.id] = relation
-            named_here = [*piece.people, *called_names(doc)]  # and pets ("a dog called Rex")
-            if named_here:
-                people_by_turn.setdefault(piece.turn.id, []).extend(named_here)
-                acting_by_turn.setdefault(piece.turn.id, set()).update(acted_on_others(doc))
-                for first in (n.split()[0] for n in named_here if n):
-                    seen_people[first.lower()] = first
+            remember_people(piece)
             stated = any(not p.clause.reject for p in pending[said_before:])
             before = (piece.turn.id, piece.segment.sentence, stated)
             previous = piece
@@ -1351,6 +1411,36 @@ def _refers_back(clause: Clause) -> bool:
     return False
 
 
+def _carried(
+    left: Mapping[str, str], turn_before: Turn | None, seen: Mapping[str, str], genders: Genders
+) -> dict[str, str]:
+    """Whom a "he" or "she" of a turn that names no one may stand for: the speaker's relation
+    ("my dad", "Dad") it stood for when the conversation's turn before ended (``left``), the
+    person such a conversation goes on about; unless someone else's turn between names
+    another known person (``seen``: first names) it could be."""
+    if turn_before is None:
+        return dict(left)
+    words = set(re.findall(r"[A-Z][\w'’-]+", turn_before.text))
+    return {
+        pronoun: person
+        for pronoun, person in left.items()
+        if not any(
+            seen.get(w.lower()) == w and w not in person.split() and genders.fits(w, pronoun)
+            for w in words
+        )
+    }
+
+
+def _someone_unnamed(tokens: Sequence[Any], pronoun: Any) -> bool:
+    """Whether ``tokens`` before ``pronoun`` speak of a person they do not name ("the transit
+    lad, I messaged him what you said and he went quiet"), whom the pronoun may mean."""
+    return any(
+        t.i < pronoun.i or t.doc is not pronoun.doc
+        for t in tokens
+        if t.pos_ == "NOUN" and person_noun(t)
+    )
+
+
 def _antecedent(
     antecedents: Mapping[str, str | None], pronoun: str, last_named: str | None
 ) -> str | None:
@@ -1365,6 +1455,9 @@ def _antecedent(
 
 #: The first sentences of an answer, whose unnamed "it" may be what the question asked about.
 _ANSWERING_SENTENCES = 2
+
+#: A pronoun that stands for a person, which a piece before may name.
+_GENDERED_PRONOUN = re.compile(r"\b(?:he|she|him|her|his)\b", re.I)
 
 
 def _unnamed_object(clause: Clause) -> Any | None:
@@ -1644,6 +1737,8 @@ def _analyse(piece: _Piece, doc: Any) -> None:
     """Give ``piece`` its parse: the doc, its sentences (listed once) and their clauses."""
     piece.doc = doc
     piece.sents = list(doc.sents)
+    if piece.segment.context_only:
+        return  # read only for whom it names
     ahead = _introduces(piece)
     lead = piece.turn.text[piece.segment.sentence : piece.segment.start]
     instructions = piece.turn.kind == "custom_instructions"

@@ -15,6 +15,7 @@ __all__ = [
     "person_name",
     "person_text",
     "relation_named",
+    "said_to_be_mine",
     "written",
 ]
 
@@ -68,6 +69,17 @@ def relation_named(tok: Any) -> bool:
             c.dep_ == "nsubj" and c.lemma_.lower() in lx.RELATION_NOUNS for c in tok.head.children
         )
     return False
+
+
+def said_to_be_mine(tok: Any) -> bool:
+    """A name said to be someone of the speaker's, whatever the noun ("my preceptor is
+    Ifeoma, she's been there 15 years"); :func:`relation_named` knows the relations."""
+    return tok.dep_ == "attr" and any(
+        c.dep_ == "nsubj"
+        and c.pos_ == "NOUN"
+        and any(p.dep_ == "poss" and p.lower_ == "my" for p in c.children)
+        for c in tok.head.children
+    )
 
 
 def kin_as_name(tok: Any) -> bool:

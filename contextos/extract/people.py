@@ -22,6 +22,7 @@ from contextos.extract.names import (
     person_name,
     person_text,
     relation_named,
+    said_to_be_mine,
     written,
 )
 from contextos.extract.statements import Clause
@@ -105,11 +106,34 @@ def _could_be_someone(tok: Any) -> bool:
         return False  # "she leaves at end of march", "cried on facetime": no one's name
     if tok.dep_ == "pobj" and tok.head.lower_ in _PLACE_PREPOSITIONS:
         return False  # "a lighthouse keeper in Maine" (no NER ran on a daydream)
-    if tok.dep_ in ("nsubj", "nsubjpass"):
+    if tok.dep_ in ("nsubj", "nsubjpass") or said_to_be_mine(tok) or _lone_name(tok):
         return True
     if tok.ent_type_ == "":
-        return tok.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj", "appos", "conj", "npadvmod")
+        return tok.dep_ in _UNLABELLED_NAME_ROLES
     return tok.dep_ == "npadvmod" and tok.i == tok.sent.start
+
+
+def _lone_name(tok: Any) -> bool:
+    """A name that is its sentence, said before what is said of them ("Greg. Ugh. He called
+    Sunday ..."); not a sound the parser took for one ("Ugh.")."""
+    return (
+        tok.dep_ == "ROOT"
+        and tok.lower_ not in lx.INTERJECTIONS
+        and tok.lower_ not in lx.DISCOURSE_WORDS
+        and tok.lower_ not in lx.PHATIC_WORDS
+        and all(
+            t.i == tok.i or t.is_punct or t.head.i == tok.i and t.dep_ == "compound"
+            for t in tok.sent
+        )
+    )
+
+
+#: Where a name the NER gave no label can be someone's: a noun's place in the clause, or
+#: whose something is ("Maisie's team got to the final, she's beside herself"), or to whom
+#: ("gives Idris more room. He's sent 3 of the 6 tracks").
+_UNLABELLED_NAME_ROLES = frozenset(
+    {"nsubj", "nsubjpass", "dobj", "pobj", "appos", "conj", "npadvmod", "poss", "dative"}
+)
 
 
 def gendered_referents(doc: Any, genders: Genders) -> dict[str, str | None]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.names import relation_named, said_to_be_mine
 from contextos.extract.statements import first_person_subject
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "named_thing",
     "object_phrase",
     "owned_thing",
+    "person_noun",
     "place_referent",
     "refers_back",
     "thing_pronoun",
@@ -207,7 +209,9 @@ def _places_named(tokens: list[Any]) -> set[tuple[str, str]]:
     return {
         (" ".join(x.text for x in t.doc[t.i : _entity_end(t)]), t.ent_type_)
         for t in tokens
-        if t.ent_iob_ == "B" and t.ent_type_ in _PLACE_ENTITIES
+        if t.ent_iob_ == "B"
+        and t.ent_type_ in _PLACE_ENTITIES
+        and not (relation_named(t) or said_to_be_mine(t))  # "my preceptor is Ifeoma"
     }
 
 
@@ -303,13 +307,19 @@ def _names_thing(tok: Any, tags: tuple[str, ...]) -> bool:
         and tok.lemma_.lower() not in lx.TIME_NOUNS
         and tok.lower_ not in _INDEFINITES  # "approved nothing of the sort, I'll report it"
         # a person is no "it": "I've asked our lawyer friend to review it"
-        and not ("NN" in tags and _person_noun(tok))
+        and not ("NN" in tags and person_noun(tok))
     )
 
 
-def _person_noun(tok: Any) -> bool:
+def person_noun(tok: Any) -> bool:
+    """A noun for a person: a relation, a role, or a plain "guy" or "neurologist"."""
     low = tok.lemma_.lower()
-    return low in lx.RELATION_NOUNS or low in lx.ROLE_NOUNS
+    return (
+        low in lx.RELATION_NOUNS
+        or low in lx.ROLE_NOUNS
+        or low in lx.PEOPLE_NOUNS
+        or low.endswith(lx.PEOPLE_NOUN_ENDINGS)
+    )
 
 
 #: Indefinite pronouns the tagger calls nouns: they name nothing a pronoun can stand for.

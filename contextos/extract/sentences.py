@@ -13,7 +13,7 @@ own writing ("my response to reviewers:") stays theirs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from contextos.extract.lexicon import (
     AI_ADDRESS_WORDS,
@@ -28,7 +28,14 @@ from contextos.extract.lexicon import (
     THIRD_OPENERS,
 )
 
-__all__ = ["Segment", "injection_cue", "is_phatic", "is_question", "segment_turn"]
+__all__ = [
+    "Segment",
+    "injection_cue",
+    "is_phatic",
+    "is_question",
+    "names_someone",
+    "segment_turn",
+]
 
 #: A fence line: a rule, or a code fence with its language ("```python", "~~~").
 _FENCE = re.compile(r"^\s*(?:-{3,}|={3,}|\*{3,}|_{3,}|(?:`{3,}|~{3,})[\w+#.-]*)\s*$")
@@ -123,6 +130,9 @@ class Segment:
     label: tuple[int, str] | None = None
     #: the speaker's own heading a list item is under ("My goals this quarter"), or None
     heading: str | None = None
+    #: a piece that states nothing (a question, a lone name) kept only for whom it names: a
+    #: "he" or "she" after it may stand for them ("Greg. Ugh. He called Sunday ...")
+    context_only: bool = False
 
 
 #: A letter's salutation on its own ("Dear assistant,", "My dear Sam,").
@@ -150,6 +160,21 @@ def injection_cue(text: str) -> str | None:
         return None
     cue = next((c for c in INSTRUCTION_CUES if c in low), None)
     return f"{address} ... {cue.strip()}" if cue else None
+
+
+#: A word written with a capital that may be a name: not "I" or a word of "I".
+_CAPITALISED = re.compile(r"\b(?!I\b|I['’])[A-Z][\w'’-]*")
+
+
+def names_someone(text: str) -> bool:
+    """Whether a piece that states nothing may still name someone a later "he" or "she"
+    stands for: a word past its first written with a capital ("Could Theo stay home?"), or
+    a lone capitalised word ("Greg.")."""
+    stripped = text.lstrip()
+    capitals = [m.start() for m in _CAPITALISED.finditer(stripped)]
+    if len(_WORD.findall(stripped)) == 1:
+        return bool(capitals)
+    return any(start > 0 for start in capitals)
 
 
 def is_question(text: str) -> bool:
@@ -393,8 +418,12 @@ def _blocks(text: str) -> list[tuple[int, int, bool]]:
     return out
 
 
-def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
-    """Sentence pieces of ``text`` with exact offsets, fast-skipped pieces removed."""
+def segment_turn(
+    text: str, keep_questions: bool = False, keep_context: bool = False
+) -> list[Segment]:
+    """Sentence pieces of ``text`` with exact offsets, fast-skipped pieces removed;
+    ``keep_context``: those of them that may name someone (:func:`names_someone`) are kept,
+    marked ``context_only``."""
     segments: list[Segment] = []
     for b_start, b_end, quoted in _blocks(text):
         block = text[b_start:b_end]
@@ -473,9 +502,13 @@ def segment_turn(text: str, keep_questions: bool = False) -> list[Segment]:
             if not quoted:
                 words = _WORD.findall(seg.text)
                 shape = len(words) == 1 and words[0].lower() in RESPONSE_FORMAT_NOUNS
-                if is_phatic(seg.text) or (len(words) < _MIN_WORDS and not shape):
-                    continue  # (a lone "bullets" asks for a shape of answer)
-                if is_question(seg.text) and not keep_questions:
+                if (
+                    is_phatic(seg.text)
+                    or (len(words) < _MIN_WORDS and not shape)  # (a lone "bullets" asks
+                    or (is_question(seg.text) and not keep_questions)  # for a shape of answer)
+                ):
+                    if keep_context and not is_phatic(seg.text) and names_someone(seg.text):
+                        segments.append(replace(seg, context_only=True))
                     continue
             segments.append(seg)
     return segments

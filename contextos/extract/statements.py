@@ -132,9 +132,18 @@ def content_tokens(tokens: list[Any], exclude: Any = None) -> list[Any]:
     return [
         t
         for t in tokens
-        if (t.pos_ in _CONTENT_POS and (not t.is_stop or _capitalised_name(t)) or _acronym(t))
+        if (
+            t.pos_ in _CONTENT_POS
+            and (not t.is_stop or _capitalised_name(t))
+            or t.lower_ in _STOP_WORDS_OF_CONTENT
+            or _acronym(t)
+        )
         and (exclude is None or t.i != exclude.i)
     ]
+
+
+#: Stop words of the parser's list that still say how someone lives ("he lives alone").
+_STOP_WORDS_OF_CONTENT = frozenset({"alone"})
 
 
 def _capitalised_name(tok: Any) -> bool:
@@ -764,6 +773,8 @@ def _bare_exchange(toks: list[Any], head: Any, subject: Any | None) -> bool:
             return False
         if t.dep_ in ("ccomp", "xcomp", "acomp", "attr"):
             return False
+        if t.pos_ == "ADJ" and t.dep_ in ("dobj", "pobj"):
+            return False  # an adjective said as a noun: "asked for the full" (manuscript)
     return True
 
 

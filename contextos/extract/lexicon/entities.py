@@ -132,6 +132,14 @@ ROLE_NOUNS: frozenset[str] = words(
     pharmacist plumber electrician mechanic trainer counselor counsellor em sre lead"""
 )
 
+#: Nouns for a person that say nothing of their role ("the transit lad", "some guy").
+PEOPLE_NOUNS: frozenset[str] = words(
+    """man woman guy lad bloke boy girl kid person fellow chap gal lady gentleman aide carer
+    caregiver neighbour neighbor customer client patient student pupil tenant"""
+)
+#: Endings of nouns for someone by what they practise ("neurologist", "physician").
+PEOPLE_NOUN_ENDINGS: tuple[str, ...] = ("ologist", "ician", "iatrist")
+
 #: Nouns of a group or post someone is on ("Jo on the front desk", "Ines on the platform team").
 POST_NOUNS: frozenset[str] = words(
     "team desk reception board committee crew squad staff rota panel council"

@@ -46,6 +46,13 @@ FILLER_DEPS: frozenset[str] = frozenset({"advmod", "intj", "npadvmod", "dep", "d
 #: Chat abbreviations that are fillers whatever the parser made of them ("I'm vegetarian btw":
 #: parsed as the complement, with "vegetarian" modifying it).
 CHAT_FILLERS: frozenset[str] = words("btw tbh fyi ngl lol lmao haha")
+#: Sounds and exclamations, which the parser may take for a name when one stands alone
+#: ("Ugh.", "Oof."): no one a later "he" or "she" stands for.
+INTERJECTIONS: frozenset[str] = words(
+    """ugh argh sigh oof lol lmao rofl meh ooh oh aah ahh phew yikes oops welp hmm hm eek gah
+    blah ew eww whoa wow ha haha hah heh jeez gosh damn dammit crap ouch yay woohoo hooray
+    bleh omg wtf smh huh yawn sheesh aw aww"""
+)
 #: Multi-word fillers, as lower-case token sequences.
 FILLER_PHRASES: tuple[tuple[str, ...], ...] = (
     ("by", "the", "way"),

@@ -1163,9 +1163,12 @@ def test_deciding_or_saying_nothing_and_a_worn_out_mood_are_no_facts(run):
             ("user", "I'm still shaky."),
             ("user", "We decided to go with Postgres."),
             ("user", "I was promoted."),
+            ("user", "Deborah Quayle at Quayle Marsh asked for the full last Thursday!"),
         ]
     )
-    assert _texts(checked) == ["Dana decided to go with Postgres", "Dana was promoted"]
+    assert _texts(checked)[:2] == ["Dana decided to go with Postgres", "Dana was promoted"]
+    # what was asked for, though the parser calls it an adjective, is something said
+    assert _texts(checked)[2].startswith("Deborah Quayle at Quayle Marsh asked for the full")
     reasons = {r.text: r.detail for r in checked.rejections}
     assert "passing mood ('wiped')" in reasons["Dana is wiped"]
     assert "'said' with nothing said" in reasons["Sam hasn't said"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextos.extract.genders import Genders
+from contextos.extract.nlp import load_pipeline
 from contextos.models.extraction import UserRef
 
 
@@ -551,3 +553,96 @@ def test_a_him_after_someone_did_something_to_him_is_not_that_someone(run):
         ]
     )
     assert not any("on Okafor" in t for t in _texts(checked)), _texts(checked)
+
+
+def test_a_he_or_she_takes_a_name_said_as_whose_to_whom_or_who_my_someone_is(run):
+    """Names the NER gave no label count where they stand for a person: whose something is,
+    to whom something is given, whom "my preceptor" is; and a "there" is never a person."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Maisie's team got to the cup final, she plays in goal."),
+            ("assistant", "Noted."),
+            ("user", "Feb works. Gives Idris more room too. He's sent 3 of the 6 tracks."),
+            ("assistant", "Noted."),
+            ("user", "the unit is great, my preceptor is Ifeoma, she's been there 15 years"),
+        ]
+    )
+    texts = _texts(checked) + [r.text for r in checked.rejections]
+    assert any("Maisie plays in goal" in t for t in texts), texts
+    assert any(t.startswith("Idris has sent 3 of the 6 tracks") for t in texts), texts
+    assert any("Ifeoma has been there 15 years" in t for t in texts), texts
+    assert not any("in Ifeoma" in t for t in texts), texts
+
+
+def test_a_he_takes_someone_named_in_a_question_or_a_lone_name_before_it(run):
+    """A question or a name on its own states nothing, but whom it names is whom a "he"
+    after it stands for; a sound alone ("Ugh.") names no one."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "Dana", "Summer plans are sorted."),
+            ("user", "Sam", "Could we let Theo stay home on his own in the hols? He's 13."),
+            ("user", "Dana", "Greg. Ugh. He moved to Arizona in May."),
+            ("user", "Sam", "Ugh. He moved to Leeds in May."),
+        ]
+    )
+    texts = _texts(checked) + [r.text for r in checked.rejections]
+    assert "Theo is 13" in texts, texts
+    assert any(t.startswith("Greg moved to Arizona") for t in texts), texts
+    assert not any(t.startswith("Ugh moved") for t in texts), texts
+
+
+def test_a_he_in_a_later_turn_goes_on_about_the_speakers_relative(run):
+    """A caregiver's "he" in the turn after "my dad ..." is still the dad; not when the
+    turn between names another man the user spoke of, nor when the turn itself speaks of
+    some other person ("the transit lad"); a named person is not followed across turns."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "My dad was diagnosed with Alzheimer's two weeks ago. He lives alone."),
+            ("assistant", "I'm sorry. Is he still driving?"),
+            ("user", "He's still driving to the diner and the hardware store."),
+            ("assistant", "That must be hard."),
+            ("user", "the transit lad, I messaged him and he went quiet."),
+            ("assistant", "Okay."),
+            ("user", "My brother Greg lives in Arizona."),
+            ("assistant", "Noted."),
+            ("user", "He texts me articles every week."),
+        ]
+    )
+    texts = _texts(checked) + [r.text for r in checked.rejections]
+    assert "Dana's dad lives alone" in texts, texts
+    assert "Dana's dad is still driving to the diner and the hardware store" in texts, texts
+    assert not any("dad went quiet" in t for t in texts), texts
+    assert not any(t.startswith(("Greg texts", "Dana's dad texts")) for t in texts), texts
+
+    _conv, _raw, named_between = run(
+        [
+            ("user", "My dad was diagnosed with Alzheimer's two weeks ago."),
+            ("assistant", "Noted."),
+            ("user", "My brother Greg lives in Arizona."),
+            ("assistant", "Does Greg help out?"),
+            ("user", "He calls every Sunday and asks about the bills."),
+        ]
+    )
+    texts = _texts(named_between) + [r.text for r in named_between.rejections]
+    assert not any(t.startswith("Dana's dad calls") for t in texts), texts
+
+
+def test_a_name_with_a_he_or_she_right_after_it_or_said_as_her_name_has_that_gender():
+    """ "Marisol, she's worked memory care" and "Her name is Tonya" say who is a "she"; a
+    name with nothing gendered said of it stays unknown."""
+    nlp = load_pipeline()
+    genders = Genders()
+    genders.learn(
+        nlp.parse(
+            [
+                "The aide is Marisol, she's worked memory care for 12 years.",
+                "An aide comes on Tuesdays. Her name is Tonya.",
+                "His name is Lou and he served in the Navy.",
+                "Priya called, and Omar said he'd come.",
+            ]
+        )
+    )
+    assert genders.of("Marisol") == "she"
+    assert genders.of("Tonya") == "she"
+    assert genders.of("Lou") == "he"
+    assert genders.of("Priya") is None and genders.of("Omar") is None
