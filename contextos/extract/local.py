@@ -135,6 +135,7 @@ from contextos.extract.sentences import (
     is_question,
     names_someone,
     segment_turn,
+    speaker_label_read,
 )
 from contextos.extract.speakers import (
     Window,
@@ -200,6 +201,8 @@ class _Piece:
         (see repairs), a verb label's colon read as a space (see verb_labels), names typed in
         lower case given their capital."""
         text = read_as_verbs(repaired(self.segment.text), self.is_english)
+        if self.segment.about_speaker and self.segment.label_start == self.segment.start:
+            text = speaker_label_read(text)  # re-read with its label (see _relabel)
         return recase(text, self.names)
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "is_question",
     "names_someone",
     "segment_turn",
+    "speaker_label_read",
 ]
 
 #: A fence line: a rule, or a code fence with its language ("```python", "~~~").
@@ -130,6 +131,9 @@ class Segment:
     label: tuple[int, str] | None = None
     #: the speaker's own heading a list item is under ("My goals this quarter"), or None
     heading: str | None = None
+    #: the cut label says what follows describes the speaker ("About me: nurse, 34"), which
+    #: a verbless description is read as saying of them (see :func:`speaker_label_read`)
+    about_speaker: bool = False
     #: a piece that states nothing (a question, a lone name) kept only for whom it names: a
     #: "he" or "she" after it may stand for them ("Greg. Ugh. He called Sunday ...")
     context_only: bool = False
@@ -338,6 +342,28 @@ def _pasted_quote(intro: str, line: str) -> bool:
 
 #: The words that open a label of the speaker's own ("My new address:").
 _OWN_LABEL_LEADS = frozenset({"my", "our"})
+
+#: A lead-in saying that what follows describes the speaker ("About me:", "Quick context:",
+#: "A bit of background:", "Me:").
+_SPEAKER_LABEL = re.compile(
+    r"(?:a\s+(?:bit|little)\s+(?:about\s+(?:me|myself)|of\s+(?:context|background))"
+    r"|about\s+(?:me|myself)|(?:some\s+|quick\s+|brief\s+)?(?:context|background)"
+    r"(?:\s+(?:on|about)\s+me)?|me|bio|who\s+i\s+am)\s*:\s+",
+    re.I,
+)
+
+
+def speaker_label_read(text: str) -> str:
+    """``text`` (from a cut label describing the speaker on, see :data:`_SPEAKER_LABEL`)
+    with the label read as "I'm", padded to its length so that offsets hold: "About me:
+    nurse, 34" is parsed as "I'm       nurse, 34"."""
+    m = _SPEAKER_LABEL.match(text)
+    if m is None:
+        return text
+    label = text[: m.end()].rstrip()
+    return "I'm" + " " * (len(label) - 3) + text[len(label) :]
+
+
 #: A line that heads a list of the speaker's own ("My goals this quarter:", "Our plan:").
 _OWN_HEADING = re.compile(r"^((?:my|our)\b[^:\n.!?]{1,60}):$", re.I)
 
@@ -454,6 +480,7 @@ def segment_turn(
             label_start = None
             cut_label: tuple[int, str] | None = None
             under: str | None = None
+            about: re.Match[str] | None = None
             if not quoted:
                 new_line = "\n" in block[max(0, p_start - 2) : p_start]
                 if new_line:
@@ -470,8 +497,12 @@ def segment_turn(
                 elif new_line:
                     heading = None  # a line that is no list item ends the list
                 p_start += marker
-                label = _label_length(block[p_start:p_end])
-                if label:
+                about = _SPEAKER_LABEL.match(block, p_start, p_end)
+                label = about.end() - p_start if about else _label_length(block[p_start:p_end])
+                if about:
+                    label_start = b_start + p_start  # "nurse, 34, based in Phoenix" alone
+                    cut_label = (label_start, _label_text(about.group(0)))  # says nothing
+                elif label:
                     cut_label = (b_start + p_start, _label_text(block[p_start : p_start + label]))
                     topic = _label_topic(block[p_start : p_start + label])
                     if topic is not None or _own_label(cut_label[1]):
@@ -498,6 +529,7 @@ def segment_turn(
                 label_start,
                 cut_label,
                 under,
+                about_speaker=about is not None,
             )
             if not quoted:
                 words = _WORD.findall(seg.text)

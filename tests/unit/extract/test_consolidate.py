@@ -231,6 +231,25 @@ def test_a_label_naming_something_of_the_speakers_is_the_subject_of_its_value(ru
     assert address.evidence[0].quote.startswith("My new address: 14 Ashvale")
 
 
+def test_a_verbless_description_under_an_about_me_label_is_said_of_the_speaker(run):
+    """ "About me: nurse, 34, based in Phoenix" was dropped as fragments; a description
+    under such a label is read as the speaker's "I'm ...". A statement under one stays as it
+    is, and a "Context:" label over one about something else describes no one."""
+    _conv, _raw, checked = run(
+        [
+            ("user", "About me: nurse, 34, based in Phoenix."),
+            ("user", "A bit about me: retired teacher, widower, two grandkids."),
+            ("user", "Context: the audit is blocked on the vendor export."),
+        ]
+    )
+    texts = _texts(checked)
+    assert "Dana is nurse, 34, based in Phoenix" in texts, texts
+    assert "Dana is a retired teacher, widower, two grandkids" in texts, texts
+    assert any(t.startswith("The audit is blocked on the vendor export") for t in texts), texts
+    nurse = next(f for f in checked.facts if "nurse" in f.text)
+    assert nurse.evidence[0].quote == "About me: nurse, 34, based in Phoenix"
+
+
 def test_a_topic_is_named_once_in_a_merged_fact_and_lower_case_headings_are_no_topic(run):
     _conv, _raw, checked = run(
         [
