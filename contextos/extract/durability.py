@@ -203,6 +203,23 @@ def _standing_arrangement(head: Any) -> bool:
     return head.lower_ == "got" and any(c.lemma_ == "have" for c in head.children)
 
 
+def _reported_then(tokens: list[Any], marker: str) -> bool:
+    """``marker`` ("right now") is in words someone said at a past time ("Greg called and
+    said he can't help financially right now"): a dated report, not the speaker's moment."""
+    first = marker.split()[0]
+    for tok in tokens:
+        if tok.lower_ != first:
+            continue
+        for above in tok.ancestors:
+            if (
+                above.dep_ == "ccomp"
+                and above.head.lemma_.lower() in lx.REPORT_VERBS
+                and above.head.tag_ == "VBD"
+            ):
+                return True
+    return False
+
+
 def transient_reason(
     clause: Clause, cue: Classification | None, dates: dict[int, str], subject_named: bool = False
 ) -> str:
@@ -229,7 +246,11 @@ def transient_reason(
     phase = phase or _standing_arrangement(clause.head)
     for marker in lx.MOMENT_MARKERS:  # as written: "rn" is "right now", "RN" a nurse
         # "I want children badly but not right now": the moment is excepted, not the want
-        if not phase and re.search(rf"(?<![\w'])(?<!not ){re.escape(marker)}(?![\w'])", said):
+        if (
+            not phase
+            and re.search(rf"(?<![\w'])(?<!not ){re.escape(marker)}(?![\w'])", said)
+            and not _reported_then(toks, marker)
+        ):
             return f"true of the moment ('{marker}')"
     if (  # "I cried a lil", "I'm crying"; "I cry at every wedding" is a habit
         clause.head.lemma_.lower() in lx.MOMENT_REACTIONS

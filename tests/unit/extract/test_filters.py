@@ -638,6 +638,18 @@ def test_a_want_deferred_with_not_right_now_is_lasting_not_of_the_moment(run):
     assert [r.reason for r in checked.rejections] == ["vague"]
 
 
+def test_right_now_in_words_someone_said_then_is_a_dated_report(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My brother Greg said he can't help financially right now."),
+            ("user", "Money is tight right now."),  # the speaker's own moment
+        ]
+    )
+    texts = [f.text for f in checked.facts]
+    assert "Dana's brother Greg said he can't help financially right now" in texts, texts
+    assert not any(t.startswith("Money") for t in texts), texts
+
+
 def test_time_words_and_home_do_not_say_what_a_pronoun_object_is(run):
     _conv, _raw, checked = run([("user", "I fixed it that night when I got home.")])
     assert checked.facts == []
