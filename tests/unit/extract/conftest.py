@@ -32,3 +32,14 @@ def run(extractor: LocalExtractor, make_conv):
         return conv, raw, checked
 
     return _run
+
+
+@pytest.fixture(scope="session")
+def all_texts():
+    """The texts of a validated result's facts, then of its rejections: what a test asserts
+    was said or not said either way."""
+
+    def _all_texts(checked: ValidatedResult) -> list[str]:
+        return [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+
+    return _all_texts

@@ -134,7 +134,7 @@ def test_a_full_name_introduced_earlier_completes_a_first_name_later(extractor, 
 
 
 def test_whom_a_he_or_she_can_stand_for_carries_into_a_later_chat_and_its_snapshot(
-    extractor, make_conv
+    extractor, make_conv, all_texts
 ):
     from contextos.extract.local import LocalExtractor
 
@@ -145,7 +145,7 @@ def test_whom_a_he_or_she_can_stand_for_carries_into_a_later_chat_and_its_snapsh
     other.restore("dana", extractor.snapshot("dana"))
     for reader in (extractor, other):
         _raw, checked = _read(reader, later, dana)
-        said = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+        said = all_texts(checked)
         assert not any("making Denise" in t for t in said), said
     fresh = LocalExtractor()  # nothing read before: Denise could be a "him"
     _raw, checked = _read(fresh, later, dana)

@@ -302,7 +302,7 @@ def test_dates_booked_for_or_running_through_are_ahead(run):
     assert any("Thursday, March 19, 2026" in t for t in texts), texts
 
 
-def test_a_day_restated_in_brackets_is_written_once_and_fixes_a_bare_weekday(run):
+def test_a_day_restated_in_brackets_is_written_once_and_fixes_a_bare_weekday(run, all_texts):
     when = datetime(2026, 5, 4, tzinfo=UTC)
     _conv, _raw, checked = run(
         [
@@ -312,7 +312,7 @@ def test_a_day_restated_in_brackets_is_written_once_and_fixes_a_bare_weekday(run
         ],
         when,
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert any(t.endswith("the contract on Friday, May 1, 2026") for t in texts), texts
     assert (
         "The launch moved to Tuesday, June 9, 2026 and the demo to Friday, July 3, 2026" in texts
@@ -320,7 +320,7 @@ def test_a_day_restated_in_brackets_is_written_once_and_fixes_a_bare_weekday(run
     assert any("Monday, May 11, 2026" in t and "June 9, 2026" in t for t in texts), texts
 
 
-def test_a_day_of_next_month_and_its_weekday_after_a_comma_are_one_date(run):
+def test_a_day_of_next_month_and_its_weekday_after_a_comma_are_one_date(run, all_texts):
     when = datetime(2026, 2, 2, tzinfo=UTC)
     base = when.replace(tzinfo=None)
     assert resolve_date("the 12th next month", base).value == datetime(2026, 3, 12)
@@ -334,12 +334,12 @@ def test_a_day_of_next_month_and_its_weekday_after_a_comma_are_one_date(run):
         ],
         when,
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "The retest is Thursday, March 12, 2026" in texts, texts
     assert any("Thursday, March 12, 2026" in t and "Monday, February" in t for t in texts), texts
 
 
-def test_so_many_weeks_on_from_a_day_said_relatively(run):
+def test_so_many_weeks_on_from_a_day_said_relatively(run, all_texts):
     """ "I start two weeks today", "arrives a week tomorrow", "Monday fortnight": British forms
     of a day weeks ahead ("two weeks today" was not read as a date and "a week tomorrow"
     as tomorrow)."""
@@ -354,12 +354,12 @@ def test_so_many_weeks_on_from_a_day_said_relatively(run):
         ],
         when,
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "Dana starts on Monday, June 22, 2026" in texts, texts
     assert "The new bed arrives on Tuesday, June 16, 2026" in texts, texts
 
 
-def test_a_weekday_then_its_day_number_is_one_date_the_number_fixes(run):
+def test_a_weekday_then_its_day_number_is_one_date_the_number_fixes(run, all_texts):
     when = datetime(2026, 11, 10, tzinfo=UTC)  # a Tuesday
     _conv, _raw, checked = run(
         [
@@ -369,7 +369,7 @@ def test_a_weekday_then_its_day_number_is_one_date_the_number_fixes(run):
         ],
         when,
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "Dana's next a1c is Tuesday, November 17, 2026" in texts, texts
     assert "The review moved to Thursday, November 19, 2026" in texts, texts
     assert any("Friday, November 13, 2026" in t and "21, 2026" in t for t in texts), texts
@@ -711,7 +711,7 @@ def test_late_three_times_in_january_is_the_january_just_gone(run):
     assert "Dana's wedding is in January 2027" in texts
 
 
-def test_the_last_or_next_one_of_a_series_is_no_date_from_the_message(run):
+def test_the_last_or_next_one_of_a_series_is_no_date_from_the_message(run, all_texts):
     """ "the last night away she did" is the last of her nights away, not last night; "the
     next Friday" is the one after the story's, not the message's; "the last week" runs up to
     now (it was written "The the week of ...")."""
@@ -726,13 +726,13 @@ def test_the_last_or_next_one_of_a_series_is_no_date_from_the_message(run):
             )
         ]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "The next Friday Dana met again" in texts, texts
     assert "The last week has been hard" in texts, texts
     assert not any("the week of" in t for t in texts), texts
 
 
-def test_short_weekdays_side_by_side_are_a_weekly_schedule(run):
+def test_short_weekdays_side_by_side_are_a_weekly_schedule(run, all_texts):
     """ "pickups Mon and Thu", "Mon/Tue/Fri": a schedule every week; the one at the clause end
     alone was made a date ("pickups Monday and Thursday, March 5, 2026")."""
     assert date_spans("Mum will do pickups Mon and Thu") == []
@@ -740,11 +740,11 @@ def test_short_weekdays_side_by_side_are_a_weekly_schedule(run):
     assert date_spans("lessons tues n fri at 10am") == []  # "n": and, as typed
     assert date_spans("I'm off on Fri") == [(11, 14)]
     _conv, _raw, checked = run([("user", "My mum will do the school pickups Mon and Thu.")])
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert texts == ["Dana's mum will do the school pickups Monday and Thursday"], texts
 
 
-def test_every_weekday_of_a_list_after_every_recurs(run):
+def test_every_weekday_of_a_list_after_every_recurs(run, all_texts):
     """ "every Monday and Wednesday": the Wednesday is every one too (it was made a date)."""
     _conv, _raw, checked = run(
         [
@@ -752,7 +752,7 @@ def test_every_weekday_of_a_list_after_every_recurs(run):
             ("user", "I'm there every Tuesday and Thursday evening. I'm seeing Jo on Friday."),
         ]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "Dana swims every Monday and Wednesday" in texts, texts
     assert "Dana is there every Tuesday and Thursday evening" in texts, texts
     assert any(t.startswith("Dana is seeing Jo on Friday, ") for t in texts), texts

@@ -1278,7 +1278,7 @@ def test_a_subjectless_felt_scary_to_decide_is_about_an_it_not_the_speaker(run):
     assert "Dana is raising their rate to $95/hour for new work" in texts
 
 
-def test_talk_about_the_conversation_itself_is_no_fact(run):
+def test_talk_about_the_conversation_itself_is_no_fact(run, all_texts):
     """ "I need to vent", "I want to be clear", "I'm going to be honest" (was "Dana is
     going"), "I just wanted to say thanks", "I have a quick question": what the speaker is
     doing in the chat, not a fact of their life; what they go on to say still is one."""
@@ -1290,7 +1290,7 @@ def test_talk_about_the_conversation_itself_is_no_fact(run):
             ("user", "I know I said five, but I know I need to rest."),
         ]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert sorted(texts) == [
         "Dana hates their job",
         "Dana is honest to a fault",
@@ -1299,13 +1299,13 @@ def test_talk_about_the_conversation_itself_is_no_fact(run):
     ], texts
 
 
-def test_a_question_after_or_with_its_auxiliary_first_is_no_fact(run):
+def test_a_question_after_or_with_its_auxiliary_first_is_no_fact(run, all_texts):
     """ "Are you coming or shall I send notes": the second half is asked too (it was "Shall
     Dana sends notes")."""
     _conv, _raw, checked = run(
         [("user", "Are you coming to parents' evening or shall I send notes. I teach maths.")]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert texts == ["Dana teaches maths"], texts
 
 

@@ -440,7 +440,7 @@ def test_a_you_after_the_name_that_opens_a_meeting_turn_is_that_person(extractor
     assert not any("rest" in t or "did great" in t for t in by_text), by_text
 
 
-def test_a_you_said_to_several_listeners_is_none_of_them(extractor, make_conv):
+def test_a_you_said_to_several_listeners_is_none_of_them(extractor, make_conv, all_texts):
     conv = make_conv(
         [
             ("user", "Nadia Petrova", "Oskar, I'll send the build to you tonight."),
@@ -451,7 +451,7 @@ def test_a_you_said_to_several_listeners_is_none_of_them(extractor, make_conv):
     )
     raw = extractor.extract(conv.turns, conv, UserRef(id="nadia", name="Nadia Petrova"))
     checked = validate(raw, {t.id: t for t in conv.turns})
-    said = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    said = all_texts(checked)
     assert any("send the build to Oskar" in t for t in said), said
     assert not any("Oskar all" in t for t in said), said
 
@@ -763,7 +763,7 @@ def test_name_s_my_relation_is_who_they_are_and_the_he_after_it_is_them(run):
     ], texts
 
 
-def test_a_number_after_a_name_s_is_their_age_not_a_thing_they_own(run):
+def test_a_number_after_a_name_s_is_their_age_not_a_thing_they_own(run, all_texts):
     """ "Theo's 13 so he's in the older group", "my son's 8": the parser read the "'s" as a
     possessive of the number; no fact gave the age and the "he" after it went elsewhere."""
     _conv, _raw, checked = run(
@@ -773,7 +773,7 @@ def test_a_number_after_a_name_s_is_their_age_not_a_thing_they_own(run):
             ("user", "Theo's 3 goals were great."),
         ]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "Theo is 13; Theo is in the older group this time" in texts, texts
     assert "Dana's son is 8" in texts, texts
     assert any(t.startswith("Dana's mum is 80") for t in texts), texts
@@ -888,11 +888,11 @@ def test_chat_shorthand_means_and_a_bare_past_participle_with_a_past_time(run):
     assert not any("Heroku" in t for t in texts), texts
 
 
-def test_a_negated_subjectless_statement_is_the_speakers_and_kept_on_record(run):
+def test_a_negated_subjectless_statement_is_the_speakers_and_kept_on_record(run, all_texts):
     """ "So not switching topics after all": the "not" before the verb made it a fragment,
     dropped with no record; now it is the speaker's (an implied subject is weaker than "I")."""
     _conv, _raw, checked = run([("user", "So not switching topics after all.")])
-    said = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    said = all_texts(checked)
     assert said == ["Dana is not switching topics after all"], said
 
 

@@ -502,7 +502,7 @@ def test_a_place_a_daydream_names_is_no_one_a_later_he_can_be(run):
     assert not any("Galway started" in t for t in _texts(checked)), _texts(checked)
 
 
-def test_a_pronoun_never_stands_for_someone_the_user_gave_the_other_gender(run):
+def test_a_pronoun_never_stands_for_someone_the_user_gave_the_other_gender(run, all_texts):
     _conv, _raw, checked = run(
         [
             ("user", "My sister Denise comes up on Saturdays. Dad is another story."),
@@ -516,7 +516,7 @@ def test_a_pronoun_never_stands_for_someone_the_user_gave_the_other_gender(run):
             ("user", "Tom, my brother, called. I told her about the move."),
         ]
     )
-    said = _texts(checked) + [r.text for r in checked.rejections]
+    said = all_texts(checked)
     for wrong in ("making Denise", "Denise keeps asking", "Patel was late", "told Tom"):
         assert not any(wrong in t for t in said), said
 
@@ -555,7 +555,7 @@ def test_a_him_after_someone_did_something_to_him_is_not_that_someone(run):
     assert not any("on Okafor" in t for t in _texts(checked)), _texts(checked)
 
 
-def test_a_he_or_she_takes_a_name_said_as_whose_to_whom_or_who_my_someone_is(run):
+def test_a_he_or_she_takes_a_name_said_as_whose_to_whom_or_who_my_someone_is(run, all_texts):
     """Names the NER gave no label count where they stand for a person: whose something is,
     to whom something is given, whom "my preceptor" is; and a "there" is never a person."""
     _conv, _raw, checked = run(
@@ -567,14 +567,14 @@ def test_a_he_or_she_takes_a_name_said_as_whose_to_whom_or_who_my_someone_is(run
             ("user", "the unit is great, my preceptor is Ifeoma, she's been there 15 years"),
         ]
     )
-    texts = _texts(checked) + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert any("Maisie plays in goal" in t for t in texts), texts
     assert any(t.startswith("Idris has sent 3 of the 6 tracks") for t in texts), texts
     assert any("Ifeoma has been there 15 years" in t for t in texts), texts
     assert not any("in Ifeoma" in t for t in texts), texts
 
 
-def test_a_he_takes_someone_named_in_a_question_or_a_lone_name_before_it(run):
+def test_a_he_takes_someone_named_in_a_question_or_a_lone_name_before_it(run, all_texts):
     """A question or a name on its own states nothing, but whom it names is whom a "he"
     after it stands for; a sound alone ("Ugh.") names no one."""
     _conv, _raw, checked = run(
@@ -585,13 +585,13 @@ def test_a_he_takes_someone_named_in_a_question_or_a_lone_name_before_it(run):
             ("user", "Sam", "Ugh. He moved to Leeds in May."),
         ]
     )
-    texts = _texts(checked) + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "Theo is 13" in texts, texts
     assert any(t.startswith("Greg moved to Arizona") for t in texts), texts
     assert not any(t.startswith("Ugh moved") for t in texts), texts
 
 
-def test_a_he_in_a_later_turn_goes_on_about_the_speakers_relative(run):
+def test_a_he_in_a_later_turn_goes_on_about_the_speakers_relative(run, all_texts):
     """A caregiver's "he" in the turn after "my dad ..." is still the dad; not when the
     turn between names another man the user spoke of, nor when the turn itself speaks of
     some other person ("the transit lad"); a named person is not followed across turns."""
@@ -608,7 +608,7 @@ def test_a_he_in_a_later_turn_goes_on_about_the_speakers_relative(run):
             ("user", "He texts me articles every week."),
         ]
     )
-    texts = _texts(checked) + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "Dana's dad lives alone" in texts, texts
     assert "Dana's dad is still driving to the diner and the hardware store" in texts, texts
     assert not any("dad went quiet" in t for t in texts), texts
@@ -623,7 +623,7 @@ def test_a_he_in_a_later_turn_goes_on_about_the_speakers_relative(run):
             ("user", "He calls every Sunday and asks about the bills."),
         ]
     )
-    texts = _texts(named_between) + [r.text for r in named_between.rejections]
+    texts = all_texts(named_between)
     assert not any(t.startswith("Dana's dad calls") for t in texts), texts
 
 

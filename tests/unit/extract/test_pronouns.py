@@ -205,7 +205,7 @@ def test_his_or_her_on_a_subject_says_whose_or_the_statement_is_vague(run):
     assert whose.reason == "vague" and "says whose" in whose.detail
 
 
-def test_a_he_goes_on_about_the_relative_introduced_as_what_something_is(run):
+def test_a_he_goes_on_about_the_relative_introduced_as_what_something_is(run, all_texts):
     """ "The complication is my dad. He's ..." introduces the dad (only "she's my best friend"
     says who someone already in view is); "since Mum died" names no one the "he" after it can
     be ("Mum had a fall" it said), and "'s lived" is "has lived" (was "is lived")."""
@@ -218,7 +218,7 @@ def test_a_he_goes_on_about_the_relative_introduced_as_what_something_is(run):
             )
         ]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert any(
         t.startswith("Dana's dad has lived on his own since Dana's mum died; Dana's dad had a fall")
         for t in texts
@@ -226,20 +226,20 @@ def test_a_he_goes_on_about_the_relative_introduced_as_what_something_is(run):
     assert not any("Mum had" in t for t in texts), texts
 
 
-def test_a_name_said_in_an_aside_after_the_same_pronoun_is_not_who_it_goes_on_about(run):
+def test_a_name_said_in_an_aside_after_the_same_pronoun_is_not_who_it_goes_on_about(run, all_texts):
     _conv, _raw, checked = run(
         [
             ("user", "My brother Tom is 30. He's lived alone since Sarah left, and he had a fall."),
             ("user", "My dad is 86. He's been alone since Sarah died. He had a fall in May."),
         ]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert "Tom has lived alone since Sarah left; Tom had a fall" in texts, texts
     assert any(t.startswith("Dana's dad had a fall in May") for t in texts), texts
     assert not any(t.startswith("Sarah had") for t in texts), texts
 
 
-def test_a_company_s_joined_up_name_is_no_one_a_her_can_be(run):
+def test_a_company_s_joined_up_name_is_no_one_a_her_can_be(run, all_texts):
     """ "BrightPath didn't call me" named a company, not the "her" of the next sentence."""
     _conv, _raw, checked = run(
         [
@@ -250,7 +250,7 @@ def test_a_company_s_joined_up_name_is_no_one_a_her_can_be(run):
             )
         ]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert not any("calling BrightPath" in t for t in texts), texts
 
 

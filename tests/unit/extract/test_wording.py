@@ -942,7 +942,7 @@ def test_a_text_continuing_a_sentence_keeps_an_acronyms_capitals():
     assert lowered_first("HR approved it") == "HR approved it"  # was "hR approved it"
 
 
-def test_a_speaker_named_like_shorthand_keeps_their_name(run):
+def test_a_speaker_named_like_shorthand_keeps_their_name(run, all_texts):
     """ "Dev finishes the grant": Dev speaks in the meeting; it was "Developer finishes ..."."""
     _conv, _raw, checked = run(
         [
@@ -951,16 +951,16 @@ def test_a_speaker_named_like_shorthand_keeps_their_name(run):
             ("user", "Owen Tran", "And our dev left the project, sadly."),
         ]
     )
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert any(t.startswith("Dev finishes the grant") for t in texts), texts
     assert not any("Developer" in t for t in texts), texts
 
 
-def test_a_bare_email_that_came_is_not_the_speaker_s_own(run):
+def test_a_bare_email_that_came_is_not_the_speaker_s_own(run, all_texts):
     """ "Email came yesterday" is one sent to the speaker (it said "Dana's email came");
     "Report is due Friday" is still theirs."""
     _conv, _raw, checked = run([("user", "Email came yesterday. Report is due next week.")])
-    texts = [f.text for f in checked.facts] + [r.text for r in checked.rejections]
+    texts = all_texts(checked)
     assert any(t.startswith("Email came on ") for t in texts), texts
     assert any(t.startswith("Dana's report is due") for t in texts), texts
 
