@@ -64,6 +64,13 @@ _SPLICE = re.compile(
     r"|(?<!\d)\s+[-–—]\s+(?=\w)|(?<=\d)\s+[-–—]\s+(?!\d)",
     re.I,
 )
+#: The colon after a proposal that points at what follows it ("let's make that the rule:
+#: accessible beds go first ..."): what follows is what is proposed, a statement of its own.
+_PROPOSAL_COLON = re.compile(
+    r"^\W*(?:(?:yes|yeah|ok|okay|right|so|and|then)\W+)*let(?:['’]s|\s+us)\b[^:.!?]{0,60}?"
+    r"\b(?:this|that|it|rule|plan|deal|decision)(\s*:\s+)(?=\w)",
+    re.I,
+)
 #: A comma followed by a named subject and its verb: "still in discovery, Ravi Shah is the eng
 #: lead". Case matters here: the name is what marks the new clause.
 _NAMED_SPLICE = re.compile(
@@ -218,20 +225,23 @@ def _splices(text: str) -> list[tuple[int, int, int]]:
     out: list[tuple[int, int, int]] = []
     cursor = 0
     sentence = 0
-    named = [(m, True) for m in _NAMED_SPLICE.finditer(text)]
     cuts = sorted(
-        [*((m, False) for m in _SPLICE.finditer(text)), *named], key=lambda c: c[0].start()
+        [
+            *((m.start(), m.end(), False) for m in _SPLICE.finditer(text)),
+            *((m.start(), m.end(), True) for m in _NAMED_SPLICE.finditer(text)),
+            *((m.start(1), m.end(), False) for m in _PROPOSAL_COLON.finditer(text)),
+        ]
     )
-    for m, by_name in cuts:
-        if m.start() < cursor:
+    for start, end, by_name in cuts:
+        if start < cursor:
             continue
         first = _WORD.search(text, cursor)
         if first is not None and first.group(0).lower() in SUBORDINATORS:
             continue
-        if len(_WORD.findall(text[cursor : m.start()])) < _MIN_WORDS:
+        if len(_WORD.findall(text[cursor:start])) < _MIN_WORDS:
             continue
-        out.append((cursor, m.start(), sentence))
-        cursor = m.end()
+        out.append((cursor, start, sentence))
+        cursor = end
         if by_name:
             sentence = cursor
     out.append((cursor, len(text), sentence))

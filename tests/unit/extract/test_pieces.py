@@ -29,6 +29,19 @@ def test_a_statement_comma_joined_to_a_question_after_it_is_read_on_its_own():
     assert "what should I ask in the interview?" in [s.text for s in asked]
 
 
+def test_what_a_lets_proposal_points_at_after_a_colon_is_a_statement_of_its_own(run):
+    text = "Yes, let's make that the rule: accessible beds go first to people who need them."
+    segs = segment_turn(text)
+    assert [s.text for s in segs] == [
+        "let's make that the rule",
+        "accessible beds go first to people who need them.",
+    ]
+    _conv, _raw, checked = run([("user", text), ("user", "Let's go with that: Friday it is.")])
+    assert [f.text for f in checked.facts] == [
+        "Accessible beds go first to people who need them"
+    ], checked.facts
+
+
 def test_pasted_blocks_are_quoted():
     text = "my landlord wrote:\n---\nRent goes up in May.\n---\nI am furious."
     segs = segment_turn(text)
