@@ -118,6 +118,7 @@ def _lone_name(tok: Any) -> bool:
     Sunday ..."); not a sound the parser took for one ("Ugh.")."""
     return (
         tok.dep_ == "ROOT"
+        and tok.ent_type_ == ""  # "Paris. He loved it": a place the NER knows
         and tok.lower_ not in lx.INTERJECTIONS
         and tok.lower_ not in lx.DISCOURSE_WORDS
         and tok.lower_ not in lx.PHATIC_WORDS
