@@ -483,10 +483,9 @@ class LocalExtractor:
                     turn_before=_someone_elses(before, turn),
                 )
 
-                segments = segment_turn(
+                for seg in segment_turn(
                     turn.text, keep_questions=in_assistant_chat, keep_context=True
-                )
-                for seg in segments:
+                ):
                     if in_assistant_chat and not seg.quoted and is_question(seg.text):
                         asked.extend(
                             format_signals(
@@ -579,6 +578,9 @@ class LocalExtractor:
             redo, nlp.parse((p.parsed_text for p in redo), self.batch_size), strict=True
         ):
             _analyse(piece, doc)
+            if piece.segment.about_speaker and not _describes_someone(piece):
+                for clause in piece.clauses:  # "Context: vendor audit, due Friday"
+                    clause.skip = clause.skip or "a situation, not the speaker"
 
     def _render(
         self, pieces: list[_Piece], names: FullNames, genders: Genders, discourse: Discourse
@@ -615,8 +617,9 @@ class LocalExtractor:
         asked_by_turn: dict[str, AskedAbout | None] = {}
         #: per conversation, whom a "he" and a "she" stood for when its last turn ended; per
         #: turn, what of that a "he"/"she" the turn names no one for may still mean
-        left_by_conversation: dict[str, dict[str, str]] = {}
-        carried_by_turn: dict[str, dict[str, str]] = {}
+        #: (whose, relation): ("Laura", "dad")
+        left_by_conversation: dict[str, dict[str, tuple[str, str]]] = {}
+        carried_by_turn: dict[str, dict[str, tuple[str, str]]] = {}
 
         def remember_people(piece: _Piece) -> None:
             """Who ``piece`` named, for the pronouns and names of the turn's later pieces."""
@@ -644,9 +647,9 @@ class LocalExtractor:
             for pronoun in ("he", "she"):
                 name = gendered_by_turn[turn_id].get(pronoun)
                 if kin is not None and kin_fits(kin, pronoun):
-                    left[pronoun] = f"{piece.display}'s {kin}"
+                    left[pronoun] = (piece.display, kin)
                 elif name is not None and name.lower() in lx.KIN_NAMES:
-                    left[pronoun] = f"{piece.display}'s {name.lower()}"  # "Dad is 78"
+                    left[pronoun] = (piece.display, name.lower())  # "Dad is 78"
                 elif name is not None:
                     left.pop(pronoun, None)  # someone named since, whom no later turn follows
 
@@ -743,20 +746,24 @@ class LocalExtractor:
                 if clause.skip:
                     continue
                 kin = kin_referent(clause, kin_by_turn.get(piece.turn.id), genders, theirs)
+                kin_owner = piece.display  # whose relation the kin is
                 fallback = referent_by_turn.get(piece.turn.id)
                 antecedents = gendered_by_turn.get(piece.turn.id, {})
                 if clause.subject is not None and clause.subject.lower_ in ("he", "she"):
                     fallback = _antecedent(antecedents, clause.subject.lower_, fallback)
+                    carried = carried_by_turn.get(piece.turn.id, {}).get(clause.subject.lower_)
                     if (
-                        fallback is None
+                        carried is not None
+                        and fallback is None
                         and kin is None
                         and not people_by_turn.get(piece.turn.id)
+                        and pronoun_referent(clause, None, genders, theirs) is None
                         and not _someone_unnamed(
                             [*(further_before or ()), *(sentence_before or ()), *sentence_tokens],
                             clause.subject,
                         )
                     ):  # "He's still driving" in the turn after "my dad was diagnosed ..."
-                        fallback = carried_by_turn.get(piece.turn.id, {}).get(clause.subject.lower_)
+                        kin_owner, kin = carried
                 elif (
                     clause.subject is not None
                     and clause.subject.lower_ == "they"
@@ -771,7 +778,7 @@ class LocalExtractor:
                 elif dislocated is not None:
                     kin, referent = None, person_text(dislocated)
                 if kin is not None:  # "my sister ... she's my best friend"
-                    referent = f"{piece.display}'s {kin}"
+                    referent = f"{kin_owner}'s {kin}"
                 elif referent is not None:
                     referent = _as_named(referent, names)
                 if (
@@ -1414,21 +1421,46 @@ def _refers_back(clause: Clause) -> bool:
     return False
 
 
+def _describes_someone(piece: _Piece) -> bool:
+    """Whether a verbless description under a label about the speaker, read as "I'm ...",
+    says who they are: the label says "me" ("About me:"), or what it gives is a person's role
+    or an age ("Background: retired teacher, 68"), not a situation ("Context: vendor audit,
+    due Friday")."""
+    label = piece.segment.label[1].lower() if piece.segment.label else ""
+    if re.search(r"\b(?:me|myself|bio|i)\b", label):
+        return True
+    return any(
+        (t.dep_ == "attr" and (person_noun(t) or t.like_num or _DOER.search(t.lower_) is not None))
+        or t.dep_ == "acomp"
+        for c in piece.clauses
+        for t in c.head.children
+    )
+
+
+#: The endings of nouns for someone who does something ("developer", "founder", "student").
+_DOER = re.compile(r"(?:er|or|ist|ian|ant|ent|ee)s?$")
+
+
 def _carried(
-    left: Mapping[str, str], turn_before: Turn | None, seen: Mapping[str, str], genders: Genders
-) -> dict[str, str]:
-    """Whom a "he" or "she" of a turn that names no one may stand for: the speaker's relation
-    ("my dad", "Dad") it stood for when the conversation's turn before ended (``left``), the
-    person such a conversation goes on about; unless someone else's turn between names
-    another known person (``seen``: first names) it could be."""
+    left: Mapping[str, tuple[str, str]],
+    turn_before: Turn | None,
+    seen: Mapping[str, str],
+    genders: Genders,
+) -> dict[str, tuple[str, str]]:
+    """Whom a "he" or "she" of a turn that names no one may stand for: the relation of a
+    speaker ("my dad", "Dad": (whose, relation)) it stood for when the conversation's turn
+    before ended (``left``), the person such a conversation goes on about; unless someone
+    else's turn between names another known person (``seen``: first names) it could be."""
     if turn_before is None:
         return dict(left)
     words = set(re.findall(r"[A-Z][\w'’-]+", turn_before.text))
     return {
-        pronoun: person
-        for pronoun, person in left.items()
+        pronoun: relative
+        for pronoun, relative in left.items()
         if not any(
-            seen.get(w.lower()) == w and w not in person.split() and genders.fits(w, pronoun)
+            seen.get(w.lower()) == w
+            and w.lower() not in lx.KIN_NAMES  # "How's Dad doing?" is the same dad
+            and genders.fits(w, pronoun)
             for w in words
         )
     }

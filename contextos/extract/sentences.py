@@ -353,12 +353,14 @@ def _pasted_quote(intro: str, line: str) -> bool:
 #: The words that open a label of the speaker's own ("My new address:").
 _OWN_LABEL_LEADS = frozenset({"my", "our"})
 
-#: A lead-in saying that what follows describes the speaker ("About me:", "Quick context:",
-#: "A bit of background:", "Me:").
+#: A lead-in saying that what follows describes the speaker ("About me:", "A bit about
+#: myself:", "Quick context:", "Background:"); a "Context:" may introduce a situation instead,
+#: but then what follows it is a statement and is read as one. Not "Me:", which labels a line
+#: of a pasted chat.
 _SPEAKER_LABEL = re.compile(
-    r"(?:a\s+(?:bit|little)\s+(?:about\s+(?:me|myself)|of\s+(?:context|background))"
-    r"|about\s+(?:me|myself)|(?:some\s+|quick\s+|brief\s+)?(?:context|background)"
-    r"(?:\s+(?:on|about)\s+me)?|me|bio|who\s+i\s+am)\s*:\s+",
+    r"(?:(?:a\s+(?:bit|little)\s+)?about\s+(?:me|myself)"
+    r"|(?:some\s+|quick\s+|brief\s+)?(?:context|background)(?:\s+(?:on|about)\s+(?:me|myself))?"
+    r"|bio|who\s+i\s+am)\s*:\s+",
     re.I,
 )
 

@@ -234,15 +234,18 @@ def test_a_label_naming_something_of_the_speakers_is_the_subject_of_its_value(ru
 def test_a_verbless_description_under_an_about_me_label_is_said_of_the_speaker(run):
     """ "About me: nurse, 34, based in Phoenix" was dropped as fragments; a description
     under such a label is read as the speaker's "I'm ...". A statement under one stays as it
-    is, and a "Context:" label over one about something else describes no one."""
+    is, and a "Context:" label over a situation rather than a role or an age describes no
+    one."""
     _conv, _raw, checked = run(
         [
             ("user", "About me: nurse, 34, based in Phoenix."),
             ("user", "A bit about me: retired teacher, widower, two grandkids."),
             ("user", "Context: the audit is blocked on the vendor export."),
+            ("user", "Context: vendor audit, due Friday."),  # a situation, not the speaker
         ]
     )
     texts = _texts(checked)
+    assert not any("Dana is vendor audit" in t for t in texts), texts
     assert "Dana is nurse, 34, based in Phoenix" in texts, texts
     assert "Dana is a retired teacher, widower, two grandkids" in texts, texts
     assert any(t.startswith("The audit is blocked on the vendor export") for t in texts), texts

@@ -627,6 +627,17 @@ def test_a_he_in_a_later_turn_goes_on_about_the_speakers_relative(run, all_texts
     texts = all_texts(named_between)
     assert not any(t.startswith("Dana's dad calls") for t in texts), texts
 
+    _conv, _raw, dad_again = run(
+        [
+            ("user", "Dad was diagnosed with Alzheimer's two weeks ago."),
+            ("assistant", "How is Dad doing?"),
+            ("user", "He's still driving to the diner."),
+        ]
+    )
+    driving = next(f for f in dad_again.facts if "driving" in f.text)
+    assert driving.text == "Dana's dad is still driving to the diner"
+    assert driving.subject == "Dana Whitfield"  # the speaker's relation, as in one turn
+
 
 def test_a_name_with_a_he_or_she_right_after_it_or_said_as_her_name_has_that_gender():
     """ "Marisol, she's worked memory care" and "Her name is Tonya" say who is a "she"; a
