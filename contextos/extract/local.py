@@ -931,7 +931,10 @@ class LocalExtractor:
                         text = lowered_first(text)  # it follows the statement's text
                     if heading is not None:
                         text = f"{heading}: {text}"
-                    if len(text.split()) >= 3:
+                    if len(text.split()) < 3 and not part.reject:  # kept, with why
+                        part = replace(part, reject="vague")
+                        part.reject_detail = f"too short to stand alone ('{text}')"
+                    if len(text.split()) >= 3 or part.reject:
                         pending.append(
                             _Pending(
                                 piece,

@@ -1186,6 +1186,15 @@ def test_deciding_or_saying_nothing_and_a_worn_out_mood_are_no_facts(run):
     assert "'said' with nothing said" in reasons["Sam hasn't said"]
 
 
+def test_a_statement_too_short_to_stand_alone_is_kept_as_a_rejection(run):
+    """ "Amara accepted." renders to two words: no fact, but not dropped without a trace."""
+    _conv, _raw, checked = run([("user", "Amara accepted.")])
+    assert checked.facts == []
+    [short] = checked.rejections
+    assert short.text == "Amara accepted" and short.reason == "vague"
+    assert "too short to stand alone" in short.detail
+
+
 def test_would_never_is_a_dislike_not_a_hypothetical(run):
     _conv, _raw, checked = run([("user", "I would never use Windows")])
     (fact,) = checked.facts
