@@ -931,10 +931,14 @@ class LocalExtractor:
                         text = lowered_first(text)  # it follows the statement's text
                     if heading is not None:
                         text = f"{heading}: {text}"
-                    if len(text.split()) < 3 and not part.reject:  # kept, with why
-                        part = replace(part, reject="vague")
-                        part.reject_detail = f"too short to stand alone ('{text}')"
-                    if len(text.split()) >= 3 or part.reject:
+                    short = len(text.split()) < 3
+                    if short and not part.reject:  # kept, with why
+                        part = replace(
+                            part,
+                            reject="vague",
+                            reject_detail=f"too short to stand alone ('{text}')",
+                        )
+                    if not short or part.reject:
                         pending.append(
                             _Pending(
                                 piece,
@@ -1454,8 +1458,8 @@ def _carried(
     speaker ("my dad", "Dad": (whose, relation)) it stood for when the conversation's turn
     before ended (``left``), the person such a conversation goes on about; unless someone
     else's turn between names another known person (``seen``: first names) it could be."""
-    if turn_before is None:
-        return dict(left)
+    if not left or turn_before is None:
+        return dict(left)  # (the turn between is read only when there is someone to follow)
     words = set(re.findall(r"[A-Z][\w'’-]+", turn_before.text))
     return {
         pronoun: relative
