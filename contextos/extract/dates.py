@@ -676,6 +676,7 @@ _YEARLY_NOUNS = frozenset({"birthday", "bday", "anniversary", "birthdate"})
 
 #: Words between the two ends of a date range ("Monday to Friday"): the end is the first such
 #: day after the start.
+_PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
 _RANGE_ENDS = frozenset({"to", "until", "till", "til", "through", "thru", "-", "–"})
 _TOWARD = frozenset({"to", "until", "till", "til", "through", "by", "before", "for"})
 #: Verbs whose bare date object is the date chosen ("we said October 1st", "picked the 8th").
@@ -796,14 +797,20 @@ def clause_dates(
     # where the date before started and ended, and whether it was ahead
     last_start, last_end, last_toward, last_day = -1, -1, False, False
     any_end = -1  # where the last date said as any one of its kind ("every Monday") ended
-    for start, end in doc_date_spans(doc) if spans is None else spans:
-        if start not in tok_ids:
+    recurring: set[int] = set()  # the tokens of such dates
+    said_until = -1  # a day number already written with the weekday before it
+    spans = doc_date_spans(doc) if spans is None else spans
+    for start, end in spans:
+        if start not in tok_ids or start < said_until:
             continue
         prev = doc[start - 1] if start > 0 else None
-        if (prev is not None and prev.lower_ in _ANY_ONE_OF) or (
-            0 <= any_end < start and all(t.lower_ in _LIST_JOINS for t in doc[any_end:start])
+        if (
+            (prev is not None and prev.lower_ in _ANY_ONE_OF)
+            or (0 <= any_end < start and all(t.lower_ in _LIST_JOINS for t in doc[any_end:start]))
+            or _joined_to(doc[start:end].root, recurring)
         ):
             any_end = end  # and "every Monday and Wednesday": each of them
+            recurring.update(range(start, end))
             continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
         if _quoted(doc, start):
             continue  # "a string like 'Mar 22, 2026, 7:04 AM'": words quoted as they are
@@ -829,6 +836,17 @@ def clause_dates(
         if moved:  # "got pushed from June 8 to June 22": the dates moved between are the
             own = None  # plan's, the nearer way, not the moving's
         direction: Direction = "past" if (own or tense) == "past" and not toward else "future"
+        weekday = _the_weekday(doc, start, end)
+        if weekday is not None and prev is not None:  # "home on the Thursday"
+            story_day, stop = _day_of_the_story(doc, end, weekday, range_start, when, direction)
+            if story_day is None:
+                continue  # a Thursday of the week being told about, which no date here names
+            first = prev.i if prev.i in tok_ids else start
+            replacements[first] = (render_date(story_day, "day"), stop)
+            dates[start] = story_day.date().isoformat()
+            range_start, last_day, said_until = story_day, True, stop
+            last_start, last_end, last_toward = start, stop, toward
+            continue
         ends_range = prev is not None and prev.lower_ in _RANGE_ENDS and range_start is not None
         base = range_start if ends_range and range_start is not None else when
         phrase = _in_month_said(doc, start, end)
@@ -903,6 +921,57 @@ def clause_dates(
             replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
             dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+def _joined_to(root: Any, recurring: set[int]) -> bool:
+    """The date whose root is ``root`` is joined, through "and"/"of" links, to a date that
+    recurs ("every Tuesday and Thursday evening and most of Sunday"): it recurs too."""
+    tok = root
+    for _ in range(4):
+        if tok.dep_ not in ("conj", "pobj", "prep", "appos") or tok.head.i == tok.i:
+            return False
+        tok = tok.head
+        if tok.i in recurring:
+            return True
+    return False
+
+
+def _the_weekday(doc: Any, start: int, end: int) -> int | None:
+    """The weekday (0 = Monday) of a bare weekday said with "the" ("home on the Thursday",
+    "on the Wednesday evening"): a day of a week the story has in mind, not the next or last
+    one from the message; None for any other date phrase and for "the Friday deadline"."""
+    if start == 0 or doc[start - 1].lower_ != "the" or end - start > 2:
+        return None
+    if end - start == 2 and doc[start + 1].lower_ not in _PARTS_OF_DAY:
+        return None
+    root = doc[start:end].root
+    if end < len(doc) and root.head.i == end and doc[end].pos_ in ("NOUN", "PROPN"):
+        return None  # "the Friday deadline": the deadline's Friday, this week's
+    return _weekday_index(doc[start].text)
+
+
+def _day_of_the_story(
+    doc: Any,
+    end: int,
+    weekday: int,
+    before: datetime | None,
+    when: datetime,
+    direction: Direction,
+) -> tuple[datetime | None, int]:
+    """The day a weekday said with "the" (ending at ``end``) is, and where what says it ends:
+    the day a day number right after it names ("on the Wednesday evening, the 24th": the 24th
+    that is a Wednesday), else the first such weekday after the date said before it in the
+    clause (``before``: "fly out on June 22 and back on the Thursday"), else None."""
+    i = end
+    while i < len(doc) and (doc[i].text == "," or doc[i].lower_ in _PARTS_OF_DAY):
+        i += 1
+    stop = i + 2 if i < len(doc) and doc[i].lower_ == "the" else i + 1
+    number = _ORD_ONLY.match(doc[i:stop].text) if i < len(doc) else None
+    if number is not None and not number.group(1):
+        return _day_of_month(int(number.group(2)), when, direction, weekday), stop
+    if before is None:
+        return None, end
+    return before + timedelta(days=(weekday - before.weekday() - 1) % 7 + 1), end
 
 
 def _write_again(
@@ -1032,10 +1101,21 @@ def _habitual_range(doc: Any, start: int, end: int) -> bool:
     verb = doc[first].head
     while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
         verb = verb.head
-    return (
-        verb.tag_ in ("VBZ", "VBP")
-        and verb.lemma_ != "be"
-        and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    if verb.lemma_ == "be" and not _someone_is(verb, doc[first]):
+        return False  # "the conference is Monday to Wednesday": one week's
+    return verb.tag_ in ("VBZ", "VBP") and not any(
+        c.dep_ in ("aux", "auxpass") for c in verb.children
+    )
+
+
+_PEOPLE_SUBJECTS = frozenset({"i", "we", "you", "he", "she", "they"})
+
+
+def _someone_is(be: Any, day: Any) -> bool:
+    """A person "is" the range of days ``day`` starts ("from August I'm Monday to Thursday"):
+    the days they work, every week."""
+    return day.dep_ == "attr" and any(
+        c.dep_ == "nsubj" and c.lower_ in _PEOPLE_SUBJECTS for c in be.children
     )
 
 

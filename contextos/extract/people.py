@@ -106,11 +106,32 @@ def _could_be_someone(tok: Any) -> bool:
         return False  # "she leaves at end of march", "cried on facetime": no one's name
     if tok.dep_ == "pobj" and tok.head.lower_ in _PLACE_PREPOSITIONS:
         return False  # "a lighthouse keeper in Maine" (no NER ran on a daydream)
+    if _destination(tok):
+        return False  # "take them to Vienna one day, and he's already got a spreadsheet"
     if tok.dep_ in ("nsubj", "nsubjpass") or said_to_be_mine(tok) or _lone_name(tok):
         return True
     if tok.ent_type_ == "":
         return tok.dep_ in _UNLABELLED_NAME_ROLES
     return tok.dep_ == "npadvmod" and tok.i == tok.sent.start
+
+
+def _destination(tok: Any) -> bool:
+    """Where someone goes, is taken or moves to ("go to Vienna", "moved to Leith"): a place."""
+    prep = tok.head
+    return (
+        tok.dep_ == "pobj"
+        and prep.lower_ == "to"
+        and prep.head.pos_ in ("VERB", "AUX")
+        and prep.head.lemma_.lower() in _GOING_VERBS
+    )
+
+
+#: Verbs whose "to" says where to ("fly to Lisbon", "take them to Vienna").
+_GOING_VERBS = (
+    lx.TRAVEL_VERBS
+    | lx.MOVE_VERBS
+    | frozenset({"go", "come", "get", "return", "emigrate", "take", "walk", "sail", "run", "trip"})
+)
 
 
 def _lone_name(tok: Any) -> bool:

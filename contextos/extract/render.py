@@ -244,10 +244,35 @@ def _perfect(participle: Any) -> bool:
     )
 
 
+def _counted_among(us: Any) -> bool:
+    """ "us" counted out of ("four of us", "all of us", "one of us"): a group, of which the
+    speaker is one."""
+    prep = us.head
+    return (
+        us.dep_ == "pobj"
+        and prep.lower_ == "of"
+        and (prep.head.pos_ == "NUM" or prep.head.lower_ in _COUNTING_WORDS)
+    )
+
+
+_COUNTING_WORDS = lx.GENERIC_QUANTIFIERS | frozenset(
+    {"both", "none", "each", "either", "neither", "half", "several", "couple"}
+)
+
+
+def _has_perfect(clitic: Any) -> bool:
+    """The "'s" at ``clitic`` is "has": a perfect participle follows it, past any adverbs
+    between ("he's already got a spreadsheet", "she's never been")."""
+    i = clitic.i + 1
+    while i < len(clitic.doc) and clitic.doc[i].dep_ in ("advmod", "neg"):
+        i += 1
+    return i < len(clitic.doc) and _perfect(clitic.doc[i])
+
+
 def _agree(tok: Any) -> str:
     """``tok`` (a first-person or plural verb form) made third-person singular."""
     low = _lower(tok)
-    if low in ("'s", "’s") and tok.i + 1 < len(tok.doc) and _perfect(tok.doc[tok.i + 1]):
+    if low in ("'s", "’s") and _has_perfect(tok):
         return "has"  # "Jo's been ...", "she's worked there": "has", never "is been"
     if low == "wan" and _split_contraction(tok):
         return "wants"  # "I wanna" -> "Dana wants to"
@@ -571,6 +596,8 @@ def render_clause(
         elif low == "we":
             text = group
             speaker_named = True
+        elif low == "us" and _counted_among(tok) and group == speaker:
+            text = f"{possessive} group"  # "I need four of us": not "four of Dana"
         elif low in ("us", "ourselves"):
             text = group
         elif low == "our":
@@ -616,8 +643,8 @@ def render_clause(
             text = "is"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
-        elif (
-            low in ("'s", "’s") and nxt is not None and _perfect(nxt)
+        elif low in ("'s", "’s") and _has_perfect(
+            tok
         ):  # "Jo's been coaching", "Jo's got a dog", "Lisa's gone": "has"; "it's done": "is"
             text = "has"
             if parts and not parts[-1].endswith(" "):

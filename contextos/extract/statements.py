@@ -1106,6 +1106,7 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
         and toks[0].i != head.i
         and not _negating_determiner(toks[0])
         and not _opens_condition(toks[0], head)
+        and not _opens_inner_clause(toks[0], head)
     ):
         toks.pop(0)
     toks = _strip_preamble(toks, head)
@@ -1120,6 +1121,23 @@ def _clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
     ):
         toks.pop()
     return toks
+
+
+#: Words opening a clause that says when the rest holds.
+_TIME_OPENERS = frozenset({"when", "whenever", "once", "while", "until", "till", "before", "after"})
+
+
+def _opens_inner_clause(tok: Any, head: Any) -> bool:
+    """ "When" of "When I get home I cook dinner": it opens a clause hung on the head, which
+    says when the rest holds; dropped it would read "I get home I cook dinner". (A reason
+    said first, "Since I'm stuck on R I need ...", is a statement of its own.)"""
+    return (
+        tok.lower_ in _TIME_OPENERS
+        and tok.dep_ in ("advmod", "mark")
+        and tok.head.i != head.i
+        and tok.head.dep_ == "advcl"
+        and tok.head.head.i == head.i
+    )
 
 
 def _without_fronted_pronoun_phrase(toks: list[Any], head: Any) -> list[Any]:
@@ -1424,6 +1442,22 @@ def _is_request(sent: Any, clause_text_low: str, head: Any, kind: str) -> bool:
     if lx.REQUEST_MARKERS.intersection(low.split()):
         return True
     return any(low.startswith(op + " ") or low == op for op in lx.REQUEST_OPENERS)
+
+
+#: Question words that also open a clause said as a statement ("when I get home I cook").
+_WH_OPENERS = frozenset({"when", "what", "how", "where", "why", "whenever"})
+
+
+def _wh_clause_said(toks: list[Any]) -> bool:
+    """The clause opens with a question word and its subject right after ("When I get home I
+    cook dinner", "What I need is a break"): statement word order, no question."""
+    if len(toks) < 3 or toks[0].lower_ not in _WH_OPENERS or toks[-1].text.endswith("?"):
+        return False
+    verb = toks[0].head
+    return any(  # the subject right after the question word: no "do"/"is" before it
+        c.dep_ in ("nsubj", "nsubjpass") and c.left_edge.i == toks[0].i + 1 and c.i < verb.i
+        for c in verb.children
+    )
 
 
 def _asks_for_help(head: Any) -> bool:
@@ -1973,7 +2007,23 @@ def _bare_condition(head: Any) -> str | None:
     holding nothing, no statement."""
     if head.dep_ == "ROOT" and _states_a_condition(head):
         return "a condition with no statement it holds"
+    if head.dep_ == "ROOT" and _bare_time_to_come(head):
+        return "a time to come with no statement it holds"
     return None
+
+
+def _bare_time_to_come(verb: Any) -> bool:
+    """ "When I have a different father and a bigger budget." said alone, after what it is the
+    time of ("We might one day go to Vienna."): a present-tense clause opened by "when"/"once"
+    with no main clause, so nothing in it is so yet ("When I was a kid." is a past, and stays)."""
+    first = verb.doc[verb.left_edge.i]
+    return (
+        first.lower_ in _TIME_OPENERS
+        and first.head.i == verb.i
+        and first.dep_ in ("advmod", "mark")
+        and verb.tag_ in ("VBP", "VBZ")
+        and any(c.dep_ in ("nsubj", "nsubjpass") and c.i < verb.i for c in verb.children)
+    )  # ("When is the meeting": a question, its subject after the verb)
 
 
 def _has_condition(tokens: list[Any]) -> bool:
@@ -2480,7 +2530,7 @@ def analyze_sentence(
             if (pronoun := _only_pronoun_object(toks, clause.subject)) is not None:
                 _reject_pronoun_only(clause, pronoun)  # "never do that again"
                 clause.cues["pronoun_object"] = pronoun  # unless it names what was said
-        elif _is_request(sent, low, real_head, kind):
+        elif _is_request(sent, low, real_head, kind) and not _wh_clause_said(toks):
             clause.skip = "request"
         elif _inverted_question(real_head, subj):
             clause.skip = "question"  # "do i go back to northfield or find someone else"

@@ -756,3 +756,46 @@ def test_every_weekday_of_a_list_after_every_recurs(run, all_texts):
     assert "Dana swims every Monday and Wednesday" in texts, texts
     assert "Dana is there every Tuesday and Thursday evening" in texts, texts
     assert any(t.startswith("Dana is seeing Jo on Friday, ") for t in texts), texts
+
+
+def test_a_weekday_said_with_the_is_a_day_of_the_week_the_story_means(run, all_texts):
+    """ "home on the Thursday" is the Thursday of the week being told about: resolved from the
+    date said before it in the clause, or by the day number after it ("the Wednesday evening,
+    the 24th": the 24th that is a Wednesday); with neither, left as said. It was made the
+    Thursday nearest the message ("the Thursday, March 19, 2026" for a trip in June)."""
+    when = datetime(2026, 5, 14, 10, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "We fly out on June 22 and come back on the Thursday."),
+            ("user", "We're playing the village hall on the Wednesday evening, the 24th."),
+            ("user", "We stay in Glen Nevis on the Tuesday and in Portree on the Wednesday."),
+            ("user", "The Friday deadline is tight."),
+        ],
+        when,
+    )
+    texts = all_texts(checked)
+    assert (
+        "Dana flies out on Monday, June 22, 2026 and comes back on Thursday, June 25, 2026" in texts
+    ), texts
+    assert "Dana is playing the village hall on Wednesday, June 24, 2026" in texts, texts
+    assert "Dana stays in Glen Nevis on the Tuesday and in Portree on the Wednesday" in texts
+    assert "The Friday, May 15, 2026 deadline is tight" in texts, texts
+
+
+def test_a_date_joined_to_a_recurring_one_recurs(run, all_texts):
+    """ "every Tuesday and Thursday evening and most of Sunday": the Sunday of every week (it
+    was made one Sunday); "I'm Monday to Thursday" is the days someone works, while "the
+    conference is Monday to Wednesday" is one week's."""
+    when = datetime(2026, 5, 14, 10, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm there every Tuesday and Thursday evening and most of Sunday."),
+            ("user", "From August I'm Monday to Thursday."),
+            ("user", "The conference is Monday to Wednesday."),
+        ],
+        when,
+    )
+    texts = all_texts(checked)
+    assert "Dana is there every Tuesday and Thursday evening and most of Sunday" in texts, texts
+    assert "From August 2026 Dana is Monday to Thursday" in texts, texts
+    assert "The conference is Monday, May 18, 2026 to Wednesday, May 20, 2026" in texts, texts

@@ -1330,6 +1330,31 @@ def test_a_condition_cut_off_from_its_main_clause_states_nothing(run):
     assert not any(f.text.startswith("If") for f in checked.facts), checked.facts
 
 
+def test_a_time_to_come_said_alone_states_nothing(run, all_texts):
+    """ "We might one day go to Vienna. When I have a different father and a bigger budget.":
+    the "when" sentence is the time of what came before, so nothing in it is so (it was
+    stored as "Dana has a different father"). "When I was a kid." is a past and stays, and a
+    "when" clause with its main clause keeps its "when" (it read "Dana gets home Dana cooks
+    dinner")."""
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "We might go there one day. When I have a different father and a bigger budget.",
+            ),
+            ("user", "I'll relax properly. Once I finish the thesis."),
+            ("user", "When I get home I cook dinner."),
+            ("user", "So when the kids are asleep I read."),
+        ]
+    )
+    rejected = {r.text: r.detail for r in checked.rejections if r.reason == "hypothetical"}
+    for said in ("Dana has a different father", "Dana finishes the thesis"):
+        assert "a time to come with no statement it holds" in rejected.get(said, ""), rejected
+    facts = [f.text for f in checked.facts]
+    assert "When Dana gets home Dana cooks dinner" in facts, all_texts(checked)
+    assert "When the kids are asleep Dana reads" in facts, all_texts(checked)
+
+
 def test_an_if_clause_saying_why_the_listener_is_told_is_no_condition(run):
     """ "if that matters", "if you're curious": no condition on the statement (they held it
     below the threshold, or made it about the listener)."""

@@ -658,3 +658,20 @@ def test_a_name_with_a_he_or_she_right_after_it_or_said_as_her_name_has_that_gen
     assert genders.of("Tonya") == "she"
     assert genders.of("Lou") == "he"
     assert genders.of("Priya") is None and genders.of("Omar") is None
+
+
+def test_a_place_someone_goes_to_is_no_he(run, all_texts):
+    """ "take them to Vienna one day, and he's already got a spreadsheet": the "he" is Euan,
+    not the city gone to (it read "Vienna is got a spreadsheet")."""
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "I said to Euan that we should take them to Vienna one day, and he's already "
+                "got a spreadsheet.",
+            )
+        ]
+    )
+    texts = all_texts(checked)
+    assert "Euan has got a spreadsheet" in texts, texts
+    assert not any(t.startswith("Vienna") for t in texts), texts

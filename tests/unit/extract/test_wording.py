@@ -975,3 +975,23 @@ def test_a_verb_joined_to_the_speaker_s_verb_agrees_as_it_should(run):
     assert "Dana either walks or cycles to work" in texts, texts
     assert "Dana cooks and cleans on Sundays" in texts, texts
     assert "Dana sat and read" in texts, texts
+
+
+def test_an_s_before_an_adverb_and_a_perfect_participle_is_has(run, all_texts):
+    """ "He's already got a spreadsheet" was written "is got": the adverb between hid the
+    participle that makes "'s" a "has"."""
+    _conv, _raw, checked = run(
+        [("user", "Euan is keen. He's already got a spreadsheet. The report's finally done.")]
+    )
+    texts = all_texts(checked)
+    assert "Euan is keen; Euan has got a spreadsheet" in texts, texts
+    assert not any("is got" in t for t in texts), texts
+
+
+def test_us_counted_out_of_is_the_speaker_s_group(run, all_texts):
+    """ "with thirty-four I need four of us" read "Dana needs four of Dana"."""
+    _conv, _raw, checked = run(
+        [("user", "The council wants one adult to ten, so with thirty-four I need four of us.")]
+    )
+    texts = all_texts(checked)
+    assert any(t.endswith("Dana needs four of Dana's group") for t in texts), texts
