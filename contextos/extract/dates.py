@@ -799,6 +799,8 @@ def clause_dates(
     any_end = -1  # where the last date said as any one of its kind ("every Monday") ended
     recurring: set[int] = set()  # the tokens of such dates
     said_until = -1  # a day number already written with the weekday before it
+    week_end = -1  # where the last week said ("next week") ended
+    week_monday: datetime | None = None  # and its Monday
     spans = doc_date_spans(doc) if spans is None else spans
     for start, end in spans:
         if start not in tok_ids or start < said_until:
@@ -822,6 +824,9 @@ def clause_dates(
             continue  # "the Saturday beginner class": which class, not a date
         if _within_month(doc, start, end):
             continue  # "the only open Saturday in September": some Saturday of it
+        if _days_of_the_week_said(doc, start, end, week_end):
+            week_end = end  # and the "Friday" of its "Monday to Friday"
+            continue  # "all of next week, Monday to Friday": the days of the week just said
         if yearly and any(
             t.lower_ in _MONTHS or t.lower_.rstrip(".") in _MONTH_NUM for t in doc[start:end]
         ):
@@ -862,6 +867,10 @@ def clause_dates(
         )
         if resolved is None:
             continue
+        if week_monday is not None and _WEEKDAY_ONLY.match(phrase) and resolved.period == "day":
+            # "away next week and back on Friday": the Friday of that week
+            offset = (resolved.value.weekday() - week_monday.weekday()) % 7
+            resolved = ResolvedDate(week_monday + timedelta(days=offset), "day")
         first_day = _first_day(days, resolved)
         if (
             prev is not None
@@ -885,6 +894,9 @@ def clause_dates(
             range_start = resolved.value
             continue
         range_start, last_day = resolved.value, resolved.period == "day"
+        week_end = end if resolved.period == "week" else -1
+        if resolved.period == "week":
+            week_monday = resolved.value - timedelta(days=resolved.value.weekday())
         last_start, last_end, last_toward = start, end, toward
         prefix = ""
         root = doc[start:end].root
@@ -921,6 +933,19 @@ def clause_dates(
             replacements[end] = (f" to {render_date(day_end, 'day')}", end + 2)
             dates[end + 1] = day_end.date().isoformat()
     return dates, replacements
+
+
+def _days_of_the_week_said(doc: Any, start: int, end: int, week_end: int) -> bool:
+    """A bare weekday right after the week just said, or ending a range of them, that says
+    which days of it ("out all of next week, Monday to Friday"): no date of its own."""
+    if week_end < 0 or _WEEKDAY_ONLY.match(doc[start:end].text) is None:
+        return False
+    return all(
+        t.text in (",", "(", "-", "–")
+        or t.lower_ in _RANGE_ENDS
+        or _weekday_index(t.text) is not None
+        for t in doc[week_end:start]
+    )  # "next week (Mon-Wed)"
 
 
 def _joined_to(root: Any, recurring: set[int]) -> bool:

@@ -1400,7 +1400,8 @@ def _tense(head: Any) -> str:
     if head.tag_ == "VBD" or any(a.tag_ == "VBD" for a in auxes):
         return "past"
     if head.tag_ == "VBN" and any(a.lemma_ == "have" for a in auxes):
-        return "past"
+        # "I've got the van Sat morning", "she's got an exam Friday": "have", not a past
+        return "present" if head.lower_ == "got" else "past"
     return "present"
 
 

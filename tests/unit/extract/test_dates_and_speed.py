@@ -207,10 +207,10 @@ def test_a_deadline_in_weeks_is_written_as_its_day(run):
 
 
 def test_the_end_of_a_weekday_range_is_the_first_such_day_after_its_start(run):
-    # the turns are on Monday 8 May 2023: "next week" is the week of 15 May
-    _conv, _raw, checked = run([("user", "I'm out all of next week, Monday to Friday.")])
+    # the turns are on Monday 8 May 2023: the Tuesday is the one after the Thursday
+    _conv, _raw, checked = run([("user", "I'm off from Thursday to Tuesday.")])
     [fact] = checked.facts
-    assert "Monday, May 15, 2023 to Friday, May 19, 2023" in fact.text
+    assert "Thursday, May 11, 2023 to Tuesday, May 16, 2023" in fact.text
 
 
 def test_a_weekend_is_resolved_to_its_saturday():
@@ -799,3 +799,35 @@ def test_a_date_joined_to_a_recurring_one_recurs(run, all_texts):
     assert "Dana is there every Tuesday and Thursday evening and most of Sunday" in texts, texts
     assert "From August 2026 Dana is Monday to Thursday" in texts, texts
     assert "The conference is Monday, May 18, 2026 to Wednesday, May 20, 2026" in texts, texts
+
+
+def test_weekdays_after_a_week_are_days_of_that_week(run, all_texts):
+    """ "out all of next week, Monday to Friday" said the week twice ("the week of June 8,
+    2026, on Monday, June 8, 2026 to Friday, June 12, 2026"); "away next week and back on
+    Friday" made the Friday the one before the week."""
+    when = datetime(2026, 6, 1, 10, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm out all of next week, Monday to Friday."),
+            ("user", "I'm away next week and back on Friday."),
+        ],
+        when,
+    )
+    texts = all_texts(checked)
+    assert "Dana is out all of the week of June 8, 2026, Monday to Friday" in texts, texts
+    assert "Dana is away in the week of June 8, 2026 and back on Friday, June 12, 2026" in texts, (
+        texts
+    )
+
+
+def test_have_got_with_a_weekday_is_a_day_ahead(run, all_texts):
+    """ "I've got the van from work Sat morning" is "have": the Saturday ahead (it was read as
+    a perfect, a past, and made the Saturday before)."""
+    when = datetime(2026, 5, 11, 18, tzinfo=UTC)  # a Monday
+    _conv, _raw, checked = run(
+        [("user", "I've got the van from work Sat morning."), ("user", "I got the keys Friday.")],
+        when,
+    )
+    texts = all_texts(checked)
+    assert "Dana has got the van from work on Saturday, May 16, 2026" in texts, texts
+    assert "Dana got the keys on Friday, May 8, 2026" in texts, texts
