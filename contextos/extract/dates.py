@@ -147,17 +147,18 @@ _WEEK_OF_MONTH = re.compile(
     re.I,
 )
 _NTH_WEEK = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
-#: "a week tomorrow", "two weeks today", "a week on Friday", "Monday fortnight", "a fortnight
-#: on Tuesday": so many weeks after a day said relatively (British).
+#: "a week tomorrow", "two weeks today", "a week on Friday", "Monday fortnight", "Friday week",
+#: "a fortnight on Tuesday": so many weeks after a day said relatively (British).
 _WEEKS_ON_RE = (
     rf"\b(?:(?:{_COUNT_RE})\s+weeks?|a\s+fortnight)\s+"
     rf"(?:today|tomorrow|(?:on\s+)?{_WEEKDAY_RE})\b(?!\s+(?:ago|morning|afternoon|evening|night))"
-    rf"|\b(?:today|tomorrow|{_WEEKDAY_RE})\s+fortnight\b"
+    rf"|\b(?:today|tomorrow|{_WEEKDAY_RE})\s+(?:fortnight|week)\b"
+    r"(?!\s+(?:of|off|after|before|ago|long|and|or|in|to)\b)"
 )
 _WEEKS_ON_PHRASE = re.compile(_WEEKS_ON_RE, re.I)
 _WEEKS_ON = re.compile(
     rf"^(?:(?:(?P<n>{_COUNT_RE})\s+weeks?|(?P<f>a\s+fortnight))\s+(?:on\s+)?(?P<day>\w+)"
-    r"|(?P<day2>\w+)\s+fortnight)$",
+    rf"|(?P<day2>today|tomorrow|{_WEEKDAY_RE})\s+(?P<unit2>fortnight|week))$",
     re.I,
 )
 _DATE_PHRASES = re.compile(
@@ -610,7 +611,8 @@ def _fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate
         weekday = _WEEKDAY_ONLY.match(day_said) is not None
         said = _fast_parse(f"this {day_said}" if weekday else day_said, base, "future")
         if said is not None:
-            word = (m["n"] or "two").lower()  # a fortnight is two weeks
+            # a fortnight is two weeks; "Friday week" is a week after Friday
+            word = (m["n"] or ("one" if m["unit2"] == "week" else "two")).lower()
             weeks = int(word) if word.isdigit() else _COUNTS[word]
             return ResolvedDate(said.value + timedelta(days=7 * weeks), "day")
     m = _AGO.match(text)

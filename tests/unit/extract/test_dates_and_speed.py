@@ -347,16 +347,22 @@ def test_so_many_weeks_on_from_a_day_said_relatively(run, all_texts):
     base = when.replace(tzinfo=None)
     assert resolve_date("Monday fortnight", base).value == datetime(2026, 6, 22)
     assert resolve_date("a week on Friday", base).value == datetime(2026, 6, 19)
+    assert resolve_date("Friday week", base).value == datetime(2026, 6, 19)
     _conv, _raw, checked = run(
         [
             ("user", "I got the planner job. I start two weeks today."),
             ("user", "The new bed arrives a week tomorrow."),
+            ("user", "Lucas can deliver the demo tracks by Friday week."),
+            ("user", "I've booked the course. It means I lose a week of work."),
         ],
         when,
     )
     texts = all_texts(checked)
     assert "Dana starts on Monday, June 22, 2026" in texts, texts
     assert "The new bed arrives on Tuesday, June 16, 2026" in texts, texts
+    # "by Friday week" was "by Friday, June 12, 2026 week"
+    assert "Lucas can deliver the demo tracks by Friday, June 19, 2026" in texts, texts
+    assert "Dana loses a week of work" in texts, texts  # "a week" is no day said
 
 
 def test_a_weekday_then_its_day_number_is_one_date_the_number_fixes(run, all_texts):
