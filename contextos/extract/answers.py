@@ -55,9 +55,13 @@ _LAST_QUESTION = re.compile(r"([^.!?\n]*\?)[\s\"')\]]*$")
 _MAY_ASK_ABOUT_ONE = re.compile(
     r"\bhow\b|\b(?:happening|going|update|news|progress|anywhere|luck|word|heard?|back|status)\b"
     r"|^\W*(?:\w+,\s*)?(?:(?:so|and|also|ok|okay|oh|but|well|great|nice|sure)\W+)?"
-    r"(?:did|do|does|have|has|had|will|would|are|were|was|is|can|could)\s+you\b",
+    r"(?:did|do|does|have|has|had|will|would|are|were|was|is|can|could)\s+you\b"
+    r"|^\W*(?:(?:so|and|also|ok|okay)\W+)?(?:what|when|who)(?:'s|’s|\s+is|\s+are)\s",
     re.IGNORECASE,
 )
+#: The question words of a question asking what something is ("What's the stack?", "When's
+#: your first physio?", "Who is your manager?").
+_VALUE_WORDS = frozenset({"what", "when", "who"})
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,9 @@ class AskedAbout:
     #: for a question whether the listener did something to it, the verb (lemma): only an
     #: answer with the same verb is about it ("Did you finish the migration?" - "finished it")
     verb: str | None = None
+    #: a question asking what it is ("What's the new monthly cost?"): an answer with no verb
+    #: ("~$470/mo. Down from $1,140.") says it
+    value: bool = False
 
 
 def _question(turn: Turn) -> tuple[int, str] | None:
@@ -113,6 +120,29 @@ def _topic(doc: Any) -> tuple[Any, str | None] | None:
     return (obj, verb) if obj is not None else None
 
 
+def _value_asked(doc: Any) -> Any | None:
+    """The noun of a question asking what it is ("What's the new monthly cost?", "When's
+    your first physio?"): "be" with the question word and one noun, no other; or None."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.lemma_ != "be":
+        return None
+    asking = next((t for t in doc if not t.is_punct and t.lower_ not in _LEADS), None)
+    if asking is None or asking.lower_ not in _VALUE_WORDS or asking.head.i != root.i:
+        return None
+    nouns = [
+        c
+        for c in root.children
+        if c.dep_ in ("nsubj", "attr") and c.i > asking.i and c.pos_ in ("NOUN", "PROPN")
+    ]
+    if len(nouns) != 1 or any(t.dep_ in ("cc", "conj") for t in nouns[0].subtree):
+        return None  # "What's the budget and location constraint?": two things
+    return nouns[0]
+
+
+#: Words that may open a question before its question word ("So what's the plan?").
+_LEADS = frozenset({"so", "and", "also", "ok", "okay"})
+
+
 def _words(noun: Any, display: str) -> str | None:
     """The phrase for ``noun`` as a fact writes it ("your tomatoes" -> "Dana's tomatoes"), or
     None when it is no thing: a pronoun, a person, or a phrase about the listener."""
@@ -147,7 +177,8 @@ def asked_about(
     if not _MAY_ASK_ABOUT_ONE.search(text):
         return None
     (doc,) = read([text])
-    topic = _topic(doc)
+    value = _value_asked(doc)
+    topic = (value, None) if value is not None else _topic(doc)
     if topic is None:
         return None
     noun, verb = topic
@@ -157,7 +188,7 @@ def asked_about(
     left, right = noun.left_edge, noun.right_edge
     span = (start + left.idx, start + right.idx + len(right.text))
     plural = noun.tag_ in ("NNS", "NNPS") or any(c.dep_ == "conj" for c in noun.children)
-    return AskedAbout(words, plural, Evidence.in_turn(turn, *span), verb)
+    return AskedAbout(words, plural, Evidence.in_turn(turn, *span), verb, value is not None)
 
 
 def stands_for(pronoun: Any | None, asked: AskedAbout | None) -> bool:

@@ -704,6 +704,14 @@ class LocalExtractor:
                 ):
                     it_name = _topic_referent(clause, asked.text)  # "It went great" after
                     cited = (asked.evidence,) if it_name else ()  # "How did the interview go?"
+                if (
+                    sentence_number == 1
+                    and not same_sentence
+                    and clause is piece.clauses[0]
+                    and (asked := ask()) is not None
+                    and _says_what_was_asked(clause, asked)
+                ):  # "What's the new monthly cost?" - "About $470."
+                    cited = (asked.evidence,)
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
                 elif it_name and clause.subject_kind == "third_pronoun":
@@ -1346,6 +1354,30 @@ def _time_passed(head: Any) -> bool:
 
 
 _SPANS_OF_TIME = lx.TIME_NOUNS | {"while", "age", "hour", "minute", "forever"}
+
+
+def _says_what_was_asked(clause: Clause, asked: AskedAbout) -> bool:
+    """A verbless first answer to a question asking what something is ("What's the stack?" -
+    "Rails 7 monolith."): it says what the thing asked about is, and becomes "The stack is
+    Rails 7 monolith" (the question quoted as evidence). Not a yes, a no or a don't-know."""
+    if not asked.value or clause.skip != "fragment" or clause.subject is not None:
+        return False
+    words = [t for t in clause.tokens if not t.is_punct]
+    if not words or any(t.pos_ in ("VERB", "AUX") or t.dep_ == "neg" for t in words):
+        return False
+    first = words[0]
+    if (
+        first.lower_ in lx.DISCOURSE_WORDS
+        or first.lower_ in lx.INTERJECTIONS
+        or first.lower_ in lx.PHATIC_WORDS
+        or first.lower_ in ("no", "not", "none", "nothing", "unsure", "dunno")
+    ):
+        return False
+    if not any(t.pos_ in ("NUM", "PROPN", "NOUN") or t.like_num for t in words):
+        return False
+    clause.skip, clause.subject_kind = "", "thing"
+    clause.insert_before[first.i] = f"{asked.text[:1].upper()}{asked.text[1:]} is"
+    return True
 
 
 def _topic_predicate(clause: Clause, topic: str | None) -> None:

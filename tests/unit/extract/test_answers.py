@@ -89,3 +89,25 @@ def test_an_answer_about_something_else_keeps_its_pronoun_unresolved(extractor, 
     # the same verb or nothing: "Did you finish the migration?" is not what "paused it" is about
     checked = _answer(extractor, make_conv, "Did you finish the migration?", "We paused it.")
     assert not any("migration" in f.text for f in checked.facts)
+
+
+def test_a_verbless_answer_to_what_something_is_says_it(extractor, make_conv):
+    """ "What's the new monthly cost?" - "About $470 a month." was too short to stand alone:
+    the answer says what the thing asked about is, with the question quoted. A yes, a
+    don't-know, or an answer to a question of two things says no such thing."""
+    checked = _answer(extractor, make_conv, "What's the new monthly cost?", "About $470 a month.")
+    fact = next(f for f in checked.facts if "$470" in f.text)
+    assert fact.text == "The new monthly cost is about $470 a month"
+    assert [(e.turn_id, e.quote) for e in fact.evidence] == [
+        ("c1:2", "About $470 a month"),
+        ("c1:1", "the new monthly cost"),
+    ]
+    checked = _answer(extractor, make_conv, "Who is your manager?", "Sandra Okafor.")
+    assert "Dana's manager is Sandra Okafor" in {f.text for f in checked.facts}
+    for question, answer in (
+        ("What's your budget?", "Not sure yet."),
+        ("What's the budget and location constraint?", "~$120k base."),
+        ("How did the interview go?", "Great."),
+    ):
+        checked = _answer(extractor, make_conv, question, answer)
+        assert not checked.facts, (question, [f.text for f in checked.facts])
