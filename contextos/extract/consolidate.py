@@ -5,7 +5,10 @@ Friday" into three statements; stored apart, "Greg is leaving" has lost why and 
 reason ("the SOC 2 report only covers through September") is cut off from what it explains
 ("so Priya needs a bridge letter"). :func:`merge_sentence_facts` joins the accepted candidates
 of one sentence that share a subject and type into one fact: the texts in sentence order joined
-by "; ", one evidence span over the clauses, the entities and dates of all of them.
+by "; ", one evidence span over the clauses (and the questions of other turns they quote),
+the entities and dates of all of them. A verbless follow-up ("3 bed with a fenced yard")
+joins the statement its sentence elaborates, whatever that one's type; with no statement to
+join it is kept as a rejection.
 
 These stay one fact per clause, because later stages compare them one statement at a time:
 
@@ -45,7 +48,6 @@ def _mergeable(fact: CandidateFact) -> bool:
         not fact.flags
         and fact.category not in _SEPARATE_CATEGORIES
         and fact.attributes.get("polarity") != "negative"
-        and len({e.turn_id for e in fact.evidence}) == 1
         # a statement too weak to keep would take the others' confidence down with it
         and fact.confidence >= TYPE_THRESHOLDS[fact.type]
     )
@@ -63,11 +65,16 @@ def merge_sentence_facts(
     """
     groups: dict[tuple[Hashable, str], list[CandidateFact]] = {}
     order: list[CandidateFact | tuple[Hashable, str]] = []
+    stated_as: dict[Hashable, str] = {}  # the type of the statement a sentence key made
     for key, fact in items:
         if key is None or not _mergeable(fact):
             order.append(fact)
             continue
-        gkey = (key, fact.type.value)
+        if fact.attributes.get("elaborates"):  # detail goes with its statement, whatever
+            gkey = (key, stated_as.get(key, fact.type.value))  # type that one has
+        else:
+            gkey = (key, fact.type.value)
+            stated_as.setdefault(key, fact.type.value)
         if gkey not in groups:
             groups[gkey] = []
             order.append(gkey)
@@ -79,7 +86,11 @@ def merge_sentence_facts(
             continue
         members = groups[entry]
         if all(m.attributes.get("elaborates") for m in members):
-            continue  # a verbless follow-up whose statement was not kept says nothing alone
+            for m in members:  # a verbless follow-up whose statement was not kept says
+                m.flags.append("vague")  # nothing alone: kept as a rejection
+                m.attributes["reject_detail"] = "detail to a statement that was not kept"
+            out.extend(members)
+            continue
         if sum(1 for m in members if m.attributes.get("status")) > 1:
             out.extend(members)
             continue
@@ -101,7 +112,12 @@ def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> Cand
         if not any(fact.text.casefold() in t.casefold() for t in texts):
             texts.append(fact.text)
     first = members[0]
-    spans = [e for f in members for e in f.evidence]
+    said_in = first.evidence[0].turn_id  # the sentence's turn; others are quoted questions
+    spans = [e for f in members for e in f.evidence if e.turn_id == said_in]
+    cited: list[Evidence] = []
+    for e in (e for f in members for e in f.evidence if e.turn_id != said_in):
+        if e not in cited:
+            cited.append(e)
     start = min(e.start for e in spans)
     end = max(e.end for e in spans)
     ev = first.evidence[0]
@@ -131,7 +147,7 @@ def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> Cand
             "category": category,
             "confidence": min(f.confidence for f in members),
             "importance": max(f.importance for f in members),
-            "evidence": [evidence],
+            "evidence": [evidence, *cited],
             "entities": entities,
             "attributes": attributes,
         }

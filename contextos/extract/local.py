@@ -1149,7 +1149,9 @@ class LocalExtractor:
             res = results[piece.window]
             key = None if p.alone else p.joins or (turn.id, piece.segment.sentence)
             if p.joins is not None:
-                fact.attributes["elaborates"] = True
+                # verbless detail says nothing without its statement; a clause with a subject
+                # of its own going on about it ("HR approved it Friday") still stands alone
+                fact.attributes["elaborates"] = clause.subject is None
             elif key is not None and not clause.reject:
                 key = joined.get(key, key)
                 last = last_person.get(turn.id)

@@ -356,6 +356,46 @@ def test_a_verbless_aside_or_a_follow_up_to_nothing_kept_adds_nothing(run):
     assert "Dana loves hiking" in texts
 
 
+def test_detail_joins_its_statement_of_another_type_or_is_kept_as_a_rejection(run):
+    """A verbless follow-up joins the statement before it whatever that one's type (it was
+    dropped after a SHARED_NARRATIVE statement); one whose statement is no fact (a like,
+    kept apart) is a rejection with its reason, no longer dropped without a trace. A clause
+    with a subject of its own stands alone ("HR approved it Friday")."""
+    _conv, _raw, checked = run(
+        [
+            ("assistant", "You could ask them for a discount on the annual plan."),
+            ("user", "I took your advice and asked for a discount. 15% off the annual plan."),
+            ("user", "I love hiking. 3 trails every weekend near Boulder."),
+        ]
+    )
+    texts = _texts(checked)
+    assert (
+        "Dana took the assistant's advice and asked for a discount; 15% off the annual plan"
+    ) in texts, texts
+    rejected = {r.text: r.detail for r in checked.rejections}
+    assert "detail to a statement that was not kept" in rejected.get(
+        "3 trails every weekend near Boulder", ""
+    ), rejected
+
+
+def test_a_verbless_answer_and_its_detail_are_one_fact_quoting_the_question(run):
+    """ "What's the stack?" - "Rails 7 monolith. Postgres 14, Redis, Sidekiq.": the detail
+    joins the answer, and the merged fact keeps the question quoted (a fact quoting another
+    turn could not be merged, so the detail was dropped)."""
+    _conv, _raw, checked = run(
+        [
+            ("assistant", "What's the stack?"),
+            ("user", "Rails 7 monolith. Postgres 14, Redis, Sidekiq."),
+        ]
+    )
+    [fact] = [f for f in checked.facts if "stack" in f.text]
+    assert fact.text.lower() == "the stack is rails 7 monolith; postgres 14, redis, sidekiq"
+    assert [(e.turn_id, e.quote) for e in fact.evidence] == [
+        ("c1:1", "Rails 7 monolith. Postgres 14, Redis, Sidekiq"),
+        ("c1:0", "the stack"),
+    ]
+
+
 def test_a_joined_statement_keeps_the_lower_case_the_speaker_wrote(run):
     _conv, _raw, checked = run(
         [("user", "we're migrating our billing service to Postgres, target is end of next month.")]
