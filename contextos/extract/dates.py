@@ -1022,12 +1022,15 @@ def _write_again(
 def _weekday_numbered(
     doc: Any, start: int, end: int, last_start: int, last_end: int, before: datetime | None
 ) -> datetime | None:
-    """The day meant by a weekday followed at once by a day of the month ("next tues the
-    17th", "this Friday the 13th"): the day with that number falling on that weekday nearest
-    the day the weekday alone resolved to (``before``); None when the phrase at ``start`` is
-    no bare day number right after a weekday or no such day is within a month of it."""
-    if before is None or start != last_end or last_start < 0:
+    """The day meant by a weekday followed at once (or after a comma) by a day of the month
+    ("next tues the 17th", "this Friday the 13th", "this Saturday, the 18th"): the day with
+    that number falling on that weekday nearest the day the weekday alone resolved to
+    (``before``); None when the phrase at ``start`` is no bare day number right after a
+    weekday or no such day is within a month of it."""
+    if before is None or last_start < 0:
         return None
+    if start != last_end and not (start == last_end + 1 and doc[last_end].text == ","):
+        return None  # "this Saturday, the 18th" said it with a comma
     number = _ORD_ONLY.match(doc[start:end].text)
     if number is None or number.group(1):
         return None

@@ -837,3 +837,17 @@ def test_have_got_with_a_weekday_is_a_day_ahead(run, all_texts):
     texts = all_texts(checked)
     assert "Dana has got the van from work on Saturday, May 16, 2026" in texts, texts
     assert "Dana got the keys on Friday, May 8, 2026" in texts, texts
+
+
+def test_a_weekday_then_its_day_number_after_a_comma_is_said_once(run, all_texts):
+    """ "this Saturday, the 18th" was written "on Saturday, April 18, 2026, on Saturday,
+    April 18, 2026"."""
+    when = datetime(2026, 4, 14, 10, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [("user", "I'll pick the totes up this Saturday, the 18th, in my brother's truck.")], when
+    )
+    texts = all_texts(checked)
+    assert (
+        "Dana will pick the totes up on Saturday, April 18, 2026, in their brother's truck"
+        in texts
+    ), texts
