@@ -848,6 +848,5 @@ def test_a_weekday_then_its_day_number_after_a_comma_is_said_once(run, all_texts
     )
     texts = all_texts(checked)
     assert (
-        "Dana will pick the totes up on Saturday, April 18, 2026, in their brother's truck"
-        in texts
+        "Dana will pick the totes up on Saturday, April 18, 2026, in their brother's truck" in texts
     ), texts
