@@ -255,8 +255,10 @@ def _counted_among(us: Any) -> bool:
     )
 
 
-_COUNTING_WORDS = lx.GENERIC_QUANTIFIERS | frozenset(
-    {"both", "none", "each", "either", "neither", "half", "several", "couple"}
+_COUNTING_WORDS = (
+    lx.GENERIC_QUANTIFIERS
+    | lx.PARTITIVE_WORDS
+    | frozenset({"both", "none", "each", "either", "neither", "half", "several", "couple"})
 )
 
 

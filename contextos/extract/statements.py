@@ -472,6 +472,8 @@ def _subject_kind(subj: Any | None, head: Any) -> str:
     whole = _partitive_whole(subj)
     if whole is not None:  # "the last of the 142 DAGs was cut over": said of the DAGs
         return _subject_kind(whole, head)
+    if _some_of_us(subj):
+        return "thing"  # "all of us work remotely": the speaker's group, as a whole
     if (low in lx.VAGUE_SUBJECTS and not _described(subj) and not _acronym(subj)) or subj.tag_ in (
         "WDT",
         "WP",
@@ -513,6 +515,15 @@ def _partitive_whole(subj: Any) -> Any | None:
     of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
     whole = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
     return whole if whole is not None and whole.pos_ in ("NOUN", "PROPN") else None
+
+
+def _some_of_us(subj: Any) -> bool:
+    """ "all of us", "both of us", "most of us": a part-word subject taking from "us" (not
+    "some of us", which is as often a veiled "I": "Some of us turned out with a crossbite")."""
+    if subj.lower_ not in lx.PARTITIVE_WORDS or subj.lower_ == "some":
+        return False
+    of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
+    return of is not None and any(c.dep_ == "pobj" and c.lower_ == "us" for c in of.children)
 
 
 def _plural_verb(head: Any) -> bool:

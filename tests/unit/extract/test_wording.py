@@ -991,7 +991,11 @@ def test_an_s_before_an_adverb_and_a_perfect_participle_is_has(run, all_texts):
 def test_us_counted_out_of_is_the_speaker_s_group(run, all_texts):
     """ "with thirty-four I need four of us" read "Dana needs four of Dana"."""
     _conv, _raw, checked = run(
-        [("user", "The council wants one adult to ten, so with thirty-four I need four of us.")]
+        [
+            ("user", "The council wants one adult to ten, so with thirty-four I need four of us."),
+            ("user", "Most of us are nurses."),  # was a vague subject
+        ]
     )
     texts = all_texts(checked)
     assert any(t.endswith("Dana needs four of Dana's group") for t in texts), texts
+    assert "Most of Dana's group are nurses" in [f.text for f in checked.facts], texts
