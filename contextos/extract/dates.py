@@ -676,9 +676,10 @@ def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | No
 #: Days that come back every year: a date said of one is a day of the year, not of one year.
 _YEARLY_NOUNS = frozenset({"birthday", "bday", "anniversary", "birthdate"})
 
+#: The parts of a day said after a weekday ("on the Wednesday evening").
+_PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
 #: Words between the two ends of a date range ("Monday to Friday"): the end is the first such
 #: day after the start.
-_PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
 _RANGE_ENDS = frozenset({"to", "until", "till", "til", "through", "thru", "-", "–"})
 _TOWARD = frozenset({"to", "until", "till", "til", "through", "by", "before", "for"})
 #: Verbs whose bare date object is the date chosen ("we said October 1st", "picked the 8th").
@@ -899,6 +900,8 @@ def clause_dates(
         week_end = end if resolved.period == "week" else -1
         if resolved.period == "week":
             week_monday = resolved.value - timedelta(days=resolved.value.weekday())
+        elif not _WEEKDAY_ONLY.match(phrase):
+            week_monday = None  # a day said in full is the frame from here on
         last_start, last_end, last_toward = start, end, toward
         prefix = ""
         root = doc[start:end].root

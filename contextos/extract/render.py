@@ -255,10 +255,9 @@ def _counted_among(us: Any) -> bool:
     )
 
 
+#: Words that count people out of a group ("four of us", "most of us", "either of us").
 _COUNTING_WORDS = (
-    lx.GENERIC_QUANTIFIERS
-    | lx.PARTITIVE_WORDS
-    | frozenset({"both", "none", "each", "either", "neither", "half", "several", "couple"})
+    lx.GENERIC_QUANTIFIERS | lx.PARTITIVE_WORDS | frozenset({"either", "neither", "several"})
 )
 
 
@@ -645,9 +644,8 @@ def render_clause(
             text = "is"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
-        elif low in ("'s", "’s") and _has_perfect(
-            tok
-        ):  # "Jo's been coaching", "Jo's got a dog", "Lisa's gone": "has"; "it's done": "is"
+        elif low in ("'s", "’s") and _has_perfect(tok):
+            # "Jo's been coaching", "Jo's got a dog", "Lisa's gone": "has"; "it's done": "is"
             text = "has"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
