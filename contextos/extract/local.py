@@ -708,9 +708,12 @@ class LocalExtractor:
                     sentence_number == 1
                     and not same_sentence
                     and clause is piece.clauses[0]
-                    and (asked := ask()) is not None
-                    and _says_what_was_asked(clause, asked)
+                    and (first := _verbless_answer(clause)) is not None
+                    and (asked := ask()) is not None  # parsed only for such an answer
+                    and asked.value
                 ):  # "What's the new monthly cost?" - "About $470."
+                    clause.skip, clause.subject_kind = "", "thing"
+                    clause.insert_before[first.i] = f"{asked.text[:1].upper()}{asked.text[1:]} is"
                     cited = (asked.evidence,)
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
@@ -1358,15 +1361,16 @@ def _time_passed(head: Any) -> bool:
 _SPANS_OF_TIME = lx.TIME_NOUNS | {"while", "age", "hour", "minute", "forever"}
 
 
-def _says_what_was_asked(clause: Clause, asked: AskedAbout) -> bool:
-    """A verbless first answer to a question asking what something is ("What's the stack?" -
-    "Rails 7 monolith."): it says what the thing asked about is, and becomes "The stack is
-    Rails 7 monolith" (the question quoted as evidence). Not a yes, a no or a don't-know."""
-    if not asked.value or clause.skip != "fragment" or clause.subject is not None:
-        return False
+def _verbless_answer(clause: Clause) -> Any | None:
+    """The first word of a verbless fragment that may answer a question asking what something
+    is ("What's the stack?" - "Rails 7 monolith."), which then says what the thing asked about
+    is: "The stack is Rails 7 monolith" (the question quoted as evidence). None for anything
+    else, a yes, a no or a don't-know among them."""
+    if clause.skip != "fragment" or clause.subject is not None:
+        return None
     words = [t for t in clause.tokens if not t.is_punct]
     if not words or any(t.pos_ in ("VERB", "AUX") or t.dep_ == "neg" for t in words):
-        return False
+        return None
     first = words[0]
     if (
         first.lower_ in lx.DISCOURSE_WORDS
@@ -1374,12 +1378,10 @@ def _says_what_was_asked(clause: Clause, asked: AskedAbout) -> bool:
         or first.lower_ in lx.PHATIC_WORDS
         or first.lower_ in ("no", "not", "none", "nothing", "unsure", "dunno")
     ):
-        return False
+        return None
     if not any(t.pos_ in ("NUM", "PROPN", "NOUN") or t.like_num for t in words):
-        return False
-    clause.skip, clause.subject_kind = "", "thing"
-    clause.insert_before[first.i] = f"{asked.text[:1].upper()}{asked.text[1:]} is"
-    return True
+        return None
+    return first
 
 
 def _topic_predicate(clause: Clause, topic: str | None) -> None:
