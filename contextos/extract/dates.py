@@ -117,19 +117,21 @@ _AFTER_ORD = (
     r"went|goes|go|got|gets|worked|works|happened|looks|looked|sounds|will|would|should|"
     r"can|could|didn't|doesn't|don't|won't|wasn't)\b))"
 )
+#: The parts of a day said after a day ("Friday evening", "on the Wednesday evening").
+_PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
+_PARTS_RE = "|".join(sorted(_PARTS_OF_DAY))
 #: A part of a day named by the day ("last night", "this morning", "yesterday afternoon",
 #: "Friday evening"): that day; the part of the day is not kept.
 _PART_OF_DAY_RE = (
     rf"(?:last\s+night|(?:this|yesterday|tomorrow|{_WEEKDAY_RE})\s+"
-    r"(?:morning|afternoon|evening|night))\b"
+    rf"(?:{_PARTS_RE}))\b"
 )
 _PART_OF_DAY = re.compile(
-    rf"^(?P<day>last|this|yesterday|tomorrow|{_WEEKDAY_RE})\s+"
-    r"(?:morning|afternoon|evening|night)$",
+    rf"^(?P<day>last|this|yesterday|tomorrow|{_WEEKDAY_RE})\s+(?:{_PARTS_RE})$",
     re.I,
 )
 _EVERY_PART_OF_DAY = re.compile(
-    rf"(?:\s*(?:,|and|or|&|/)\s*{_WEEKDAY_RE})*\s+(?:mornings|afternoons|evenings|nights)\b", re.I
+    rf"(?:\s*(?:,|and|or|&|/)\s*{_WEEKDAY_RE})*\s+(?:{_PARTS_RE})s\b", re.I
 )
 #: "the end of the month", "end of next year", "end of month": the last day of that period.
 _END_OF = re.compile(
@@ -151,7 +153,7 @@ _NTH_WEEK = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
 #: "a fortnight on Tuesday": so many weeks after a day said relatively (British).
 _WEEKS_ON_RE = (
     rf"\b(?:(?:{_COUNT_RE})\s+weeks?|a\s+fortnight)\s+"
-    rf"(?:today|tomorrow|(?:on\s+)?{_WEEKDAY_RE})\b(?!\s+(?:ago|morning|afternoon|evening|night))"
+    rf"(?:today|tomorrow|(?:on\s+)?{_WEEKDAY_RE})\b(?!\s+(?:ago|{_PARTS_RE}))"
     rf"|\b(?:today|tomorrow|{_WEEKDAY_RE})\s+(?:fortnight|week)\b"
     r"(?!\s+(?:of|off|after|before|ago|long|and|or|in|to)\b)"
 )
@@ -676,8 +678,6 @@ def _parse(text: str, base: datetime, direction: Direction) -> ResolvedDate | No
 #: Days that come back every year: a date said of one is a day of the year, not of one year.
 _YEARLY_NOUNS = frozenset({"birthday", "bday", "anniversary", "birthdate"})
 
-#: The parts of a day said after a weekday ("on the Wednesday evening").
-_PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
 #: Words between the two ends of a date range ("Monday to Friday"): the end is the first such
 #: day after the start.
 _RANGE_ENDS = frozenset({"to", "until", "till", "til", "through", "thru", "-", "–"})

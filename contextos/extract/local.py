@@ -712,8 +712,7 @@ class LocalExtractor:
                     and (asked := ask()) is not None  # parsed only for such an answer
                     and asked.value
                 ):  # "What's the new monthly cost?" - "About $470."
-                    clause.skip, clause.subject_kind = "", "thing"
-                    clause.insert_before[first.i] = f"{asked.text[:1].upper()}{asked.text[1:]} is"
+                    _say_of(clause, first, asked.text)
                     cited = (asked.evidence,)
                 if clause.skip == "vague subject" and it_name and clause.subject is not None:
                     clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
@@ -1397,8 +1396,14 @@ def _topic_predicate(clause: Clause, topic: str | None) -> None:
         t.lower_ in lx.FIRST_SINGULAR for t in clause.tokens
     ):
         return
+    _say_of(clause, first, topic)
+
+
+def _say_of(clause: Clause, first: Any, what: str) -> None:
+    """Make the subjectless fragment ``clause`` a statement of ``what``: "<what> is" written
+    before its first word ``first`` (the renderer gives the fact its capital)."""
     clause.skip, clause.subject_kind = "", "thing"
-    clause.insert_before[first.i] = f"{topic} is"
+    clause.insert_before[first.i] = f"{what} is"
 
 
 #: Possessives that a name said before the statement can stand for (a company's, a team's).

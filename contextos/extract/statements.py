@@ -510,20 +510,23 @@ def _bare_body_part(subj: Any) -> bool:
 def _partitive_whole(subj: Any) -> Any | None:
     """The noun of "the last of the DAGs", "most of my friends", "half of the team": the whole
     a part-word subject takes from (None for anything else, or a pronoun: "some of them")."""
-    if subj.lower_ not in lx.PARTITIVE_WORDS:
-        return None
-    of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-    whole = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
+    whole = _taken_from(subj)
     return whole if whole is not None and whole.pos_ in ("NOUN", "PROPN") else None
 
 
 def _some_of_us(subj: Any) -> bool:
     """ "all of us", "both of us", "most of us": a part-word subject taking from "us" (not
     "some of us", which is as often a veiled "I": "Some of us turned out with a crossbite")."""
-    if subj.lower_ not in lx.PARTITIVE_WORDS or subj.lower_ == "some":
-        return False
+    whole = _taken_from(subj)
+    return whole is not None and whole.lower_ == "us" and subj.lower_ != "some"
+
+
+def _taken_from(subj: Any) -> Any | None:
+    """The object of the "of" after a part-word subject ("most of my friends", "all of us")."""
+    if subj.lower_ not in lx.PARTITIVE_WORDS:
+        return None
     of = next((c for c in subj.children if c.dep_ == "prep" and c.lower_ == "of"), None)
-    return of is not None and any(c.dep_ == "pobj" and c.lower_ == "us" for c in of.children)
+    return next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
 
 
 def _plural_verb(head: Any) -> bool:
