@@ -204,7 +204,8 @@ def test_sigkill_mid_ingest_then_rerun_gives_the_same_graph(tmp_path):
 
 
 def test_ctrl_c_stops_cleanly_and_leaves_no_server(tmp_path):
-    export = _big_export(tmp_path / "big.jsonl", 200)
+    # big enough that ingestion is still running 3 s after the server is up on a fast machine
+    export = _big_export(tmp_path / "big.jsonl", 1000)
     data_dir = tmp_path / "d"
     env = {**os.environ, "CONTEXTOS_DATA_DIR": str(data_dir)}
     proc = subprocess.Popen(
@@ -213,6 +214,8 @@ def test_ctrl_c_stops_cleanly_and_leaves_no_server(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # a test run started in the background inherits Ctrl-C ignored, as would the CLI
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert wait_until(lambda: bool(servers_for(data_dir)), timeout=60)
     time.sleep(3)
