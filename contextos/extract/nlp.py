@@ -55,6 +55,7 @@ class Pipeline:
         self._irregular_past = _irregular_past_forms(nlp)
         self._stop_words = frozenset(nlp.Defaults.stop_words)
         self._all_adjectives = _lemma_words(nlp, "adj")
+        self._verbs = _lemma_words(nlp, "verb")
         #: adjectives never nouns ("alright", "knackered")
         self._adjectives = self._all_adjectives - _lemma_words(nlp, "noun")
         self.english = EnglishWords(self._dictionary, self._stop_words, _irregular_forms(nlp))
@@ -87,6 +88,8 @@ class Pipeline:
                 _retag_pronouns_with_digits(doc)
             _repair_name_read_as_verb(doc, self._stop_words)
             _repair_clausal_subject_beside_a_subject(doc)
+            if self._verbs:
+                _repair_verb_read_as_object_of_contact_clause(doc, self._verbs)
             if self._all_adjectives and "est" in text:
                 _retag_false_superlatives(doc, self._all_adjectives)
         return docs
@@ -370,6 +373,57 @@ def _repair_clausal_subject_beside_a_subject(doc: Any) -> None:
     for tok in doc:
         if tok.dep_ == "csubj" and any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.head.children):
             tok.dep_ = "advcl"
+
+
+#: Relative pronouns: a relative clause opening with one may have an object of its own.
+_RELATIVIZERS = frozenset({"who", "whom", "which", "whose"})
+#: What the parser makes of a verb it read as a noun after a relative clause.
+_NOUN_SLOTS = frozenset({"dobj", "dative", "npadvmod", "attr", "oprd"})
+
+
+def _repair_verb_read_as_object_of_contact_clause(doc: Any, verbs: frozenset[str]) -> None:
+    """ "the SOC 2 report he attached only covers through september", "the course she
+    recommended costs $300": a verb that is also a plural noun ("covers", "costs"), right after
+    a relative clause with no relative pronoun, read as that clause's object; the sentence is
+    then left with a noun for its root. The clause's object is the noun it describes ("the
+    report [that] he attached"), so it has no room for another: the word is the sentence's
+    verb, the noun its subject, and what followed the word hangs on it."""
+    for sent in doc.sents:
+        noun = sent.root
+        if noun.pos_ not in ("NOUN", "PROPN"):
+            continue
+        clause = next((c for c in noun.children if c.dep_ == "relcl" and c.i > noun.i), None)
+        if clause is None or not any(c.dep_ == "nsubj" for c in clause.children):
+            continue
+        if any(c.lower_ in _RELATIVIZERS for c in clause.children):
+            continue
+        word = next((c for c in clause.children if c.dep_ in _NOUN_SLOTS and c.i > clause.i), None)
+        if word is None or word.tag_ != "NNS" or not word.is_lower:
+            continue
+        between = doc[clause.i + 1 : word.i]
+        if any(t.pos_ != "ADV" for t in between):
+            continue  # "the film we saw last night ..." has words of its own between
+        lemma = _verb_of_s_form(word.lower_, verbs)
+        if lemma is None:
+            continue
+        moved = [c for c in (*clause.children, *noun.children) if c.i > word.i]
+        word.tag_, word.pos_, word.lemma_ = "VBZ", "VERB", lemma
+        word.head, word.dep_ = word, "ROOT"
+        noun.head, noun.dep_ = word, "nsubj"
+        for tok in moved:
+            tok.head = word
+        for tok in word.rights:
+            if tok.dep_ in ("appos", "compound", "nmod", "npadvmod") and tok.pos_ != "ADV":
+                tok.dep_ = "dobj"  # "costs $300"
+
+
+def _verb_of_s_form(word: str, verbs: frozenset[str]) -> str | None:
+    """The verb ``word`` is the third-person present of ("covers" -> "cover", "fixes" ->
+    "fix", "carries" -> "carry"), or None."""
+    for stem in (word[:-3] + "y" if word.endswith("ies") else "", word[:-2], word[:-1]):
+        if len(stem) > 1 and stem in verbs and (stem == word[:-1] or word.endswith("es")):
+            return stem
+    return None
 
 
 def _tag_emoji(doc: Any) -> None:

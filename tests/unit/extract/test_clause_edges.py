@@ -417,3 +417,19 @@ def test_a_which_comment_judging_the_whole_statement_is_left_out(run):
     texts = _texts(checked)
     assert "Sanne has joined the migration part-time" in texts, texts
     assert "Dana bought a Vivaro, which is blue" in texts  # a detail of the noun stays
+
+
+def test_a_verb_read_as_the_object_of_a_relative_clause_without_a_pronoun_is_the_verb(run):
+    doc = load_pipeline().parse(["the SOC 2 report he attached only covers through september"])[0]
+    covers = doc[7]
+    assert (covers.dep_, covers.lemma_, doc[3].dep_, doc[3].head.i) == ("ROOT", "cover", "nsubj", 7)
+    _conv, _raw, checked = run(
+        [
+            ("user", "The course she recommended costs $300."),
+            ("user", "The guy my sister dates plays bass."),  # parsed right: left alone
+        ]
+    )
+    assert _texts(checked) == [
+        "The course she recommended costs $300",
+        "The guy Dana's sister dates plays bass",
+    ]
