@@ -39,7 +39,8 @@ SENTENCE_JOINER = "; "
 _SEPARATE_CATEGORIES = frozenset({"like", "dislike"})
 #: Capitalised first words written in lower case when a statement is not the first one.
 _LOWER_AFTER_JOIN = frozenset(
-    "the a an this that these those their his her its our some all every each no there it".split()
+    "the a an this that these those their his her its our some all every each no there it "
+    "in on from at by".split()  # "in"/"on" also open a date put in words ("In 2026 ...")
 )
 
 

@@ -907,7 +907,7 @@ def clause_dates(
         root = doc[start:end].root
         attributive = prev is not None and (
             prev.tag_ in ("DT", "PRP$", "POS")
-            or prev.pos_ == "CCONJ"
+            or (prev.pos_ == "CCONJ" and prev.i in tok_ids)  # not the "and" before its clause
             # "a busy Monday", "effective March 1"; not "I feel sick today", whose date is
             # the verb's
             or (prev.tag_ == "JJ" and (start <= prev.head.i < end or root.head.i == prev.i))
@@ -918,7 +918,7 @@ def clause_dates(
         )
         if (
             not attributive
-            and root.dep_ not in ("nsubj", "nsubjpass", "compound", "attr")
+            and root.dep_ not in ("nsubj", "nsubjpass", "compound", "attr", "poss")
             and not prep_before
         ):  # "the July 13th start", "August is for polishing": no preposition to add
             prefix = "on " if resolved.period in ("day", "weekend") else "in "

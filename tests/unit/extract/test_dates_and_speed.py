@@ -850,3 +850,19 @@ def test_a_weekday_then_its_day_number_after_a_comma_is_said_once(run, all_texts
     assert (
         "Dana will pick the totes up on Saturday, April 18, 2026, in their brother's truck" in texts
     ), texts
+
+
+def test_a_date_opening_a_clause_after_and_gets_its_preposition(run, all_texts):
+    """ "... and this year I'm running the audit" was written "2026 Dana is running"; a date
+    that owns a noun ("July's £75") takes none."""
+    when = datetime(2026, 3, 4, 10, tzinfo=UTC)
+    _conv, _raw, checked = run(
+        [
+            ("user", "I'm an analyst at Halvorsen and this year I'm running the vendor audit."),
+            ("user", "The brace is paid off, and July's £75 is still outstanding."),
+        ],
+        when,
+    )
+    texts = all_texts(checked)
+    assert "In 2026 Dana is running the vendor audit" in texts, texts
+    assert "July 2026's £75 is still outstanding" in texts, texts
