@@ -313,9 +313,16 @@ def transient_reason(
         and not _status_word(clause)
         and not requirement(clause)
         and (cue is None or cue.category == "other")
+        and not _defined(clause)
     ):
         return "a remark about an unnamed thing"
     return ""
+
+
+def _defined(clause: Clause) -> bool:
+    """ "scope = log a session, history, leaderboard": a note that sets what something is, with
+    an equals sign for its verb, is no passing remark."""
+    return any(t.text == "=" and t.i > clause.tokens[0].i for t in clause.tokens)
 
 
 def _announcement(clause: Clause) -> str:

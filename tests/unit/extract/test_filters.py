@@ -1382,3 +1382,14 @@ def test_either_or_alternatives_are_not_said_to_be_so(run):
     rejected = {r.text: r.reason for r in checked.rejections}
     assert rejected.get("Dana gets promoted") == "hypothetical", rejected
     assert rejected.get("Dana will either move to Leeds or stay here") == "hypothetical", rejected
+
+
+def test_a_note_setting_what_something_is_with_an_equals_sign_is_kept(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "scope = log a session, history, leaderboard. nothing else"),
+            ("user", "Scope is huge."),
+        ]
+    )
+    assert _texts(checked) == ["Scope = log a session, history, leaderboard"]
+    assert [r.reason for r in checked.rejections] == ["vague"]
