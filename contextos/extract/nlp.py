@@ -88,6 +88,7 @@ class Pipeline:
                 _retag_pronouns_with_digits(doc)
             _repair_name_read_as_verb(doc, self._stop_words)
             _repair_clausal_subject_beside_a_subject(doc)
+            _repair_request_read_as_clausal_subject(doc)
             if self._verbs:
                 _repair_verb_read_as_object_of_contact_clause(doc, self._verbs)
             if self._all_adjectives and "est" in text:
@@ -364,6 +365,24 @@ _TIME_WORDS = frozenset(
 _DIGIT = re.compile(r"\d")
 #: Emoji and the symbols around them: the small model tags them as words.
 _EMOJI = re.compile(f"[{EMOJI_CHARS}{SYMBOL_CHARS}]")
+
+
+def _repair_request_read_as_clausal_subject(doc: Any) -> None:
+    """ "Please answer me always with short sentences, is more easy for me": a request cut off
+    by a comma from a verb with no subject of its own (the "it" left out, as speakers of
+    languages that drop it do) was read as that verb's clausal subject. The request is the
+    sentence's root; what follows the comma is a comment tacked on to it."""
+    for tok in doc:
+        if tok.dep_ != "csubj" or tok.tag_ != "VB" or tok.i > tok.head.i:
+            continue
+        verb = tok.head
+        end = max(t.i for t in tok.subtree)
+        if end >= verb.i or doc[end].text != "," or verb.dep_ != "ROOT":
+            continue
+        if not any(c.lower_ == "please" for c in tok.children) and tok.i != tok.sent.start:
+            continue
+        tok.head, tok.dep_ = tok, "ROOT"
+        verb.head, verb.dep_ = tok, "parataxis"
 
 
 def _repair_clausal_subject_beside_a_subject(doc: Any) -> None:

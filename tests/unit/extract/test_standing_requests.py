@@ -151,3 +151,18 @@ def test_a_standing_request_about_it_names_what_it_stands_for(run):
         "Dana asks the assistant: from now on, never suggest the Pomodoro timer app again" in texts
     )
     assert not any("do that" in t for t in texts)  # nothing said names "that"
+
+
+def test_a_request_before_a_comment_whose_it_is_left_out_is_still_a_request(run):
+    """ "..., is more easy for me": the parser read the request as the clausal subject of the
+    "is" after the comma, and the sentence said nothing."""
+    _conv, _raw, checked = run(
+        _chat(
+            "Please answer me always with short sentences and simple english, is more easy for me."
+        )
+    )
+    (fact,) = checked.facts
+    assert fact.text.startswith(
+        "Dana asks the assistant: answer Dana always with short sentences and simple english"
+    )
+    assert fact.category == "like"
