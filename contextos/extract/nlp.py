@@ -394,8 +394,9 @@ def _repair_clausal_subject_beside_a_subject(doc: Any) -> None:
             tok.dep_ = "advcl"
 
 
-#: Relative pronouns: a relative clause opening with one may have an object of its own.
-_RELATIVIZERS = frozenset({"who", "whom", "which", "whose"})
+#: Relative pronouns: a relative clause whose subject is one may have an object of its own
+#: ("the shop that sells covers").
+_RELATIVE_SUBJECTS = frozenset({"who", "which", "that"})
 #: What the parser makes of a verb it read as a noun after a relative clause.
 _NOUN_SLOTS = frozenset({"dobj", "dative", "npadvmod", "attr", "oprd"})
 
@@ -403,7 +404,7 @@ _NOUN_SLOTS = frozenset({"dobj", "dative", "npadvmod", "attr", "oprd"})
 def _repair_verb_read_as_object_of_contact_clause(doc: Any, verbs: frozenset[str]) -> None:
     """ "the SOC 2 report he attached only covers through september", "the course she
     recommended costs $300": a verb that is also a plural noun ("covers", "costs"), right after
-    a relative clause with no relative pronoun, read as that clause's object; the sentence is
+    a relative clause with a subject of its own, read as that clause's object; the sentence is
     then left with a noun for its root. The clause's object is the noun it describes ("the
     report [that] he attached"), so it has no room for another: the word is the sentence's
     verb, the noun its subject, and what followed the word hangs on it."""
@@ -412,12 +413,13 @@ def _repair_verb_read_as_object_of_contact_clause(doc: Any, verbs: frozenset[str
         if noun.pos_ not in ("NOUN", "PROPN"):
             continue
         clause = next((c for c in noun.children if c.dep_ == "relcl" and c.i > noun.i), None)
-        if clause is None or not any(c.dep_ == "nsubj" for c in clause.children):
+        if clause is None:
             continue
-        if any(c.lower_ in _RELATIVIZERS for c in clause.children):
+        subject = next((c for c in clause.children if c.dep_ == "nsubj"), None)
+        if subject is None or subject.lower_ in _RELATIVE_SUBJECTS:
             continue
         word = next((c for c in clause.children if c.dep_ in _NOUN_SLOTS and c.i > clause.i), None)
-        if word is None or word.tag_ != "NNS" or not word.is_lower:
+        if word is None or word.tag_ not in ("NNS", "VBZ") or not word.is_lower:
             continue
         between = doc[clause.i + 1 : word.i]
         if any(t.pos_ != "ADV" for t in between):

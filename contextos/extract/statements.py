@@ -683,6 +683,7 @@ def _only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
             t
             for t in toks
             if t.lower_ in lx.VAGUE_OBJECTS
+            and not (t.tag_ == "WDT" and t.head.dep_ == "relcl")  # "the report that he sent"
             and not _acronym(t)  # "I work in IT": the department, not the pronoun
             and not _described(t)  # "sweet things", "old stuff"
             and t.dep_ in ("dobj", "pobj", "nsubj", "nsubjpass")
