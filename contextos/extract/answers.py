@@ -49,19 +49,22 @@ _OFFERS = frozenset(
 #: Longest phrase taken from a question for the thing (longer ones are cut at the noun).
 _MAX_WORDS = 8
 _LAST_QUESTION = re.compile(r"([^.!?\n]*\?)[\s\"')\]]*$")
-#: A question that may be one of the three kinds (read before parsing it, which most
-#: questions - "What do you like to do?" - need not be): "how", a status word, or an
-#: auxiliary opening it ("did you", "will you", "Sofia, can you").
+#: The question words of a question asking what something is ("What's the stack?", "When's
+#: your first physio?", "Who is your manager?").
+_VALUE_WORDS = frozenset({"what", "when", "who"})
+#: Words that may open a question before its question word ("So what's the plan?").
+_LEADS = frozenset({"so", "and", "also", "ok", "okay"})
+#: A question that may be one of the kinds (read before parsing it, which most questions -
+#: "What do you like to do?" - need not be): "how", a status word, an auxiliary opening it
+#: ("did you", "will you", "Sofia, can you"), or a question word with "is" ("What's the stack?").
 _MAY_ASK_ABOUT_ONE = re.compile(
     r"\bhow\b|\b(?:happening|going|update|news|progress|anywhere|luck|word|heard?|back|status)\b"
     r"|^\W*(?:\w+,\s*)?(?:(?:so|and|also|ok|okay|oh|but|well|great|nice|sure)\W+)?"
     r"(?:did|do|does|have|has|had|will|would|are|were|was|is|can|could)\s+you\b"
-    r"|^\W*(?:(?:so|and|also|ok|okay)\W+)?(?:what|when|who)(?:'s|’s|\s+is|\s+are)\s",
+    rf"|^\W*(?:(?:{'|'.join(sorted(_LEADS))})\W+)?(?:{'|'.join(sorted(_VALUE_WORDS))})"
+    r"(?:'s|’s|\s+is|\s+are)\s",
     re.IGNORECASE,
 )
-#: The question words of a question asking what something is ("What's the stack?", "When's
-#: your first physio?", "Who is your manager?").
-_VALUE_WORDS = frozenset({"what", "when", "who"})
 
 
 @dataclass(frozen=True)
@@ -137,10 +140,6 @@ def _value_asked(doc: Any) -> Any | None:
     if len(nouns) != 1 or any(t.dep_ in ("cc", "conj") for t in nouns[0].subtree):
         return None  # "What's the budget and location constraint?": two things
     return nouns[0]
-
-
-#: Words that may open a question before its question word ("So what's the plan?").
-_LEADS = frozenset({"so", "and", "also", "ok", "okay"})
 
 
 def _words(noun: Any, display: str) -> str | None:

@@ -50,12 +50,12 @@ class Pipeline:
         self._ner = nlp.get_pipe("ner") if "ner" in nlp.pipe_names else None
         self._lock = threading.Lock()
         dropped_g = nlp.get_pipe(_DROPPED_G) if _DROPPED_G in nlp.pipe_names else None
-        # the words the g-dropping component already read from the lemmatizer
+        # the words and verbs the g-dropping component already read from the lemmatizer
         self._dictionary = dropped_g.words if dropped_g is not None else _dictionary_words(nlp)
+        self._verbs = dropped_g.verbs if dropped_g is not None else _lemma_words(nlp, "verb")
         self._irregular_past = _irregular_past_forms(nlp)
         self._stop_words = frozenset(nlp.Defaults.stop_words)
         self._all_adjectives = _lemma_words(nlp, "adj")
-        self._verbs = _lemma_words(nlp, "verb")
         #: adjectives never nouns ("alright", "knackered")
         self._adjectives = self._all_adjectives - _lemma_words(nlp, "noun")
         self.english = EnglishWords(self._dictionary, self._stop_words, _irregular_forms(nlp))
