@@ -22,7 +22,8 @@ from typing import Any
 from contextos.extract import lexicon as lx
 from contextos.extract.render import third_person_verbs
 from contextos.extract.sentences import segment_turn
-from contextos.extract.statements import SUBJECT_DEPS, analyze_sentence
+from contextos.extract.statements import analyze_sentence
+from contextos.extract.subjects import SUBJECT_DEPS
 from contextos.models.facts import CandidateFact, Evidence, FactType
 from contextos.models.transcript import Turn
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import is_calendar_word
-from contextos.extract.statements import first_person_subject
+from contextos.extract.subjects import first_person_subject
 
 __all__ = ["Discourse", "ProjectNames", "bare_work_subject"]
 

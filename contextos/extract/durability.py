@@ -17,7 +17,9 @@ from typing import Any
 from contextos.extract import lexicon as lx
 from contextos.extract.categories import Classification, requirement
 from contextos.extract.names import name_tagged_noun
-from contextos.extract.statements import SPEAKER_SUBJECTS, Clause, names_something
+from contextos.extract.reactions import names_something
+from contextos.extract.statements import Clause
+from contextos.extract.subjects import SPEAKER_SUBJECTS
 
 __all__ = ["has_anchor", "transient_reason"]
 

@@ -22,7 +22,9 @@ from contextos.extract.names import (
     relation_named,
     written,
 )
-from contextos.extract.statements import SPEAKER_SUBJECTS, Clause, filler_phrase_tokens
+from contextos.extract.statements import Clause
+from contextos.extract.subjects import SPEAKER_SUBJECTS
+from contextos.extract.vagueness import filler_phrase_tokens
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import Evidence
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from contextos.extract import lexicon as lx
-from contextos.extract.statements import SPEAKER_SUBJECTS, SUBJECT_DEPS, Clause
+from contextos.extract.statements import Clause
+from contextos.extract.subjects import SPEAKER_SUBJECTS, SUBJECT_DEPS
 
 __all__ = ["list_variants"]
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.names import relation_named, said_to_be_mine
-from contextos.extract.statements import first_person_subject
+from contextos.extract.subjects import first_person_subject
 
 __all__ = [
     "ThingPronoun",

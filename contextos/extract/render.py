@@ -15,16 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.listeners import in_hyphenated_word, listeners_kin, plural_you
 from contextos.extract.names import as_written, kin_as_name
-from contextos.extract.statements import (
-    SUBJECT_DEPS,
-    filler_phrase_tokens,
-    in_hyphenated_word,
-    listeners_kin,
-    plural_you,
-    typed_we_are,
-    verbless_state,
-)
+from contextos.extract.openings import typed_we_are, verbless_state
+from contextos.extract.subjects import SUBJECT_DEPS
+from contextos.extract.vagueness import filler_phrase_tokens
 
 __all__ = [
     "RenderContext",
