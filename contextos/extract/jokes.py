@@ -26,9 +26,9 @@ _LAUGHS = frozenset({"ha", "hah", "heh"})
 
 
 def laugh_at_the_end(tok: Any) -> bool:
-    sent = tok.sent
     if tok.lower_ not in _LAUGHS:
         return False
+    sent = tok.sent  # costly (spaCy walks the doc for it): only for the rare laugh
     after = [t for t in sent[tok.i - sent.start + 1 :] if not t.is_punct]
     before = tok.doc[tok.i - 1] if tok.i > sent.start else None
     return not after and not (before is not None and before.like_num)
