@@ -7,7 +7,9 @@ from datetime import UTC, datetime
 import pytest
 
 from contextos.extract.attributes import FastAttributeRuler
-from contextos.extract.dates import _fast_parse, _parse, date_spans, render_date, resolve_date
+from contextos.extract.dates import date_spans, render_date, resolve_date
+from contextos.extract.dates.common_forms import fast_parse
+from contextos.extract.dates.resolution import _parse
 
 BASE = datetime(2026, 2, 3, 9, 0)  # a Tuesday
 
@@ -73,9 +75,9 @@ def test_calendar_date_in_a_past_clause_is_the_nearest_occurrence():
 @pytest.mark.parametrize("direction", ["past", "future"])
 def test_fast_paths_agree_with_dateparser_on_the_day(phrase, direction):
     base = datetime(2023, 5, 10, 10)  # a Wednesday
-    fast = _fast_parse(phrase, base, direction)
+    fast = fast_parse(phrase, base, direction)
     assert fast is not None
-    from contextos.extract.dates import _parser
+    from contextos.extract.dates.resolution import _parser
 
     slow = _parser(direction, base).get_date_data(phrase)
     assert fast.value.date() == slow.date_obj.date()
@@ -422,13 +424,13 @@ def test_a_decision_to_act_on_a_day_looks_ahead(run):
 def test_load_reads_dateparsers_locale_data_before_the_first_date():
     import sys
 
-    from contextos.extract import dates
+    from contextos.extract.dates import resolution
 
-    dates.load()
+    resolution.load()
     # the English locale is loaded and kept: what the first date would otherwise pay for
     loader = sys.modules["dateparser.languages.loader"]
     assert "en" in loader.default_loader._loaded_locales
-    assert dates._parser.cache_info().currsize >= 1
+    assert resolution._parser.cache_info().currsize >= 1
 
 
 def test_a_date_of_a_day_that_comes_back_every_year_stays_a_day_of_the_year(run):
