@@ -31,7 +31,7 @@ def person_name(text: str) -> str:
 
 def as_written(tok: Any) -> str:
     """``tok`` as a fact writes it: a name typed in lower case with its capital (kept in
-    ``norm_`` by ``nlp._name_lower_case_relations``), anything else as typed."""
+    ``norm_`` by ``nlp.parse_repairs.name_lower_case_relations``), anything else as typed."""
     return str(tok.norm_) if tok.is_lower and tok.norm_[:1].isupper() else str(tok.text)
 
 
