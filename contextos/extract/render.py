@@ -428,9 +428,9 @@ def _fronted_clause_end(first: Any) -> int | None:
 
 
 def _dropped_g(tok: Any) -> bool:
-    """A word typed without its final "g" (marked by ``nlp.tokenizing._DroppedG``): one that is a word
-    with it ("every mornin"), or a verb's stem used as a verb ("doin", "learnin"): not a noun,
-    nor after a determiner ("the login page" is no "loging")."""
+    """A word typed without its final "g" (marked by ``nlp.tokenizing._DroppedG``): one that
+    is a word with it ("every mornin"), or a verb's stem used as a verb ("doin", "learnin"):
+    not a noun, nor after a determiner ("the login page" is no "loging")."""
     if not tok.has_extension("dropped_g") or not tok._.dropped_g:
         return False
     if tok._.dropped_g == "word":
