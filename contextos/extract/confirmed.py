@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.nlp import doc_text
 from contextos.extract.render import third_person_verbs
 from contextos.extract.sentences import segment_turn
 from contextos.extract.statements import analyze_sentence
@@ -95,7 +96,7 @@ def _seemingly(doc: Any) -> Iterator[tuple[Any, str]]:
             and verb.head.lemma_.lower() in _IMPRESSION_VERBS
         ):
             end = max(t.idx + len(t.text) for t in verb.subtree)
-            yield you, doc.text[you.idx : end]
+            yield you, doc_text(doc)[you.idx : end]
 
 
 def _rendered(clause: Any, subj: Any, name: str) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import is_calendar_word
+from contextos.extract.nlp import doc_text
 from contextos.extract.subjects import first_person_subject
 
 __all__ = ["Discourse", "ProjectNames", "bare_work_subject"]
@@ -136,7 +137,7 @@ class Discourse:
             if org:
                 self.organisation = org
             self.business = self.business or _runs_business(toks)
-            self.household = self.household or _mentions_household(doc.text, toks)
+            self.household = self.household or _mentions_household(doc_text(doc), toks)
         seen: list[tuple[int, str]] = []
         for i, name in _named_projects(toks):
             if name.casefold() != (self.organisation or "").casefold():

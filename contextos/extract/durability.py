@@ -17,6 +17,7 @@ from typing import Any
 from contextos.extract import lexicon as lx
 from contextos.extract.categories import Classification, requirement
 from contextos.extract.names import name_tagged_noun
+from contextos.extract.nlp import doc_text
 from contextos.extract.reactions import names_something
 from contextos.extract.statements import Clause
 from contextos.extract.subjects import SPEAKER_SUBJECTS
@@ -240,7 +241,7 @@ def transient_reason(
     news = _announcement(clause)
     if news:
         return f"announces what follows ('{news}')"
-    said = toks[0].doc.text[clause.start_char : clause.end_char] if toks else ""
+    said = doc_text(toks[0].doc)[clause.start_char : clause.end_char] if toks else ""
     slot = _PLACEHOLDER.search(said)
     if slot:
         return f"a template placeholder ('{slot.group(0)}')"

@@ -22,6 +22,7 @@ from contextos.extract.names import (
     relation_named,
     written,
 )
+from contextos.extract.nlp import doc_text
 from contextos.extract.statements import Clause
 from contextos.extract.subjects import SPEAKER_SUBJECTS
 from contextos.extract.vagueness import filler_phrase_tokens
@@ -82,7 +83,7 @@ def _phrase(tok: Any) -> tuple[str, int, int]:
     toks = [t for t in toks if t.i <= tok.i or t.head.i == tok.i and t.dep_ in ("compound",)]
     start = min(t.idx for t in toks)
     end = max(t.idx + len(t.text) for t in toks)
-    return tok.doc.text[start:end], start, end
+    return doc_text(tok.doc)[start:end], start, end
 
 
 def _unbracketed(text: str) -> str:
@@ -107,7 +108,7 @@ def _person_name(tok: Any) -> tuple[str, int, int] | None:
             toks = toks[1:]  # "cc Tom Baker": the small model tags "cc" a proper noun
         start = min(t.idx for t in toks)
         end = max(t.idx + len(t.text) for t in toks)
-        return tok.doc.text[start:end], start, end
+        return doc_text(tok.doc)[start:end], start, end
     return None
 
 
@@ -150,7 +151,7 @@ def _relation_people(clause: Clause, referent: str | None) -> list[tuple[str, st
         for c in tok.children:
             if c.dep_ == "appos" and c.pos_ == "NOUN":
                 sub = list(c.subtree)
-                role = c.doc.text[sub[0].idx : sub[-1].idx + len(sub[-1].text)]
+                role = doc_text(c.doc)[sub[0].idx : sub[-1].idx + len(sub[-1].text)]
         if name:
             out.append((name, noun, None, role))
     return out
@@ -537,7 +538,7 @@ def _goal_object(head: Any) -> str | None:
             toks = [t for t in c.subtree if t.i not in left_out]
             if len(toks) < 2:
                 return None
-            return c.doc.text[toks[0].idx : toks[-1].idx + len(toks[-1].text)]
+            return doc_text(c.doc)[toks[0].idx : toks[-1].idx + len(toks[-1].text)]
         if c.dep_ == "dobj":
             return _named_object(c)
     return None

@@ -285,8 +285,13 @@ class LocalExtractor:
     def _written_capitalised(
         self, turns: Sequence[Turn], conv: Conversation, english: EnglishWords
     ) -> dict[str, str]:
-        """:func:`casing.names_written_capitalised` of a window's turns and its conversation's."""
+        """:func:`casing.names_written_capitalised` of a window's turns and its conversation's
+        (a window that is the whole conversation, as most are, is read once)."""
         found = self._read_whole(conv, english).capitalised
+        if len(turns) == len(conv.turns) and all(
+            a is b for a, b in zip(turns, conv.turns, strict=True)
+        ):
+            return dict(found)
         return {**found, **names_written_capitalised((t.text for t in turns), english.known)}
 
     def _nlp(self) -> Pipeline:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from contextos.extract import lexicon as lx
+from contextos.extract.nlp import doc_text
 from contextos.extract.render import display_name
 from contextos.extract.sentences import is_question
 from contextos.models.facts import CandidateFact, Evidence, FactType
@@ -197,7 +198,7 @@ def instruction_signals(
     ``full_text``): nothing unless it is a short fragment without a verb ("British spelling as
     always"); then each run of content words (nouns, names, adjectives; format words, request
     words and acronym-free lone adjectives aside) is one signal."""
-    if is_question(doc.text):
+    if is_question(doc_text(doc)):
         return []
     tokens = list(doc)
     if not _verbless_fragment(tokens):
@@ -226,7 +227,7 @@ def instruction_signals(
             continue  # "short" alone is a style, not an instruction to remember word for word
         s, e = run[0].idx, run[-1].idx + len(run[-1].text)
         ev = _evidence(conversation_id, turn_id, full_text, start + s, start + e)
-        surface = doc.text[s:e]
+        surface = doc_text(doc)[s:e]
         out.append(FormatSignal(speaker, surface.lower(), surface, ev, "instruction"))
     return out
 

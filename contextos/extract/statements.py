@@ -54,6 +54,7 @@ from contextos.extract.modality import (
     tense,
 )
 from contextos.extract.names import person_text
+from contextos.extract.nlp import doc_text
 from contextos.extract.opinions import (
     framed,
     held_belief,
@@ -581,7 +582,7 @@ def _dated_relatives(sent: Any) -> list[Clause]:
             continue
         if spans is None:
             doc = sent.doc
-            spans = date_spans(doc.text)
+            spans = date_spans(doc_text(doc))
         told = [t for t in verb.subtree if t.i > verb.i]
         if not any(in_spans(t, spans) for t in told):
             continue

@@ -10,6 +10,7 @@ from typing import Any
 
 from contextos.extract import lexicon as lx
 from contextos.extract.dates import date_spans
+from contextos.extract.nlp import doc_text
 
 __all__ = [
     "acronym",
@@ -97,7 +98,7 @@ def only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
     if pronoun is None:
         return None
     own = _subject_tokens(subject)
-    dated = date_spans(pronoun.doc.text)
+    dated = date_spans(doc_text(pronoun.doc))
     for t in toks:
         if t.i in own or t.lower_ in lx.VAGUE_OBJECTS:
             continue

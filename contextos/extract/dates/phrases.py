@@ -21,6 +21,7 @@ from contextos.extract.dates.calendar_words import (
     WEEKDAY_RE,
     WEEKDAY_SHORT,
 )
+from contextos.extract.nlp import doc_text
 
 __all__ = ["DAY_RANGE", "date_spans", "doc_date_spans"]
 
@@ -195,7 +196,8 @@ def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
     :func:`date_spans` finds, and NER DATE entities that do not overlap them. Computed once per
     doc and shared by its clauses."""
     spans: list[tuple[int, int]] = []
-    for a, b in date_spans(doc.text):
+    text = doc_text(doc)
+    for a, b in date_spans(text):
         span = doc.char_span(a, b, alignment_mode="expand")
         if span is not None:
             spans.append((span.start, span.end))
@@ -205,10 +207,10 @@ def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
         for e in doc.ents
         if e.label_ == "DATE"
         and not any(i in taken for i in range(e.start, e.end))
-        and not _EVERY_PART_OF_DAY.match(doc.text, e.end_char)
+        and not _EVERY_PART_OF_DAY.match(text, e.end_char)
         and not _EVERY_PART_OF_DAY.match(" " + e.text.split()[-1])
         and not _counts_the_next_noun(doc, e.end)
-        and not _one_of_a_series(doc.text, e.start_char, e.text)
+        and not _one_of_a_series(text, e.start_char, e.text)
     ]
     return sorted(spans)
 

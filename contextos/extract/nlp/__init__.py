@@ -22,5 +22,6 @@ word it stands for (``lexicon.PARSE_NORMS``: "bc" parses as "because").
 """
 
 from contextos.extract.nlp.pipeline import DEFAULT_MODEL, Pipeline, load_pipeline, may_have_entities
+from contextos.extract.nlp.tokenizing import doc_text
 
-__all__ = ["DEFAULT_MODEL", "Pipeline", "load_pipeline", "may_have_entities"]
+__all__ = ["DEFAULT_MODEL", "Pipeline", "doc_text", "load_pipeline", "may_have_entities"]

@@ -47,6 +47,7 @@ from contextos.extract.nlp.tokenizing import (
     INLINE_CODE,
     ITS,
     WEDNESDAY,
+    doc_text,
     keep_dotted_names,
     read_shorthand,
     register_dropped_g,
@@ -189,7 +190,7 @@ class Pipeline:
                 self._drop_filler_people(doc)
         if self._dictionary:
             for doc in docs:
-                if _RELATION_THEN_LOWER.search(doc.text_with_ws):
+                if _RELATION_THEN_LOWER.search(doc_text(doc)):
                     name_lower_case_relations(doc, self._dictionary)
         return docs
 
@@ -219,7 +220,7 @@ _TIME_WORDS = frozenset(
 def may_have_entities(doc: Any) -> bool:
     """Whether NER could find anything in ``doc``: a proper noun, a number, a capitalised word
     after the first, or a time word."""
-    if DIGIT.search(doc.text):
+    if DIGIT.search(doc_text(doc)):
         return True
     for t in doc:
         if t.pos_ == "PROPN" or t.like_num or (t.i > 0 and t.is_title and t.lower_ != "i"):

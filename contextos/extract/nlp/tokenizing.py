@@ -17,6 +17,7 @@ __all__ = [
     "INLINE_CODE",
     "ITS",
     "WEDNESDAY",
+    "doc_text",
     "keep_dotted_names",
     "read_shorthand",
     "register_dropped_g",
@@ -32,6 +33,24 @@ _DOTTED_NAME = re.compile(
 )
 
 
+#: Where :func:`doc_text` keeps a doc's text.
+_TEXT_KEY = "contextos.text"
+
+
+def doc_text(doc: Any) -> str:
+    """``doc.text``, joined from the tokens once per doc: spaCy joins every token's text again
+    at each ``doc.text``, and the components and checks below ask for it a dozen times a doc
+    (a tenth of the rule layer's time over a long export). Retokenizing keeps the text (a
+    merged or split token's text is its parts'), so the first join holds for the doc's life."""
+    data = getattr(doc, "user_data", None)  # a Span has none: its text is joined each time
+    if data is None:
+        return str(doc.text)
+    text = data.get(_TEXT_KEY)
+    if text is None:
+        text = data[_TEXT_KEY] = doc.text
+    return str(text)
+
+
 INLINE_CODE = "contextos_inline_code"
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 
@@ -40,10 +59,11 @@ def _merge_inline_code(doc: Any) -> Any:
     """Make each inline code span (`` `...` `` on one line) one token, so an error message or
     a command inside it is a name in the sentence, not words the parser reads ("could not
     connect" in a pasted error is no hypothetical)."""
-    if "`" not in doc.text:
+    text = doc_text(doc)
+    if "`" not in text:
         return doc
     with doc.retokenize() as retokenizer:
-        for m in _CODE_SPAN.finditer(doc.text):
+        for m in _CODE_SPAN.finditer(text):
             span = doc.char_span(m.start(), m.end(), alignment_mode="expand")
             if span is not None and len(span) > 1:
                 retokenizer.merge(span)
@@ -63,7 +83,7 @@ def _join_wednesday(doc: Any) -> Any:
     when it stands among other weekdays, after "on"/"every"/... or at the end of a clause
     (where no "we'd" stands): "mon wed fri 10am" had become "mon Walt'd fri" in fact text.
     "wed love to come" stays "we'd"."""
-    if not _WED_WORD.search(doc.text):
+    if not _WED_WORD.search(doc_text(doc)):
         return doc
     spans = []
     for tok in doc[:-1]:
@@ -98,7 +118,7 @@ def _split_its(doc: Any) -> Any:
     possessive cannot stand (:data:`_AFTER_IT_IS`): "his mum reckons its cos he's out gaming"
     had the possessive as the object of "reckons", so no one's opinion was seen. The parts
     keep the typed text ("it", "s"); only their norms say "it is"."""
-    if not _ITS_WORD.search(doc.text):
+    if not _ITS_WORD.search(doc_text(doc)):
         return doc
     found = [
         tok
