@@ -266,3 +266,24 @@ def test_notes_introduced_by_the_speaker_stay_theirs(run):
     text = "Notes from today's meeting:\nWe decided to ship the beta on Friday."
     _conv, _raw, checked = run([("user", text)])
     assert any(f.text.startswith("Dana decided to ship the beta") for f in checked.facts)
+
+
+def test_a_docs_text_read_once_stays_its_text_after_the_tokenizer_components():
+    """``doc_text`` keeps the text of the first join; the components that merge an inline code
+    span, split an "its" typed for "it's" and rejoin "wed" retokenize the doc after that join,
+    so the kept text must still be the doc's text (and a span's text is its own)."""
+    from contextos.extract.nlp import DEFAULT_MODEL, doc_text, load_pipeline
+
+    texts = [
+        "The deploy fails with `could not connect to db` since monday.",
+        "his mum reckons its cos he's out gaming",
+        "I'm in mon wed fri 10am",
+    ]
+    docs = load_pipeline(DEFAULT_MODEL).parse(texts, 3)
+    for text, doc in zip(texts, docs, strict=True):
+        assert doc_text(doc) == doc.text == text
+    code = [t.text for t in docs[0] if "`" in t.text]
+    assert code == ["`could not connect to db`"]  # merged after its text was read
+    assert [t.text for t in docs[1]][3:5] == ["it", "s"]  # split after its text was read
+    span = docs[0][2:5]
+    assert doc_text(span) == span.text == "fails with `could not connect to db`"
