@@ -44,6 +44,7 @@ typecheck: install
 ## benchmarks (figures in README); SCENARIOS/SPC point at the dev data for eval
 bench: install
 	$(BIN)/python bench/bench_parse.py
+	$(BIN)/python bench/bench_extract.py
 	$(BIN)/python bench/bench_ingest.py
 
 SCENARIOS ?= ../shared/data/scenarios/dev
