@@ -139,6 +139,31 @@ def test_run_eval_measures_recall_precision_traps_and_speed(data):
     assert "said in words 0.750  (3/4 gold facts" in text
 
 
+def test_a_miss_a_sentence_of_the_speaker_says_is_shown_with_that_sentence(tmp_path):
+    """A gold fact the extractor does not keep (here a wish, rejected as hypothetical) but a
+    sentence of the user says as it is: within reach, and -v shows which sentence."""
+    scenario = json.loads(json.dumps(SCENARIO))
+    scenario["gold"]["facts"].append(
+        {
+            "id": "f3",
+            "text": "Mira would love to open her own shop someday",
+            "type": "USER_FACT",
+            "category": "goal",
+            "turn_ids": ["s1:1"],
+        }
+    )
+    scenario["gold"]["must_not_extract"] = []
+    scen = tmp_path / "scenarios"
+    scen.mkdir()
+    (scen / "t-01.json").write_text(json.dumps(scenario), encoding="utf-8")
+    s = run_eval(scen, None).dataset("scenarios")
+    assert s is not None and s.found == 2 and s.either_found == 3
+    [miss] = s.missed
+    assert miss.startswith("t-01 f3 ")
+    said = """ [said in a sentence: "Mira would love to open Mira's own shop someday." (0."""
+    assert said in miss and miss.endswith(")]")
+
+
 @pytest.mark.parametrize(
     ("name", "count"),
     [
