@@ -407,7 +407,11 @@ def demo(
 @_reports_errors
 def eval_(
     scenarios: Annotated[
-        Path | None, typer.Option(help="folder of gold scenario JSON files")
+        list[Path] | None,
+        typer.Option(
+            help="folder of gold scenario JSON files, or one file; repeat it to measure several "
+            "as one set (e.g. the unread half of a held-out folder)"
+        ),
     ] = None,
     spc: Annotated[Path | None, typer.Option(help="Synthetic-Persona-Chat CSV")] = None,
     spc_rows: Annotated[int, typer.Option(help="SPC rows to evaluate")] = 200,
@@ -416,12 +420,12 @@ def eval_(
     """Measure the local extractor on gold data (recall, precision, traps, turns/s)."""
     from contextos.evaluation import print_report, run_eval
 
-    if scenarios is None and spc is None:
+    if not scenarios and spc is None:
         raise ConfigError("give --scenarios DIR and/or --spc FILE")
-    for p in (scenarios, spc):
+    for p in [*(scenarios or []), spc]:
         if p is not None and not p.exists():
             raise InputError(str(p), "no such file or directory")
-    report = run_eval(scenarios, spc, spc_rows=spc_rows)
+    report = run_eval(scenarios or None, spc, spc_rows=spc_rows)
     print_report(report, sys.stdout, verbose=verbose)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -113,11 +114,18 @@ def load_scenario(path: Path) -> Scenario:
     return Scenario(sid, data.get("kind", "assistant"), user, convs, facts, traps)
 
 
-def load_scenarios(directory: Path) -> list[Scenario]:
-    files = sorted(directory.glob("*.json"))
-    if not files:
-        raise InputError(str(directory), "no scenario *.json files here")
-    return [load_scenario(p) for p in files]
+def load_scenarios(paths: Path | Sequence[Path]) -> list[Scenario]:
+    """The scenarios of each path: a folder's ``*.json`` files (sorted), or one file."""
+    out: list[Scenario] = []
+    for path in [paths] if isinstance(paths, Path) else paths:
+        if path.is_file():
+            out.append(load_scenario(path))
+            continue
+        files = sorted(path.glob("*.json"))
+        if not files:
+            raise InputError(str(path), "no scenario *.json files here")
+        out.extend(load_scenario(p) for p in files)
+    return out
 
 
 def load_spc(path: Path, rows: int = 200, offset: int = 0) -> list[SpcDialogue]:

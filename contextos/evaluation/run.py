@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -326,14 +326,16 @@ def _eval_spc(
 
 
 def run_eval(
-    scenarios_dir: Path | None,
+    scenarios_dir: Path | Sequence[Path] | None,
     spc_path: Path | None,
     spc_rows: int = 200,
     extractor: LocalExtractor | None = None,
     embed: Embed | None = None,
     threshold: float = MATCH_THRESHOLD,
 ) -> EvalReport:
-    """Run the local extractor over the dev data and measure it (see the module docstring)."""
+    """Run the local extractor over the dev data and measure it (see the module docstring).
+    ``scenarios_dir`` is a folder of scenario files, one file, or several of either: all of
+    them are one dataset."""
     extractor = extractor or LocalExtractor()
     if embed is None:
         from contextos.embeddings import default_embedder

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from contextos.errors import InputError
 from contextos.evaluation import format_report, run_eval
-from contextos.evaluation.datasets import load_scenario, load_spc
+from contextos.evaluation.datasets import load_scenario, load_scenarios, load_spc
 from contextos.evaluation.matching import third_person
 
 SCENARIO = {
@@ -162,6 +163,23 @@ def test_a_miss_a_sentence_of_the_speaker_says_is_shown_with_that_sentence(tmp_p
     assert miss.startswith("t-01 f3 ")
     said = """ [said in a sentence: "Mira would love to open Mira's own shop someday." (0."""
     assert said in miss and miss.endswith(")]")
+
+
+def test_scenarios_load_from_folders_and_single_files_as_one_set(tmp_path):
+    """`--scenarios` may name a folder or one file, several times: a held-out folder's unread
+    half is measured apart by naming its files."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    for sid in ("t-02", "t-01"):
+        (folder / f"{sid}.json").write_text(json.dumps({**SCENARIO, "id": sid}), encoding="utf-8")
+    single = tmp_path / "t-03.json"
+    single.write_text(json.dumps({**SCENARIO, "id": "t-03"}), encoding="utf-8")
+    assert [s.id for s in load_scenarios(folder)] == ["t-01", "t-02"]
+    assert [s.id for s in load_scenarios([single, folder])] == ["t-03", "t-01", "t-02"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(InputError, match="no scenario"):
+        load_scenarios([single, empty])
 
 
 @pytest.mark.parametrize(
