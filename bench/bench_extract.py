@@ -13,7 +13,6 @@ No store, no embedding of facts: ``bench_ingest.py`` measures the whole path.
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import sys
 import tempfile
@@ -25,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_parse import ensure_export  # noqa: E402
+from bench.bench_parse import ensure_export, export_parser  # noqa: E402
 from contextos.extract.local import LocalExtractor  # noqa: E402
 from contextos.extract.nlp import Pipeline  # noqa: E402
 from contextos.ingest.run import read_conversations  # noqa: E402
@@ -44,17 +43,13 @@ def _timed(method: Callable[..., Any], into: dict[str, float], key: str) -> Call
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dir", type=Path, default=None, help="where to keep the export")
-    parser.add_argument("--conversations", type=int, default=300)
-    parser.add_argument("--turns", type=int, default=12_000)
-    parser.add_argument("--seed", type=int, default=7)
+    parser = export_parser(__doc__.splitlines()[0], conversations=300, turns=12_000)
     parser.add_argument("--profile", type=Path, default=None, help="write a cProfile here")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="contextos-bench-") as tmp:
         directory = args.dir or Path(tmp)
         directory.mkdir(parents=True, exist_ok=True)
-        path = ensure_export(directory, args.conversations, args.turns, args.seed)
+        path = ensure_export(directory, args.conversations, args.turns, args.seed, args.user_text)
         conversations = list(read_conversations(path))
     extractor = LocalExtractor()
     user = UserRef(id="bench", name="bench")

@@ -75,12 +75,15 @@ def ensure_export(
     return path
 
 
-def export_arguments(description: str) -> argparse.Namespace:
-    """The command line every export benchmark takes: where, how big, which seed."""
+def export_parser(
+    description: str, conversations: int = 5000, turns: int = 200_000
+) -> argparse.ArgumentParser:
+    """The command line every export benchmark takes: where, how big, which seed (a
+    benchmark adds its own options to it)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--dir", type=Path, default=None, help="where to keep the exports")
-    parser.add_argument("--conversations", type=int, default=5000)
-    parser.add_argument("--turns", type=int, default=200_000)
+    parser.add_argument("--conversations", type=int, default=conversations)
+    parser.add_argument("--turns", type=int, default=turns)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
         "--user-text",
@@ -88,7 +91,12 @@ def export_arguments(description: str) -> argparse.Namespace:
         default="realistic",
         help="what user messages say: realistic (default) or salad (extractor worst case)",
     )
-    return parser.parse_args()
+    return parser
+
+
+def export_arguments(description: str) -> argparse.Namespace:
+    """:func:`export_parser`'s options, read from the command line."""
+    return export_parser(description).parse_args()
 
 
 def main() -> int:
