@@ -16,7 +16,8 @@ from contextos.extract.names import person_text
 from contextos.extract.people import FullNames
 from contextos.extract.pieces import Pending, turn_time
 from contextos.extract.retractions import FROM_PHRASE
-from contextos.extract.statements import Clause, content_tokens
+from contextos.extract.statements import Clause
+from contextos.extract.vagueness import content_tokens
 from contextos.models.extraction import ExtractionResult
 from contextos.models.facts import CandidateFact, Evidence, FactType
 from contextos.models.transcript import Turn

@@ -28,6 +28,7 @@ from contextos.extract.fragments import (
     with_topic,
 )
 from contextos.extract.genders import Genders
+from contextos.extract.listeners import called_out_before
 from contextos.extract.lists import list_variants
 from contextos.extract.names import person_text
 from contextos.extract.nlp import Pipeline
@@ -71,7 +72,7 @@ from contextos.extract.referents import (
 )
 from contextos.extract.render import RenderContext, lowered_first, render_clause, third_person_verbs
 from contextos.extract.speakers import self_introduction, stated_age
-from contextos.extract.statements import Clause, called_out_before
+from contextos.extract.statements import Clause
 from contextos.models.facts import Evidence
 
 __all__ = ["render_pieces"]

@@ -15,6 +15,7 @@ from contextos.extract import lexicon as lx
 from contextos.extract.answers import AskedAbout, stands_for
 from contextos.extract.genders import Genders, pronoun_gender
 from contextos.extract.language import EnglishWords
+from contextos.extract.listeners import listeners_kin, plural_you, second_person
 from contextos.extract.people import (
     FullNames,
     kin_fits,
@@ -25,7 +26,7 @@ from contextos.extract.people import (
 from contextos.extract.pieces import Piece
 from contextos.extract.pronouns import named_thing, owned_thing, person_noun, thing_pronoun
 from contextos.extract.render import display_name
-from contextos.extract.statements import Clause, listeners_kin, plural_you, second_person
+from contextos.extract.statements import Clause
 from contextos.models.transcript import Turn
 
 __all__ = [

@@ -35,12 +35,7 @@ from contextos.extract.jokes import (
     laugh_at_the_end,
     tells_what_happened,
 )
-from contextos.extract.listeners import (
-    called_out_before,
-    listeners_kin,
-    plural_you,
-    second_person,
-)
+from contextos.extract.listeners import second_person
 from contextos.extract.modality import (
     alternatives,
     bare_condition,
@@ -105,16 +100,7 @@ from contextos.extract.vagueness import (
     stated_state,
 )
 
-__all__ = [
-    "Clause",
-    "analyze_sentence",
-    # read from here by local.py, which takes its clause analysis from this module
-    "called_out_before",
-    "content_tokens",
-    "listeners_kin",
-    "plural_you",
-    "second_person",
-]
+__all__ = ["Clause", "analyze_sentence"]
 
 
 @dataclass
