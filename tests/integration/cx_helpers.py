@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -70,3 +71,31 @@ def run_cli(*args: str, data_dir: Path, timeout: float = 600, **kw):
         },
         **kw,
     )
+
+
+def chat_export(path: Path, conversations: int, speaker: str = "Sam") -> Path:
+    """A contextos transcript JSONL of ``conversations`` short chats of ``speaker``."""
+    with path.open("w") as f:
+        for c in range(conversations):
+            for i, text in enumerate(
+                [
+                    f"I work as a data engineer at Company{c} and I love rock climbing.",
+                    "That sounds great.",
+                    f"My manager Alex{c} wants the report{c} pipeline finished by Friday.",
+                    "Noted.",
+                ]
+            ):
+                f.write(
+                    json.dumps(
+                        {
+                            "conversation_id": f"conv-{c}",
+                            "turn_id": f"{c}:{i}",
+                            "timestamp": f"2026-02-{1 + c % 27:02d}T10:{i:02d}:00Z",
+                            "speaker": speaker if i % 2 == 0 else "assistant",
+                            "role": "user" if i % 2 == 0 else "assistant",
+                            "text": text,
+                        }
+                    )
+                    + "\n"
+                )
+    return path

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from cx_helpers import run_cli, servers_for, wait_until
+from cx_helpers import chat_export, run_cli, servers_for, wait_until
 
 from contextos.samples import sample_paths
 
@@ -110,30 +110,7 @@ def test_no_user_is_a_usage_error(data_dir):
 
 
 def _big_export(path: Path, conversations: int) -> Path:
-    with path.open("w") as f:
-        for c in range(conversations):
-            for i, text in enumerate(
-                [
-                    f"I work as a data engineer at Company{c} and I love rock climbing.",
-                    "That sounds great.",
-                    f"My manager Alex{c} wants the report{c} pipeline finished by Friday.",
-                    "Noted.",
-                ]
-            ):
-                f.write(
-                    json.dumps(
-                        {
-                            "conversation_id": f"conv-{c}",
-                            "turn_id": f"{c}:{i}",
-                            "timestamp": f"2026-02-{1 + c % 27:02d}T10:{i:02d}:00Z",
-                            "speaker": "Sam" if i % 2 == 0 else "assistant",
-                            "role": "user" if i % 2 == 0 else "assistant",
-                            "text": text,
-                        }
-                    )
-                    + "\n"
-                )
-    return path
+    return chat_export(path, conversations)
 
 
 def _facts(data_dir: Path) -> list[tuple[str, str, tuple[str, ...]]]:
