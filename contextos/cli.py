@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 import typer
 from rich.console import Console
@@ -30,8 +31,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from contextos.context.batch import BatchQuery, read_batch
 from contextos.errors import ConfigError, ContextOSError, InputError
 from contextos.ingest import FORMATS
+from contextos.models.user_id import check_user_id
 from contextos.service import ContextOS, IngestProgress
 from contextos.settings import Settings
 
@@ -69,19 +72,47 @@ def _user(settings: Settings, user: str | None) -> str:
     chosen = user or settings.user
     if not chosen:
         raise ConfigError("no user given: pass --user NAME (or set CONTEXTOS_USER)")
-    return chosen
+    return check_user_id(chosen)
 
 
-@contextmanager
-def _session(data_dir: Path | None, store: str | None) -> Iterator[tuple[ContextOS, Settings]]:
-    settings = _settings(data_dir, store)
-    with ContextOS.from_settings(settings) as cx:
-        yield cx, settings
+def _read_only(settings: Settings) -> ContextOS:
+    """The graph the settings name, for a command that only reads it (or deletes from it): a
+    data directory that holds no graph is an error, and nothing is created or started."""
+    return ContextOS.from_settings(settings, create=False)
+
+
+def _where(settings: Settings) -> str:
+    """The data directory, or the server of a remote store (without its credentials)."""
+    if settings.store in ("", "embedded"):
+        return str(settings.data_dir)
+    parts = urlsplit(settings.store)
+    return parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+
+
+def _unknown(cx: ContextOS, settings: Settings, uid: str) -> str | None:
+    """Why ``uid`` is no user of this graph ("no data for user ... known users: ..."), or None
+    when the graph holds data for them."""
+    known = cx.users()
+    if uid in known:
+        return None
+    listed = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if len(known) > 20 else "")
+    return f"no data for user {uid!r} in {_where(settings)}; known users: {listed or '(none)'}"
+
+
+def _require_user(cx: ContextOS, settings: Settings, uid: str, where: str = "") -> None:
+    """Stop with exit code 1 when the graph holds no data for ``uid``: for a script, a
+    mistyped user id must not look like a user with nothing to say."""
+    problem = _unknown(cx, settings, uid)
+    if problem:
+        _exit(f"{where}{problem} (check the user id, or ingest their data first)", 1)
 
 
 def _fail(exc: BaseException) -> None:
-    code = 2 if isinstance(exc, InputError | ConfigError) else 1
-    message = " ".join(str(exc).split())  # one line, whatever the wrapped library said
+    _exit(str(exc), 2 if isinstance(exc, InputError | ConfigError) else 1)
+
+
+def _exit(message: str, code: int) -> None:
+    message = " ".join(message.split())  # one line, whatever the wrapped library said
     err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
 
@@ -152,17 +183,17 @@ def ingest(
             title_pattern=title,
             exclude_assistant=exclude_assistant,
         )
-        with _session(data_dir, store) as (cx, settings):
-            uid = _user(settings, user)
-            with _progress(quiet) as on_progress:
-                report = cx.ingest(
-                    paths,
-                    user=uid,
-                    user_name=user_name,
-                    format=format,
-                    options=options,
-                    progress=on_progress,
-                )
+        settings = _settings(data_dir, store)
+        uid = _user(settings, user)
+        with ContextOS.from_settings(settings) as cx, _progress(quiet) as on_progress:
+            report = cx.ingest(
+                paths,
+                user=uid,
+                user_name=user_name,
+                format=format,
+                options=options,
+                progress=on_progress,
+            )
     except KeyboardInterrupt:
         err.print(
             "interrupted: every conversation written so far is complete; "
@@ -238,9 +269,12 @@ def facts(
     store: Store = None,
 ) -> None:
     """List a user's facts with their evidence."""
-    with _session(data_dir, store) as (cx, settings):
-        uid = _user(settings, user)
-        items = cx.facts(uid, as_of=parse_when(as_of) if as_of else None, include_superseded=all_)
+    settings = _settings(data_dir, store)
+    uid = _user(settings, user)
+    when = parse_when(as_of) if as_of else None
+    with _read_only(settings) as cx:
+        _require_user(cx, settings, uid)
+        items = cx.facts(uid, as_of=when, include_superseded=all_)
     if as_json:
         for f in items:
             print(f.model_dump_json())
@@ -272,46 +306,34 @@ def context(
     """Print the context injection for a query (or one JSON result per line with --batch)."""
     if (query is None) == (batch is None):
         raise ConfigError("give a QUERY or --batch FILE (one of them)")
-    queries: list[dict[str, Any]] = _read_batch(batch) if batch is not None else [{"query": query}]
-    with _session(data_dir, store) as (cx, settings):
-        uid = _user(settings, user)
-        budget = max_tokens or settings.max_tokens
+    if max_tokens is not None and max_tokens < 1:
+        raise ConfigError(f"--max-tokens must be a positive integer, not {max_tokens}")
+    # the whole batch is checked before any query is answered: a bad line prints nothing
+    queries = read_batch(batch) if batch is not None else [BatchQuery(0, query or "")]
+    settings = _settings(data_dir, store)
+    uid = _user(settings, user) if any(q.user is None for q in queries) else ""
+    budget = max_tokens or settings.max_tokens
+    with _read_only(settings) as cx:
+        for q in queries:
+            where = f"{batch} (line {q.line}): " if batch is not None and q.user else ""
+            _require_user(cx, settings, q.user or uid, where)
         for q in queries:
             res = cx.context(
-                q["query"],
-                user=q.get("user", uid),
-                agent_type=q.get("agent_type", agent_type),
-                max_tokens=int(q.get("max_tokens", budget)),
+                q.query,
+                user=q.user or uid,
+                agent_type=q.agent_type or agent_type,
+                max_tokens=q.max_tokens or budget,
             )
             if batch is not None or as_json:
                 line = res.model_dump(mode="json")
-                if "id" in q:
-                    line["id"] = q["id"]
+                if q.id is not None:
+                    line["id"] = q.id
                 print(json.dumps(line, ensure_ascii=False))
             else:
                 print(res.injection)
                 err.print(
                     f"[dim]{res.token_count}/{res.max_tokens} tokens · {len(res.sources)} items[/]"
                 )
-
-
-def _read_batch(path: Path) -> list[dict[str, Any]]:
-    if not path.is_file():
-        raise InputError(str(path), "no such file")
-    queries = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(str(path), f"invalid JSON: {exc.msg}", f"line {n}") from exc
-        if isinstance(obj, str):
-            obj = {"query": obj}
-        if not isinstance(obj, dict) or not isinstance(obj.get("query"), str):
-            raise InputError(str(path), 'each line needs {"query": "..."}', f"line {n}")
-        queries.append(obj)
-    return queries
 
 
 @app.command()
@@ -325,12 +347,12 @@ def brief(
     store: Store = None,
 ) -> None:
     """What changed for a user between two times."""
-    with _session(data_dir, store) as (cx, settings):
-        b = cx.brief(
-            _user(settings, user),
-            since=parse_when(since),
-            until=parse_when(until) if until else None,
-        )
+    settings = _settings(data_dir, store)
+    uid = _user(settings, user)
+    start, end = parse_when(since), parse_when(until) if until else None
+    with _read_only(settings) as cx:
+        _require_user(cx, settings, uid)
+        b = cx.brief(uid, since=start, until=end)
     if as_json:
         print(b.model_dump_json(indent=2))
     else:
@@ -341,7 +363,7 @@ def brief(
 @_reports_errors
 def status(data_dir: DataDir = None, store: Store = None) -> None:
     """Where the data lives, which users it holds, and how big the graph is."""
-    with _session(data_dir, store) as (cx, _):
+    with _read_only(_settings(data_dir, store)) as cx:
         s = cx.status()
     out.print(f"store: {s['store']}  data dir: {s['data_dir']}", highlight=False)
     out.print(f"users: {', '.join(s['users']) or '(none)'}", highlight=False)
@@ -358,8 +380,17 @@ def forget(
     store: Store = None,
 ) -> None:
     """Delete everything stored for a user."""
-    with _session(data_dir, store) as (cx, settings):
-        uid = _user(settings, user)
+    settings = _settings(data_dir, store)
+    uid = _user(settings, user)
+    with _read_only(settings) as cx:
+        unknown = _unknown(cx, settings, uid)
+        if unknown:  # nothing to delete: done, as a second forget of the same user is
+            err.print(
+                f"[yellow]warning:[/] {escape(unknown)}; nothing to forget",
+                highlight=False,
+                soft_wrap=True,
+            )
+            return
         if not yes and not typer.confirm(f"delete all memory of {uid}?"):
             raise typer.Exit(1)
         n = cx.forget(uid)

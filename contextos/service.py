@@ -30,11 +30,12 @@ from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import Fact, turn_ref
 from contextos.models.report import FormatStats, IngestReport
 from contextos.models.transcript import Conversation
+from contextos.models.user_id import check_user_id
 from contextos.settings import Settings, default_data_dir
 
 _log = logging.getLogger(__name__)
 
-__all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
+__all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress", "holds_graph"]
 
 #: Inputs at least this big get extraction in a worker process (its start-up, ~3 s, pays off).
 PARALLEL_MIN_BYTES = 4_000_000
@@ -52,6 +53,17 @@ class IngestProgress:
     bytes_done: int | None
     bytes_total: int | None
     title: str | None
+
+
+def holds_graph(data_dir: Path) -> bool:
+    """Whether ``data_dir`` holds an embedded graph: the server's snapshot (``graph.rdb``) or
+    its append-only log (``aof/``, made as soon as a server starts there) in ``graph/``."""
+    graph = Path(data_dir).expanduser() / "graph"
+    return (graph / "graph.rdb").is_file() or (graph / "aof").is_dir()
+
+
+def _embedded(store: str | GraphStore | None) -> bool:
+    return store is None or store == "embedded"
 
 
 def _open_store(store: str | GraphStore | None, data_dir: Path, dimension: int) -> GraphStore:
@@ -110,14 +122,22 @@ class ContextOS:
         *,
         extractor: Extractor | None = None,
         embedder: Embedder | None = None,
+        create: bool = True,
     ) -> ContextOS:
         """Open (and start, for the embedded default) the graph store.
 
         ``data_dir`` defaults to ``~/.local/share/contextos``; ``store`` to the embedded
         FalkorDB in ``data_dir/graph``, or ``falkor://host:port`` for a running FalkorDB.
         ``embedder`` defaults to the offline MiniLM; a graph keeps the model it was built with.
+        ``create=False`` opens only a graph that exists: an embedded ``data_dir`` that holds
+        none is a :class:`ConfigError`, and nothing is created or started.
         """
         directory = Path(data_dir) if data_dir is not None else default_data_dir()
+        if not create and _embedded(store) and not holds_graph(directory):
+            raise ConfigError(
+                f"{directory} holds no contextos graph "
+                "(run `contextos ingest` first, or check --data-dir)"
+            )
         if embedder is None:
             from contextos.embeddings.minilm import default_embedder
 
@@ -144,8 +164,9 @@ class ContextOS:
         return cx
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> ContextOS:
-        """Open with the store and embedding model the settings name."""
+    def from_settings(cls, settings: Settings, *, create: bool = True) -> ContextOS:
+        """Open with the store and embedding model the settings name (``create``: see
+        :meth:`open`)."""
         embedder: Embedder | None = None
         if settings.embedding == "openai":
             from contextos.embeddings.embedder import openai_embedder
@@ -156,7 +177,7 @@ class ContextOS:
             )
         elif settings.embedding != "local":
             raise ConfigError(f"unknown embedding {settings.embedding!r}: use 'local' or 'openai'")
-        return cls.open(settings.data_dir, settings.store, embedder=embedder)
+        return cls.open(settings.data_dir, settings.store, embedder=embedder, create=create)
 
     def close(self) -> None:
         if self._opened:
@@ -213,6 +234,7 @@ class ContextOS:
         """
         from contextos.ingest import ParseOptions, read_conversations, windows
 
+        user = check_user_id(user)
         started = time.monotonic()
         items = [sources] if isinstance(sources, str | Path | Conversation) else list(sources)
         paths = [Path(s) for s in items if not isinstance(s, Conversation)]
@@ -351,10 +373,11 @@ class ContextOS:
         """The user's facts: current ones, or those valid at ``as_of``."""
         from contextos.graph.records import to_epoch
 
+        user = check_user_id(user)
         return self.store.facts(user, as_of=to_epoch(as_of), include_superseded=include_superseded)
 
     def entities(self, user: str) -> list[Entity]:
-        return self.store.entities(user)
+        return self.store.entities(check_user_id(user))
 
     def context(
         self,
@@ -365,6 +388,7 @@ class ContextOS:
         max_tokens: int = 500,
     ) -> ContextResult:
         """A token-budgeted ``<context_injection>`` of what is relevant to ``query``."""
+        user = check_user_id(user)
         if max_tokens < 1:
             raise ConfigError("max_tokens must be positive")
         name = self._user_name(user)
@@ -383,6 +407,7 @@ class ContextOS:
 
     def brief(self, user: str, since: datetime, until: datetime | None = None) -> Brief:
         """What changed for ``user`` between ``since`` and ``until`` (default: now)."""
+        user = check_user_id(user)
         until = until or datetime.now(UTC)
         changes = diff_facts(history(self.store, user), since, until)
         brief = Brief(user_id=user, since=since, until=until, changes=changes)
@@ -391,21 +416,27 @@ class ContextOS:
 
     def forget(self, user: str) -> int:
         """Delete everything stored for ``user``; returns the number of nodes removed."""
-        return self.store.delete_user(user)
+        return self.store.delete_user(check_user_id(user))
+
+    def users(self) -> list[str]:
+        """The ids of the users the graph holds data for."""
+        return [u for u, _ in self.store.users()]
 
     def status(self) -> dict[str, Any]:
         return {
             "store": getattr(self.store, "name", type(self.store).__name__),
             "data_dir": str(self.data_dir),
-            "users": [u for u, _ in self.store.users()],
+            "users": self.users(),
             "counts": self.store.stats(),
         }
 
     def _user_name(self, user: str) -> str:
+        """The name stored for ``user``; for a user the graph does not know, the id as given
+        (a name made up from it would read as if the graph knew them)."""
         for uid, name in self.store.users():
             if uid == user and name:
                 return str(name)
-        return UserRef.from_id(user).name
+        return user
 
 
 def _chain(first: list[Conversation], rest: Iterable[Conversation]) -> Iterable[Conversation]:

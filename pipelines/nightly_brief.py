@@ -21,7 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     until = datetime.now(UTC)
     since = until - timedelta(hours=args.hours)
     try:
-        with ContextOS.from_settings(Settings()) as cx:
+        # create=False: a mistyped CONTEXTOS_DATA_DIR is an error, not a new, empty graph
+        with ContextOS.from_settings(Settings(), create=False) as cx:
             for user in cx.status()["users"]:
                 brief = cx.brief(user, since=since, until=until)
                 if args.out is not None:

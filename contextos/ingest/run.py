@@ -165,13 +165,7 @@ class ParseRun(Iterator[Conversation]):
                     raise
                 self._warn(label, exc.where or "", f"{exc.problem}; archive skipped")
                 return
-            self._current = archive.fp
-            if not sources:
-                problem = "archive holds no chat export file"
-                if item.explicit:
-                    raise InputError(label, problem)
-                self._warn(label, "", f"{problem}; skipped")
-                return
+            self._current = archive.fp  # open() raised if no member is left to read
             for source in sources:
                 yield from self._source(source, archive=True)
         finally:

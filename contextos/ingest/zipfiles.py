@@ -7,7 +7,9 @@ Members are streamed straight from the archive; nothing is ever extracted to dis
 * bytes actually produced are counted too (a member's header may lie), and reading stops with
   an InputError once the budget is spent;
 * entries with absolute paths, drive letters or ``..`` segments (path traversal), encrypted
-  entries and nested archives are skipped with a warning.
+  entries and nested archives are skipped with a warning;
+* an archive with no chat export file to read is an InputError, which names the members
+  skipped for one of those reasons (an archive of nothing but unsafe members says which).
 """
 
 from __future__ import annotations
@@ -46,6 +48,14 @@ def unsafe_member_name(name: str) -> str | None:
     if "\x00" in norm:
         return "NUL byte in name"
     return None
+
+
+def _listed(skipped: list[str], most: int = 5) -> str:
+    """ "; skipped: 'a' (why), 'b' (why) and 3 more" for an error message, or ""."""
+    if not skipped:
+        return ""
+    more = f" and {len(skipped) - most} more" if len(skipped) > most else ""
+    return "; skipped: " + ", ".join(skipped[:most]) + more
 
 
 class _MemberReader:
@@ -118,6 +128,7 @@ class Archive:
         """Open the archive, check the limits, and list the members to parse.
 
         Order: by directory, then account files (users.json, projects.json), then by name.
+        Raises :class:`InputError` when no member is left to parse.
         """
         self.fp = self.path.open("rb")
         try:
@@ -144,13 +155,19 @@ class Archive:
             )
         budget = ByteBudget(self.label, opts.max_zip_total_bytes)
         sources: list[Source] = []
+        skipped: list[str] = []  # the members refused, each with why
+
+        def skip(name: str, why: str, warning: str) -> None:
+            skipped.append(f"{name!r} ({why})")
+            self._warn(self.label, name, warning)
+
         for info in sorted(infos, key=self._order):
             name = info.filename
             if info.is_dir():
                 continue
             problem = unsafe_member_name(name)
             if problem:
-                self._warn(self.label, name, f"unsafe member name ({problem}); skipped")
+                skip(name, problem, f"unsafe member name ({problem}); skipped")
                 continue
             norm = name.replace("\\", "/")
             parts = norm.split("/")
@@ -158,12 +175,12 @@ class Archive:
                 continue
             base = parts[-1]
             if base.lower().endswith(".zip"):
-                self._warn(self.label, name, "nested archive skipped; unzip it first")
+                skip(name, "nested archive", "nested archive skipped; unzip it first")
                 continue
             if not self._is_candidate(base):
                 continue
             if info.flag_bits & 0x1:
-                self._warn(self.label, name, "encrypted member skipped")
+                skip(name, "encrypted", "encrypted member skipped")
                 continue
             sources.append(
                 Source(
@@ -174,6 +191,9 @@ class Archive:
                     group=f"{self.label}!{posixpath.dirname(norm)}",
                 )
             )
+        if not sources:
+            self.close()
+            raise InputError(self.label, "archive holds no chat export file" + _listed(skipped))
         return sources
 
     @staticmethod

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from cx_helpers import servers_for
 
-from contextos import ContextOS, InputError
+from contextos import ConfigError, ContextOS, InputError
 from contextos.embeddings.tokens import count_tokens
 from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
 
@@ -160,6 +161,54 @@ def test_bad_input_raises_input_error_and_writes_nothing(cx, tmp_path: Path):
     with pytest.raises(InputError, match="no such file|does not exist|not found"):
         cx.ingest(tmp_path / "missing.json", user="u2")
     assert cx.store.stats("u2") == {}
+
+
+def test_every_entry_refuses_a_bad_user_id_and_writes_nothing(cx, chat):
+    conv = chat("a", 2, "I live in Lisbon.")
+    calls = {
+        "ingest": lambda u: cx.ingest(conv, user=u),
+        "facts": lambda u: cx.facts(u),
+        "entities": lambda u: cx.entities(u),
+        "context": lambda u: cx.context("where do I live?", user=u),
+        "brief": lambda u: cx.brief(u, since=datetime(2026, 3, 1, tzinfo=UTC)),
+        "forget": lambda u: cx.forget(u),
+    }
+    for name, call in calls.items():
+        for bad, shown in (("dana\nw", r"'dana\nw'"), ("dana ", "'dana '")):
+            with pytest.raises(InputError, match=re.escape(f"user id {shown}")):
+                call(bad)
+                pytest.fail(f"{name} took {bad!r}")
+    assert cx.users() == [] and cx.store.stats() == {"ContextOSMeta": 1}
+
+
+def test_an_unknown_user_gets_no_made_up_name(cx, chat):
+    cx.ingest(chat("a", 2, "I live in Lisbon."), user="dana_w")
+    known = cx.context("where do I live?", user="dana_w").injection
+    assert known.startswith('<context_injection user="Dana W">')  # the name stored at ingest
+    res = cx.context("where do I live?", user="nobody_here")
+    assert res.injection.startswith('<context_injection user="nobody_here">')
+    assert res.sources == []
+    summary = cx.brief("nobody_here", since=datetime(2026, 3, 1, tzinfo=UTC)).summary
+    assert "nobody_here" in summary and "Nobody Here" not in summary
+    assert cx.users() == ["dana_w"]
+
+
+def test_open_without_create_refuses_a_directory_that_holds_no_graph(tmp_path):
+    for missing in (tmp_path / "typo", tmp_path / "empty"):
+        if missing.name == "empty":
+            missing.mkdir()
+        with pytest.raises(ConfigError, match=f"{missing} holds no contextos graph"):
+            ContextOS.open(missing, create=False)
+        assert not (missing / "graph").exists() and not servers_for(missing)
+    assert not (tmp_path / "typo").exists()
+
+
+def test_open_without_create_opens_a_graph_that_exists(data_dir):
+    with ContextOS.open(data_dir) as cx:
+        assert cx.users() == []
+    with ContextOS.open(data_dir, create=False) as cx:
+        assert cx.status()["counts"] == {"ContextOSMeta": 1}
+    assert not servers_for(data_dir)
 
 
 def test_parallel_extraction_writes_exactly_what_sequential_does(tmp_path):

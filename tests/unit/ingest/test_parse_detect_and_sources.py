@@ -175,3 +175,28 @@ def test_progress_counters_move_while_streaming() -> None:
     assert 0 < run.bytes_done <= total
     list(run)
     assert run.bytes_done == total
+
+
+def test_a_zip_of_only_unsafe_members_names_them(tmp_path) -> None:
+    export = (FIXTURES / "chatgpt/librechat__chatgpt-tree.json").read_text()
+    members = {"../conversations.json": export, "/abs/conversations.json": export}
+    bad = write_zip(tmp_path / "evil.zip", members)
+    with pytest.raises(InputError) as caught:
+        parse(bad)
+    message = str(caught.value)
+    assert "evil.zip" in message and "no chat export file" in message
+    assert "'../conversations.json' (path traversal" in message
+    assert "'/abs/conversations.json' (absolute path)" in message
+    with pytest.raises(InputError, match=r"'\.\./conversations\.json'"):
+        detect_format(bad)
+    # inside a folder the archive is skipped with a warning, which names them too
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    write_zip(folder / "evil.zip", members)
+    write_zip(folder / "good.zip", {"conversations.json": export})
+    convs, run = parse(folder)
+    assert len(convs) == 1
+    assert any(
+        "archive skipped" in w.problem and "'../conversations.json'" in w.problem
+        for w in run.warnings
+    )
