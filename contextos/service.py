@@ -35,7 +35,7 @@ from contextos.settings import Settings, default_data_dir
 
 _log = logging.getLogger(__name__)
 
-__all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress", "holds_graph"]
+__all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
 
 #: Inputs at least this big get extraction in a worker process (its start-up, ~3 s, pays off).
 PARALLEL_MIN_BYTES = 4_000_000
@@ -55,15 +55,14 @@ class IngestProgress:
     title: str | None
 
 
-def holds_graph(data_dir: Path) -> bool:
-    """Whether ``data_dir`` holds an embedded graph: the server's snapshot (``graph.rdb``) or
-    its append-only log (``aof/``, made as soon as a server starts there) in ``graph/``."""
-    graph = Path(data_dir).expanduser() / "graph"
-    return (graph / "graph.rdb").is_file() or (graph / "aof").is_dir()
-
-
 def _embedded(store: str | GraphStore | None) -> bool:
     return store is None or store == "embedded"
+
+
+def _holds_graph(data_dir: Path) -> bool:
+    from contextos.graph.falkordb_supervisor import ServerFiles
+
+    return ServerFiles(Path(data_dir).expanduser() / "graph").holds_data()
 
 
 def _open_store(store: str | GraphStore | None, data_dir: Path, dimension: int) -> GraphStore:
@@ -133,7 +132,7 @@ class ContextOS:
         none is a :class:`ConfigError`, and nothing is created or started.
         """
         directory = Path(data_dir) if data_dir is not None else default_data_dir()
-        if not create and _embedded(store) and not holds_graph(directory):
+        if not create and _embedded(store) and not _holds_graph(directory):
             raise ConfigError(
                 f"{directory} holds no contextos graph "
                 "(run `contextos ingest` first, or check --data-dir)"

@@ -115,6 +115,11 @@ class ServerFiles:
     def supervisor_lock(self) -> Path:
         return self.directory / "supervisor.lock"
 
+    def holds_data(self) -> bool:
+        """Whether a server ever kept a graph here: its snapshot (``graph.rdb``) or its
+        append-only log (``aof/``, made as soon as a server starts)."""
+        return (self.directory / "graph.rdb").is_file() or (self.directory / "aof").is_dir()
+
     def log_since(self, offset: int) -> str:
         try:
             with open(self.log_path, "rb") as f:
