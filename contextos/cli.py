@@ -2,7 +2,9 @@
 
 Every command builds :class:`~contextos.settings.Settings` from the environment
 (``CONTEXTOS_*``) and its flags, opens the facade, and turns a :class:`ContextOSError` into one
-clear line on stderr and a non-zero exit: 2 for bad input or usage, 1 for anything else.
+clear line on stderr and a non-zero exit: 2 for bad input or usage (nothing written), 3 for
+input that broke part-way (:class:`PartialInputError`: what came before the damage was
+written), 1 for anything else.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from contextos.errors import ConfigError, ContextOSError, InputError
+from contextos.errors import ConfigError, ContextOSError, InputError, PartialInputError
 from contextos.ingest import FORMATS
 from contextos.service import ContextOS, IngestProgress
 from contextos.settings import Settings
@@ -79,8 +81,15 @@ def _session(data_dir: Path | None, store: str | None) -> Iterator[tuple[Context
         yield cx, settings
 
 
+#: exit code of a run that wrote what came before damaged input and read nothing past it
+EXIT_PARTIAL = 3
+
+
 def _fail(exc: BaseException) -> None:
-    code = 2 if isinstance(exc, InputError | ConfigError) else 1
+    if isinstance(exc, PartialInputError):
+        code = EXIT_PARTIAL
+    else:
+        code = 2 if isinstance(exc, InputError | ConfigError) else 1
     message = " ".join(str(exc).split())  # one line, whatever the wrapped library said
     err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     raise typer.Exit(code)
@@ -88,7 +97,7 @@ def _fail(exc: BaseException) -> None:
 
 def _reports_errors(command: Callable[..., None]) -> Callable[..., None]:
     """A command's ContextOSError becomes one ``error:`` line and exit code 2 (bad input or
-    usage) or 1 (anything else), never a traceback."""
+    usage), 3 (input that broke part-way) or 1 (anything else), never a traceback."""
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> None:
@@ -135,6 +144,13 @@ def ingest(
         typer.Option(help="only conversations whose title matches a glob, or 're:REGEX'"),
     ] = None,
     exclude_assistant: Annotated[bool, typer.Option(help="drop assistant turns")] = False,
+    allow_partial: Annotated[
+        bool,
+        typer.Option(
+            help="accept a file that breaks part-way (truncated, corrupt): keep what came "
+            "before the damage, warn, exit 0 (without it: exit 3)"
+        ),
+    ] = False,
     data_dir: DataDir = None,
     store: Store = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
@@ -162,6 +178,7 @@ def ingest(
                     format=format,
                     options=options,
                     progress=on_progress,
+                    allow_partial=allow_partial,
                 )
     except KeyboardInterrupt:
         err.print(
@@ -306,6 +323,8 @@ def _read_batch(path: Path) -> list[dict[str, Any]]:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(str(path), f"invalid JSON: {exc.msg}", f"line {n}") from exc
+        except RecursionError:
+            raise InputError(str(path), "JSON nested too deeply", f"line {n}") from None
         if isinstance(obj, str):
             obj = {"query": obj}
         if not isinstance(obj, dict) or not isinstance(obj.get("query"), str):
