@@ -236,7 +236,11 @@ def _print_report(report: Any) -> None:
     )
     for w in report.warnings[:20]:
         where = f" ({w.where})" if w.where else ""
-        err.print(f"[yellow]warning:[/] {w.path}{where}: {w.problem}", highlight=False)
+        err.print(
+            f"[yellow]warning:[/] {escape(w.path)}{escape(where)}: {escape(w.problem)}",
+            highlight=False,
+            soft_wrap=True,  # one line each, whatever the terminal's width
+        )
     if len(report.warnings) > 20:
         err.print(f"[yellow]… and {len(report.warnings) - 20} more warnings[/]")
 
