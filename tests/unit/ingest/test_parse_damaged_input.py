@@ -32,7 +32,10 @@ except InputError as exc:
     outcome = {"error": str(exc), "path": exc.path, "where": exc.where}
 except MemoryError:
     outcome = {"error": "MemoryError"}
-outcome["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+# VmHWM, not ru_maxrss: Linux carries ru_maxrss over from the forking parent (pytest)
+with open("/proc/self/status") as status:
+    peak = next(line for line in status if line.startswith("VmHWM:"))
+outcome["rss_mb"] = int(peak.split()[1]) / 1024
 print(json.dumps(outcome))
 """
 
