@@ -4,7 +4,13 @@ Chat exports in; a grounded, typed, time-aware knowledge graph; morning briefs a
 token-budgeted context injections out. Start with :class:`ContextOS`.
 """
 
-from contextos.errors import ConfigError, ContextOSError, InputError, StoreError
+from contextos.errors import (
+    ConfigError,
+    ContextOSError,
+    InputError,
+    PartialInputError,
+    StoreError,
+)
 from contextos.models import (
     Brief,
     Change,
@@ -37,6 +43,7 @@ __all__ = [
     "IngestProgress",
     "IngestReport",
     "InputError",
+    "PartialInputError",
     "Settings",
     "StoreError",
     "Turn",

@@ -2,7 +2,9 @@
 
 Every command builds :class:`~contextos.settings.Settings` from the environment
 (``CONTEXTOS_*``) and its flags, opens the facade, and turns a :class:`ContextOSError` into one
-clear line on stderr and a non-zero exit: 2 for bad input or usage, 1 for anything else.
+clear line on stderr and a non-zero exit: 2 for bad input or usage (nothing written), 3 for
+input that broke part-way (:class:`PartialInputError`: what came before the damage was
+written), 1 for anything else.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from rich.progress import (
 from rich.table import Table
 
 from contextos.context.batch import BatchQuery, read_batch
-from contextos.errors import ConfigError, ContextOSError, InputError
+from contextos.errors import ConfigError, ContextOSError, InputError, PartialInputError
 from contextos.ingest import FORMATS
 from contextos.models.user_id import check_user_id
 from contextos.service import ContextOS, IngestProgress
@@ -107,8 +109,16 @@ def _require_user(cx: ContextOS, settings: Settings, uid: str, where: str = "") 
         _exit(f"{where}{problem} (check the user id, or ingest their data first)", 1)
 
 
+#: exit code of a run that wrote what came before damaged input and read nothing past it
+EXIT_PARTIAL = 3
+
+
 def _fail(exc: BaseException) -> None:
-    _exit(str(exc), 2 if isinstance(exc, InputError | ConfigError) else 1)
+    if isinstance(exc, PartialInputError):
+        code = EXIT_PARTIAL
+    else:
+        code = 2 if isinstance(exc, InputError | ConfigError) else 1
+    _exit(str(exc), code)
 
 
 def _exit(message: str, code: int) -> None:
@@ -119,7 +129,7 @@ def _exit(message: str, code: int) -> None:
 
 def _reports_errors(command: Callable[..., None]) -> Callable[..., None]:
     """A command's ContextOSError becomes one ``error:`` line and exit code 2 (bad input or
-    usage) or 1 (anything else), never a traceback."""
+    usage), 3 (input that broke part-way) or 1 (anything else), never a traceback."""
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> None:
@@ -166,6 +176,13 @@ def ingest(
         typer.Option(help="only conversations whose title matches a glob, or 're:REGEX'"),
     ] = None,
     exclude_assistant: Annotated[bool, typer.Option(help="drop assistant turns")] = False,
+    allow_partial: Annotated[
+        bool,
+        typer.Option(
+            help="accept a file that breaks part-way (truncated, corrupt): keep what came "
+            "before the damage, warn, exit 0 (without it: exit 3)"
+        ),
+    ] = False,
     data_dir: DataDir = None,
     store: Store = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
@@ -193,6 +210,7 @@ def ingest(
                 format=format,
                 options=options,
                 progress=on_progress,
+                allow_partial=allow_partial,
             )
     except KeyboardInterrupt:
         err.print(
@@ -250,7 +268,11 @@ def _print_report(report: Any) -> None:
     )
     for w in report.warnings[:20]:
         where = f" ({w.where})" if w.where else ""
-        err.print(f"[yellow]warning:[/] {w.path}{where}: {w.problem}", highlight=False)
+        err.print(
+            f"[yellow]warning:[/] {escape(w.path)}{escape(where)}: {escape(w.problem)}",
+            highlight=False,
+            soft_wrap=True,  # one line each, whatever the terminal's width
+        )
     if len(report.warnings) > 20:
         err.print(f"[yellow]… and {len(report.warnings) - 20} more warnings[/]")
 

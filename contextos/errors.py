@@ -6,11 +6,14 @@ callers only ever need to catch :class:`ContextOSError`.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "ConfigError",
     "ContextOSError",
     "ExtractionError",
     "InputError",
+    "PartialInputError",
     "StoreError",
 ]
 
@@ -34,6 +37,29 @@ class InputError(ContextOSError):
         if where:
             location = f"{location} ({where})"
         super().__init__(f"{location}: {problem}")
+
+
+class PartialInputError(InputError):
+    """An input broke part-way: what came before the damage was read (and, from
+    ``ContextOS.ingest``, written), the rest was not.
+
+    ``partial`` lists the damaged files (``contextos.models.report.PartialFile``); ``report``
+    is the ingest report of the run, when there is one. Pass ``allow_partial=True``
+    (``--allow-partial``) to accept such input instead.
+    """
+
+    def __init__(self, partial: list[Any], report: Any = None) -> None:
+        first = partial[0]
+        more = len(partial) - 1
+        problem = f"{first.problem} after {first.records} record" + (
+            "" if first.records == 1 else "s"
+        )
+        problem += "; the rest of the file was not read"
+        if more:
+            problem += f" (and {more} more damaged file{'' if more == 1 else 's'})"
+        super().__init__(first.path, problem, first.where)
+        self.partial = partial
+        self.report = report
 
 
 class StoreError(ContextOSError):

@@ -19,7 +19,7 @@ from contextos.brief import diff_facts, history, render_summary
 from contextos.context import pack, retrieve
 from contextos.conversation_pipeline import ConversationPipeline, conversation_key
 from contextos.embeddings.embedder import Embedder
-from contextos.errors import ConfigError, InputError
+from contextos.errors import ConfigError, InputError, PartialInputError
 from contextos.extract.base import CarriesOver, Extractor
 from contextos.extract.carryover import keep_stored
 from contextos.graph.store import GraphStore
@@ -223,9 +223,19 @@ class ContextOS:
         options: Any = None,
         progress: Callable[[IngestProgress], None] | None = None,
         parallel: bool | None = None,
+        allow_partial: bool = False,
     ) -> IngestReport:
         """Parse, extract, validate, resolve and write. Safe to re-run: conversations already
         stored unchanged are skipped, so an interrupted run resumes where it stopped.
+
+        A file that breaks part-way (truncated or invalid JSON after its first record, JSON
+        nested deeper than ``ParseOptions.max_json_depth``, a corrupt zip member) is
+        *partial*: the conversations before the damage are written (they are complete, and
+        re-running is safe), the rest of the file is not read, the other inputs are still read,
+        and then :class:`PartialInputError` is raised, its ``report`` saying what was written
+        and ``partial`` where each file broke. With ``allow_partial=True`` the report is
+        returned instead, ``report.partial`` listing the damage. Input refused before anything
+        was written raises :class:`InputError`.
 
         ``parallel`` runs extraction in a worker process beside the rest (same result, two
         cores); by default it is on for the default extractor when the input is over
@@ -296,6 +306,7 @@ class ContextOS:
             stats_given.turns += sum(len(c.turns) for c in given)
         if run is not None:
             report.warnings.extend(run.warnings)
+            report.partial.extend(run.partial)
             report.by_format.update(run.stats)
             report.files = sum(s.files for s in run.stats.values())
         report.duration_s = round(time.monotonic() - started, 3)
@@ -305,6 +316,8 @@ class ContextOS:
                 ", ".join(str(p) for p in paths) or None,
                 "no conversation could be read" + (f" ({detail})" if detail else ""),
             )
+        if report.partial and not allow_partial:
+            raise PartialInputError(report.partial, report)
         return report
 
     def _stored_turns(self, user: str, refs: list[tuple[str, str]]) -> set[str]:

@@ -62,6 +62,8 @@ def _query(line: str, n: int) -> BatchQuery:
         obj: Any = json.loads(line)
     except json.JSONDecodeError as exc:
         raise _LineError(f"invalid JSON: {exc.msg}") from None
+    except RecursionError:
+        raise _LineError("JSON nested too deeply") from None
     if isinstance(obj, str):
         obj = {"query": obj}
     if not isinstance(obj, dict):

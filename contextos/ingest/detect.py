@@ -32,9 +32,11 @@ from pathlib import Path
 
 from contextos.errors import InputError
 from contextos.ingest.filecontext import Source
+from contextos.ingest.jsondepth import DepthGuard
 from contextos.ingest.jsonstream import BACKEND, JSON_ERRORS
 from contextos.ingest.markdown import looks_like_transcript
-from contextos.ingest.streams import Utf8Guard
+from contextos.ingest.options import ParseOptions
+from contextos.ingest.streams import DamagedStream, Utf8Guard
 from contextos.ingest.zipfiles import is_zip_head
 
 __all__ = ["FORMATS", "Sniff", "detect_format", "sniff"]
@@ -104,7 +106,7 @@ def _decide(keys: set[str], top: str, final: bool) -> str | None:
     return None
 
 
-def _sniff_json(source: Source) -> Sniff:
+def _sniff_json(source: Source, max_depth: int) -> Sniff:
     keys: set[str] = set()
     top = ""
     record_prefix = ""
@@ -112,7 +114,7 @@ def _sniff_json(source: Source) -> Sniff:
     with source.open() as raw:
         guard = Utf8Guard(raw)
         try:
-            for prefix, event, value in BACKEND.parse(guard, use_float=True):
+            for prefix, event, value in BACKEND.parse(DepthGuard(guard, max_depth), use_float=True):
                 if not top:
                     if event == "start_array":
                         top, record_prefix = "[", "item"
@@ -136,7 +138,11 @@ def _sniff_json(source: Source) -> Sniff:
                     break
         except JSON_ERRORS as exc:
             if not keys:
-                return Sniff(None, f"not valid JSON ({exc}) near byte {guard.position}")
+                message = next(iter(str(exc).strip().splitlines()), "")
+                return Sniff(None, f"not valid JSON ({message}) near byte {guard.position}")
+        except DamagedStream as exc:
+            if not keys:
+                return Sniff(None, f"{exc.problem} ({exc.where})")
     found = _decide(keys, top, final=True)
     if found:
         return Sniff(found)
@@ -147,7 +153,7 @@ def _sniff_json(source: Source) -> Sniff:
 def _sniff_jsonl(first_line: str) -> str | None:
     try:
         obj = json.loads(first_line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(obj, dict):
         return None
@@ -158,8 +164,9 @@ def _sniff_jsonl(first_line: str) -> str | None:
     return None
 
 
-def sniff(source: Source) -> Sniff:
-    """Detect the kind of one file (see the module docstring)."""
+def sniff(source: Source, max_depth: int = ParseOptions().max_json_depth) -> Sniff:
+    """Detect the kind of one file (see the module docstring); JSON nested deeper than
+    ``max_depth`` is not parsed."""
     with source.open() as raw:
         head = raw.read(_HEAD)
     if not head:
@@ -181,7 +188,7 @@ def sniff(source: Source) -> Sniff:
             found = _sniff_jsonl(line)
             if found:
                 return Sniff(found)
-        return _sniff_json(source)
+        return _sniff_json(source, max_depth)
     if looks_like_transcript(text, complete=len(head) < _HEAD):
         return Sniff("markdown")
     if "\x00" in text[:1024]:

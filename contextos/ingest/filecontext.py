@@ -10,7 +10,7 @@ from typing import Any, BinaryIO, TypeVar
 from contextos.ingest.drafts import ConversationDraft, TurnDraft
 from contextos.ingest.options import ParseOptions
 from contextos.ingest.timestamps import BadTime, parse_time
-from contextos.models.report import Warning_
+from contextos.models.report import PartialFile, Warning_
 
 __all__ = ["RECORD_ERRORS", "FileContext", "RecordHead", "Source", "record_head"]
 
@@ -60,6 +60,7 @@ class FileContext:
     user_name: str | None = None
     skipped: int = 0
     format: str = ""
+    partial: list[PartialFile] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -67,6 +68,19 @@ class FileContext:
 
     def warn(self, where: str, problem: str) -> None:
         self.warnings.append(Warning_(path=self.source.label, where=where, problem=problem))
+
+    def broke(self, where: str, position: int, records: int, problem: str) -> None:
+        """The file cannot be read past byte ``position`` (``where`` says it: ``byte N`` or
+        ``near byte N``), after ``records`` good records: a partial file, and a warning."""
+        damage = PartialFile(
+            path=self.label, where=where, byte=position, records=records, problem=problem
+        )
+        self.partial.append(damage)
+        self.warn(
+            where,
+            f"{problem} after {records} record{'' if records == 1 else 's'}; the rest of the "
+            "file was not read",
+        )
 
     def skip(self, where: str, problem: str) -> None:
         """Warn about a record that is left out, and count it as skipped."""

@@ -13,7 +13,8 @@ import ijson
 
 from contextos.errors import InputError
 from contextos.ingest.filecontext import FileContext
-from contextos.ingest.streams import Utf8Guard
+from contextos.ingest.jsondepth import DepthGuard
+from contextos.ingest.streams import DamagedStream, Utf8Guard
 
 __all__ = ["BACKEND", "JSON_ERRORS", "guarded_records", "iter_records", "top_level_type"]
 
@@ -56,6 +57,26 @@ class _Prefixed:
         return self._guard.read(n)
 
 
+def _first_line(exc: BaseException) -> str:
+    """yajl's message without its multi-line caret diagram."""
+    return next(iter(str(exc).strip().splitlines()), type(exc).__name__)
+
+
+def _drained(raw: Any) -> DamagedStream | None:
+    """For a zip member: read it to its end, so its CRC is checked; the damage found, if any.
+
+    A JSON error in a zip member is often the symptom of corrupt bytes: the CRC names the cause.
+    """
+    verify = getattr(raw, "verify", None)
+    if verify is None:
+        return None
+    try:
+        verify()
+    except DamagedStream as exc:
+        return exc
+    return None
+
+
 def iter_records(
     ctx: FileContext, *, list_prefix: str = "item", object_prefix: str = ""
 ) -> Iterator[tuple[int, Any]]:
@@ -63,9 +84,10 @@ def iter_records(
 
     A top-level list yields its items (``list_prefix``); a top-level object yields the value at
     ``object_prefix`` (``''``: the object itself; ``'history.item'``: each element of its
-    ``history`` list). Invalid JSON before the first record raises :class:`InputError` (nothing
-    was yielded); after it, the rest of the file is dropped with a warning naming the byte offset
-    and the records read so far.
+    ``history`` list). Damage (invalid or truncated JSON, nesting deeper than
+    ``max_json_depth``, a corrupt zip member) before the first record raises
+    :class:`InputError` (nothing was yielded); after it, the file is partial: the records
+    before the damage were yielded, :meth:`FileContext.broke` records where it broke.
     """
     with ctx.source.open() as raw:
         guard = Utf8Guard(raw)
@@ -78,24 +100,30 @@ def iter_records(
             prefix = object_prefix
         else:
             raise InputError(ctx.label, "not a JSON list or object", where="byte 0")
-        stream = _Prefixed(head, guard)
+        stream = DepthGuard(_Prefixed(head, guard), ctx.options.max_json_depth)
         count = 0
         try:
             for record in BACKEND.items(stream, prefix, use_float=True):
                 yield count, record
                 count += 1
         except JSON_ERRORS as exc:
-            where = f"near byte {guard.position}"
-            if count == 0:
-                raise InputError(ctx.label, f"invalid JSON: {exc}", where=where) from None
-            ctx.warn(
-                where,
-                f"invalid or truncated JSON after record {count}: {exc}; the rest of the file "
-                "was not read",
-            )
+            damage = _drained(raw)
+            if damage is None:
+                problem = f"truncated or invalid JSON ({_first_line(exc)})"
+                damage = DamagedStream(problem, guard.position)
+            _broke(ctx, damage, count)
+        except DamagedStream as exc:
+            _broke(ctx, exc, count)
         finally:
             if guard.replaced:
                 ctx.warn("", "invalid UTF-8 bytes were replaced with U+FFFD")
+
+
+def _broke(ctx: FileContext, damage: DamagedStream, count: int) -> None:
+    """Damage before the first record refuses the file; after it, the file is partial."""
+    if count == 0:
+        raise InputError(ctx.label, damage.problem, where=damage.where) from None
+    ctx.broke(damage.where, damage.position, count, damage.problem)
 
 
 def guarded_records(

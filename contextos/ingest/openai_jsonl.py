@@ -49,7 +49,7 @@ def iter_json_lines(ctx: FileContext) -> Iterator[tuple[int, Any]]:
                 continue
             try:
                 value = json.loads(text)
-            except ValueError as exc:
+            except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
                 bad += 1
                 first_error = first_error or f"line {line_no}: {exc}"
                 ctx.skip(f"line {line_no}", f"not valid JSON ({exc}); line skipped")

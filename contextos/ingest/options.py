@@ -89,6 +89,15 @@ class ParseOptions(BaseModel):
             "(declared sizes are checked up front, actual bytes while streaming)."
         ),
     )
+    max_json_depth: int = Field(
+        default=1000,
+        ge=2,
+        description=(
+            "JSON nested deeper than this is refused before it is parsed (the streaming "
+            "parser's memory grows with the square of the depth). Real exports nest about 15 "
+            "levels; LibreChat's recursive export two more per message of a branch."
+        ),
+    )
     max_zip_members: int = Field(
         default=100_000, ge=1, description="Archives with more members are rejected."
     )

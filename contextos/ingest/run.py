@@ -25,8 +25,9 @@ from contextos.ingest.drafts import ConversationDraft
 from contextos.ingest.filecontext import FileContext, Source
 from contextos.ingest.options import ParseOptions
 from contextos.ingest.sources import ACCOUNT_FILES, InputFile, is_candidate, plan_inputs
+from contextos.ingest.streams import DamagedStream
 from contextos.ingest.zipfiles import ZIP_MAGIC, Archive
-from contextos.models.report import FormatStats, Warning_
+from contextos.models.report import FormatStats, PartialFile, Warning_
 from contextos.models.transcript import Conversation
 
 __all__ = ["PARSERS", "ParseRun", "read_conversations"]
@@ -61,7 +62,12 @@ class ParseRun(Iterator[Conversation]):
     * ``projects``: :class:`ProjectRecord` entries from Claude ``projects.json`` files;
     * ``user_names``: account holder names from Claude ``users.json`` files, by folder;
     * ``ignored_files``: text files found in folders that are not transcripts (READMEs,
-      notes); JSON files that are not exports get a warning instead.
+      notes); JSON files that are not exports get a warning instead;
+    * ``partial``: files that broke part-way (truncated, invalid or too deeply nested JSON
+      after their first record, a corrupt zip member): the records before the damage were
+      yielded, the rest of the file was not read. Each also has a warning. The run goes on
+      with the next file; deciding whether that is acceptable is the caller's (see
+      ``ContextOS.ingest(allow_partial=...)``).
 
     Progress: ``bytes_total`` (size on disk of every input, zips counted compressed; reading it
     walks the folders, nothing more) and ``bytes_done`` (bytes of input consumed so far, inside
@@ -69,8 +75,8 @@ class ParseRun(Iterator[Conversation]):
 
     Errors: an :class:`InputError` stops the run when an input cannot be read at all (missing
     path, a named file of unknown format, invalid JSON before its first record, a zip over the
-    limits). Files that only *might* be exports, found inside folders and archives, are skipped
-    with a warning instead.
+    limits, damage before a file's first record). Files that only *might* be exports, found
+    inside folders and archives, are skipped with a warning instead.
     """
 
     def __init__(self, paths: list[Path], format: str | None, options: ParseOptions) -> None:
@@ -83,6 +89,7 @@ class ParseRun(Iterator[Conversation]):
         self.user_names: dict[str, str] = {}
         self.filtered = 0
         self.ignored_files: list[str] = []
+        self.partial: list[PartialFile] = []
         self._plan: list[InputFile] | None = None
         self._done_bytes = 0
         self._current: BinaryIO | None = None
@@ -180,7 +187,10 @@ class ParseRun(Iterator[Conversation]):
         elif self.format is not None:
             kind = self.format
         else:
-            found = sniff(source)
+            try:
+                found = sniff(source, self.options.max_json_depth)
+            except DamagedStream as exc:  # a zip member corrupt in its first bytes
+                raise InputError(source.label, exc.problem, exc.where) from None
             kind, reason = found.kind, found.reason
         if kind is None:
             if source.explicit:
@@ -193,7 +203,7 @@ class ParseRun(Iterator[Conversation]):
         if kind == "zip":
             self._warn(source.label, "", "nested archive skipped; unzip it first")
             return
-        ctx = FileContext(source, self.options, self.warnings, format=kind)
+        ctx = FileContext(source, self.options, self.warnings, format=kind, partial=self.partial)
         ctx.user_name = self.user_names.get(source.group)
         if kind == "claude_users":
             name = read_user_name(ctx)
@@ -213,8 +223,10 @@ class ParseRun(Iterator[Conversation]):
     def _conversations(self, ctx: FileContext, kind: str) -> Iterator[Conversation]:
         stats = self.stats.setdefault(kind, FormatStats())
         stats.files += 1
+        drafts = 0
         try:
             for draft in PARSERS[kind](ctx):
+                drafts += 1
                 conversation, filtered = assemble(draft, ctx)
                 if conversation is None:
                     self.filtered += filtered
@@ -222,6 +234,10 @@ class ParseRun(Iterator[Conversation]):
                 stats.conversations += 1
                 stats.turns += len(conversation.turns)
                 yield conversation
+        except DamagedStream as exc:  # a parser that does not handle it (a zip member's CRC)
+            if not drafts:
+                raise InputError(ctx.label, exc.problem, exc.where) from None
+            ctx.broke(exc.where, exc.position, drafts, exc.problem)
         finally:
             stats.skipped += ctx.skipped
 

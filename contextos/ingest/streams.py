@@ -11,13 +11,30 @@ from typing import Protocol
 
 from contextos.errors import InputError
 
-__all__ = ["ByteBudget", "Readable", "Utf8Guard", "decode_line"]
+__all__ = ["ByteBudget", "DamagedStream", "Readable", "Utf8Guard", "decode_line"]
 
 _BOM_UTF8 = b"\xef\xbb\xbf"
 
 
 class Readable(Protocol):
     def read(self, n: int = -1, /) -> bytes: ...
+
+
+class DamagedStream(Exception):  # noqa: N818 - a condition the readers report, not a bug
+    """The bytes of a file cannot be read past ``position``: a corrupt zip member (bad CRC,
+    broken deflate data) or JSON nested too deep to parse safely.
+
+    Raised by the stream wrappers, from inside the parser's ``read``; the format readers turn it
+    into an :class:`InputError` (nothing read yet) or a partial file (records before it kept).
+    """
+
+    def __init__(self, problem: str, position: int, *, exact: bool = False) -> None:
+        self.problem = problem
+        self.position = position
+        #: "byte N" when ``position`` is where the damage is, "near byte N" when it is how far
+        #: the reader had read (a parser reads ahead)
+        self.where = f"{'' if exact else 'near '}byte {position}"
+        super().__init__(f"{problem} ({self.where})")
 
 
 class ByteBudget:

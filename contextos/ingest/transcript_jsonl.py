@@ -69,7 +69,7 @@ def _index(stream: IO[bytes], ctx: FileContext) -> dict[str, array]:
             ctx.warn(f"line {line_no}", "invalid UTF-8 bytes were replaced with U+FFFD")
         try:
             obj = _load(raw)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nested too deeply
             bad += 1
             ctx.skip(f"line {line_no}", f"not valid JSON ({exc}); line skipped")
             continue

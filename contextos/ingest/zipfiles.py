@@ -6,6 +6,8 @@ Members are streamed straight from the archive; nothing is ever extracted to dis
 * declared expanded size above ``max_zip_total_bytes``: rejected before reading anything;
 * bytes actually produced are counted too (a member's header may lie), and reading stops with
   an InputError once the budget is spent;
+* a corrupt member (broken deflate data, or a CRC that does not match once the member is read
+  to its end) raises :class:`~contextos.ingest.streams.DamagedStream`: the file is partial;
 * entries with absolute paths, drive letters or ``..`` segments (path traversal), encrypted
   entries and nested archives are skipped with a warning;
 * an archive with no chat export file to read is an InputError, which names the members
@@ -25,7 +27,7 @@ from typing import IO, BinaryIO
 from contextos.errors import InputError
 from contextos.ingest.filecontext import Source
 from contextos.ingest.options import ParseOptions
-from contextos.ingest.streams import ByteBudget
+from contextos.ingest.streams import ByteBudget, DamagedStream
 
 __all__ = ["ZIP_MAGIC", "Archive", "is_zip_head", "unsafe_member_name"]
 
@@ -72,13 +74,23 @@ class _MemberReader:
         self._budget.charge_to(self._member, self._pos)
 
     def _charged(self, read: Callable[[int], bytes], n: int) -> bytes:
-        """``read(n)`` on the raw member, charged to the budget; a corrupt member: InputError."""
+        """``read(n)`` on the raw member, charged to the budget.
+
+        A corrupt member (broken deflate data; a bad CRC, which zipfile checks once the member
+        is read to its end) raises :class:`DamagedStream` at the bytes read so far.
+        """
         try:
             data = read(n)
         except _READ_ERRORS as exc:
-            raise InputError(self._budget.label, f"corrupt member: {exc}", self._member) from None
+            problem = " ".join(str(exc).split()) or type(exc).__name__
+            raise DamagedStream(f"corrupt zip member ({problem})", self._pos) from None
         self._charge(len(data))
         return data
+
+    def verify(self) -> None:
+        """Read the member to its end, so that its CRC is checked (:class:`DamagedStream`)."""
+        while self._charged(self._raw.read, 1 << 20):
+            pass
 
     def read(self, n: int = -1, /) -> bytes:
         return self._charged(self._raw.read, n)

@@ -6,7 +6,7 @@ from collections import Counter
 
 from pydantic import BaseModel, Field
 
-__all__ = ["FormatStats", "IngestReport", "Warning_"]
+__all__ = ["FormatStats", "IngestReport", "PartialFile", "Warning_"]
 
 
 class Warning_(BaseModel):
@@ -14,6 +14,18 @@ class Warning_(BaseModel):
 
     path: str
     where: str = ""
+    problem: str
+
+
+class PartialFile(BaseModel):
+    """A file that broke part-way (truncated, invalid or too deeply nested JSON, a corrupt zip
+    member): the ``records`` before ``byte`` were read, the rest of the file was not."""
+
+    path: str
+    #: where it broke: ``byte N``, or ``near byte N`` when N is how far the reader had got
+    where: str
+    byte: int
+    records: int
     problem: str
 
 
@@ -40,6 +52,8 @@ class IngestReport(BaseModel):
     duration_s: float = 0.0
     by_format: dict[str, FormatStats] = Field(default_factory=dict)
     warnings: list[Warning_] = Field(default_factory=list)
+    #: files that broke part-way: what came before the damage was ingested, the rest was not
+    partial: list[PartialFile] = Field(default_factory=list)
 
     @property
     def rejected_total(self) -> int:

@@ -201,3 +201,52 @@ def test_ctrl_c_stops_cleanly_and_leaves_no_server(tmp_path):
     assert proc.returncode == 130, stderr
     assert "run the same command again to resume" in stderr
     assert wait_until(lambda: not servers_for(data_dir), timeout=10)
+
+
+def _chatgpt_export(n: int) -> list[dict]:
+    return [
+        {
+            "title": f"chat {i}",
+            "conversation_id": f"c{i}",
+            "current_node": f"n{i}",
+            "mapping": {
+                f"n{i}": {
+                    "id": f"n{i}",
+                    "parent": None,
+                    "children": [],
+                    "message": {
+                        "id": f"n{i}",
+                        "author": {"role": "user"},
+                        "create_time": 1_700_000_000 + i,
+                        "content": {"content_type": "text", "parts": [f"I live in Town{i}."]},
+                    },
+                }
+            },
+        }
+        for i in range(n)
+    ]
+
+
+def test_a_truncated_export_keeps_what_came_before_and_exits_3(data_dir, tmp_path):
+    full = json.dumps(_chatgpt_export(4))
+    cut = tmp_path / "conversations.json"
+    cut.write_text(full[: full.index('"c3"')])  # inside the fourth conversation
+    res = run_cli("ingest", str(cut), "--user", "u", "-q", data_dir=data_dir)
+    assert res.returncode == 3, res.stderr
+    line = _one_error_line(res)
+    assert str(cut) in line and "after 3 records" in line and "byte" in line
+    status = run_cli("status", data_dir=data_dir)
+    assert "Conversation" in status.stdout  # the three before the damage were written
+    res = run_cli("ingest", str(cut), "--user", "u", "-q", "--allow-partial", data_dir=data_dir)
+    assert res.returncode == 0, res.stderr
+    lines = res.stderr.splitlines()
+    assert [ln for ln in lines if "after 3 records" in ln][0].startswith("warning:")
+    assert not any(ln.startswith("error:") for ln in lines)
+
+
+def test_deeply_nested_json_is_one_error_line_and_exit_2(data_dir, tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    res = run_cli("ingest", str(deep), "--user", "u", data_dir=data_dir)
+    assert res.returncode == 2
+    assert "nested deeper than 1000 levels" in _one_error_line(res)

@@ -59,14 +59,17 @@ def test_invalid_json_inside_the_first_record_raises(tmp_path) -> None:
     assert info.value.where and info.value.where.startswith("near byte")
 
 
-def test_truncated_after_complete_records_keeps_them_and_warns(tmp_path) -> None:
+def test_truncated_after_complete_records_keeps_them_and_marks_the_file_partial(tmp_path) -> None:
     full = json.dumps([_conv(i) for i in range(3)])
     path = tmp_path / "conversations.json"
     path.write_text(full[: full.index('"c2"') + 10])  # cut inside the third record
     convs, run = parse(path)
     assert [c.id for c in convs] == ["c0", "c1"]  # never a partial conversation
+    (damage,) = run.partial
+    assert (damage.path, damage.records, damage.byte) == (str(path), 2, path.stat().st_size)
+    assert damage.problem == "truncated or invalid JSON (parse error: premature EOF)"
     (warning,) = run.warnings
-    assert "truncated JSON after record 2" in warning.problem
+    assert "\n" not in warning.problem and "after 2 records" in warning.problem
     assert warning.path == str(path)
 
 

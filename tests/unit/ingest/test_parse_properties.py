@@ -150,3 +150,50 @@ def test_schema_mutations_of_real_exports(fixture: Path, path: list[int], new: A
     doc = json.loads(fixture.read_text(encoding="utf-8"))
     mutated = _replace_at(doc, path, new)
     _parse_only_input_errors(json.dumps(mutated).encode(), None)
+
+
+def _damaged(data: bytes) -> None:
+    """A damaged export is refused (InputError) or read as partial, never accepted whole."""
+    with tempfile.TemporaryDirectory(prefix="contextos-prop-") as tmp:
+        path = Path(tmp) / "input.json"
+        path.write_bytes(data)
+        try:
+            convs, run = parse(path, include_branches=True, include_tools=True)
+        except InputError as exc:
+            assert exc.path == str(path)
+            assert "\n" not in str(exc)
+            return
+    assert run.partial, "a damaged file was read as if it were whole"
+    (damage,) = run.partial
+    assert damage.path == str(path) and damage.records >= 1 and 0 <= damage.byte <= len(data)
+    for conversation in convs:
+        assert_valid_turns(conversation)
+
+
+JSON_FIXTURES = [p for p in FIXTURE_FILES if p.suffix == ".json"]
+
+
+@SETTINGS
+@given(fixture=st.sampled_from(JSON_FIXTURES), cut=st.floats(min_value=0, max_value=1))
+def test_a_truncated_export_is_refused_or_partial(fixture: Path, cut: float) -> None:
+    data = fixture.read_bytes().rstrip()
+    _damaged(data[: min(int(len(data) * cut), len(data) - 1)])
+
+
+@SETTINGS
+@given(
+    fixture=st.sampled_from(JSON_FIXTURES),
+    path=st.lists(st.integers(min_value=0, max_value=50), max_size=7),
+    extra=st.integers(min_value=1, max_value=3000),
+    brackets=st.sampled_from(["[]", '{"a":}', '{"k":[]}']),
+)
+def test_nesting_past_the_limit_anywhere_is_refused_or_partial(
+    fixture: Path, path: list[int], extra: int, brackets: str
+) -> None:
+    doc = _replace_at(json.loads(fixture.read_text(encoding="utf-8")), path, "DEEP-PLACEHOLDER")
+    opening, closing = (brackets[:-1], brackets[-1:]) if brackets != "[]" else ("[", "]")
+    if brackets == '{"k":[]}':
+        opening, closing = '{"k":[', "]}"
+    n = 1000 + extra
+    deep = opening * n + ("1" if opening.endswith(":") else "") + closing * n
+    _damaged(json.dumps(doc).replace('"DEEP-PLACEHOLDER"', deep).encode())

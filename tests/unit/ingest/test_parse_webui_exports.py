@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from ingest_helpers import FIXTURES, assert_valid_turns, by_id, parse, roles, texts, write_json
 
+from contextos.errors import InputError
 from contextos.ingest.librechat import flatten
 from contextos.ingest.openwebui import split_details
 
@@ -84,6 +86,19 @@ def test_librechat_linear_and_export() -> None:
     assert roles(export[0]) == ["user", "assistant"] * 3
 
 
+def _librechat_chain(path, depth: int):
+    opening = "".join(
+        f'{{"messageId": "m{i}", "isCreatedByUser": {json.dumps(i % 2 == 0)}, '
+        f'"text": "t{i}", "children": ['
+        for i in range(depth)
+    )
+    body = opening + "]}" * depth
+    path.write_text(
+        f'{{"conversationId": "deep", "recursive": true, "messages": [{body}]}}', encoding="utf-8"
+    )
+    return path
+
+
 def test_librechat_deep_nesting_is_iterative(tmp_path) -> None:
     depth = 3000  # deeper than Python's recursion limit
     node: dict = {"messageId": "m0", "isCreatedByUser": True, "text": "t0", "children": []}
@@ -93,18 +108,15 @@ def test_librechat_deep_nesting_is_iterative(tmp_path) -> None:
         node["children"] = [child]
         node = child
     assert len(flatten([root])) == depth
-    opening = "".join(
-        f'{{"messageId": "m{i}", "isCreatedByUser": {json.dumps(i % 2 == 0)}, '
-        f'"text": "t{i}", "children": ['
-        for i in range(depth)
-    )
-    body = opening + "]}" * depth
-    path = tmp_path / "deep.json"
-    path.write_text(
-        f'{{"conversationId": "deep", "recursive": true, "messages": [{body}]}}', encoding="utf-8"
-    )
-    convs, _ = parse(path, format="librechat")
-    assert len(convs[0].turns) == 3000
+    # two JSON levels a message: 490 messages fit the default max_json_depth (1000) ...
+    convs, _ = parse(_librechat_chain(tmp_path / "deep.json", 490), format="librechat")
+    assert len(convs[0].turns) == 490
+    # ... a longer recursive chain needs the limit raised (or LibreChat's flat export)
+    path = _librechat_chain(tmp_path / "deeper.json", depth)
+    with pytest.raises(InputError, match="nested deeper than 1000 levels"):
+        parse(path, format="librechat")
+    convs, _ = parse(path, format="librechat", max_json_depth=2 * depth + 10)
+    assert len(convs[0].turns) == depth
 
 
 def test_chatbotui_export() -> None:
