@@ -321,7 +321,10 @@ class ConversationPipeline:
                 continue
             if d.kind != "merge":
                 stats.facts_new += 1
-            memory.add(fact, vec)
+            if d.kind != "merge" or target is None:
+                # a merge keeps the target as stored (its words, category, project: written on
+                # creation only), so later decisions read what a resumed run reads from the store
+                memory.add(fact, vec)
             by_id[fact.id] = FactWrite(
                 fact=fact,
                 embedding=vec.tolist(),

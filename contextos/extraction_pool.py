@@ -22,15 +22,23 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from contextos.errors import ExtractionError
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.transcript import Conversation
 
-__all__ = ["ExtractionPool"]
+__all__ = ["Extracted", "ExtractionPool"]
 
 _HEADER = struct.Struct("!Q")
+
+
+class Extracted(NamedTuple):
+    """A conversation's extraction, and what the extractor remembers of its user once that
+    conversation is read (``LocalExtractor.snapshot``): the carry-over stored with it."""
+
+    result: ExtractionResult
+    carryover: str | None
 
 
 def _send(stream: IO[bytes], obj: Any) -> None:
@@ -67,8 +75,6 @@ class ExtractionPool:
             env={**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},
         )
         self._inbox: queue.Queue[Any] = queue.Queue()
-        #: conversations sent whose results were not read yet
-        self._unanswered = 0
         self._writer = threading.Thread(target=self._write_loop, daemon=True)
         self._writer.start()
 
@@ -97,26 +103,27 @@ class ExtractionPool:
             raise ExtractionError(f"the extraction worker failed while {doing}: {payload}")
         return payload
 
-    def _result(self, conv: Conversation) -> ExtractionResult:
-        self._unanswered -= 1
-        return self._reply(f"extracting conversation {conv.id!r}")  # type: ignore[no-any-return]
+    def _result(self, conv: Conversation) -> Extracted:
+        # a plain tuple on the wire: the worker's classes are its ``__main__``'s
+        result, carryover = self._reply(f"extracting conversation {conv.id!r}")
+        return Extracted(result, carryover)
 
     def imap(
         self, items: Iterable[tuple[Conversation, UserRef, bool]]
-    ) -> Iterator[tuple[Conversation, UserRef, bool, ExtractionResult | None]]:
+    ) -> Iterator[tuple[Conversation, UserRef, bool, Extracted | None]]:
         """For each ``(conversation, user, needs_extraction)``, in order, yield it back with
-        its extraction (``None`` when it needed none)."""
+        its extraction and what the worker remembers of the user once it was read (``None``
+        when it needed none)."""
         pending: deque[tuple[Conversation, UserRef, bool]] = deque()
         in_flight = 0
 
-        def pop() -> tuple[Conversation, UserRef, bool, ExtractionResult | None]:
+        def pop() -> tuple[Conversation, UserRef, bool, Extracted | None]:
             conv, user, needed = pending.popleft()
             return conv, user, needed, self._result(conv) if needed else None
 
         for conv, user, needed in items:
             if needed:
                 self._inbox.put((conv, user))
-                self._unanswered += 1
                 in_flight += 1
             pending.append((conv, user, needed))
             while in_flight > self.depth:
@@ -130,16 +137,6 @@ class ExtractionPool:
         """Have the worker read on from ``snapshot`` of what was remembered of the user
         (``LocalExtractor.restore``); send before the user's conversations."""
         self._inbox.put(("restore", user_id, snapshot))
-
-    def snapshot(self, user_id: str) -> str:
-        """What the worker remembers of the user now (``LocalExtractor.snapshot``), after every
-        conversation sent to it: results not taken yet (a run cut short while the worker read
-        ahead) are read and dropped first, so the answer is the snapshot's."""
-        self._inbox.put(("snapshot", user_id))
-        while self._unanswered:
-            self._unanswered -= 1
-            self._reply("finishing the conversations sent before it was stopped")
-        return self._reply("handing over what it remembers")  # type: ignore[no-any-return]
 
     def close(self) -> None:
         self._inbox.put(None)
@@ -160,8 +157,9 @@ class ExtractionPool:
 
 
 def _worker() -> None:
-    """The worker's loop: (conversation, user) in, (ok, result or error text) out; and the
-    control messages ("restore", user id, snapshot) (no answer) and ("snapshot", user id)."""
+    """The worker's loop: (conversation, user) in, (ok, (result, snapshot) or error text) out
+    (the snapshot: what it remembers of the user once that conversation is read); and the
+    control message ("restore", user id, snapshot), which has no answer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     from contextos.conversation_pipeline import extract_conversation
     from contextos.extract.local import LocalExtractor
@@ -179,11 +177,9 @@ def _worker() -> None:
             extractor.restore(message[1], message[2])
             continue
         try:
-            if message[0] == "snapshot":
-                _send(stdout, (True, extractor.snapshot(message[1])))
-                continue
             conv, user = message
-            _send(stdout, (True, extract_conversation(extractor, windows, conv, user)))
+            result = extract_conversation(extractor, windows, conv, user)
+            _send(stdout, (True, (result, extractor.snapshot(user.id))))
         except Exception as exc:  # reported to the parent, which names the conversation
             _send(stdout, (False, f"{type(exc).__name__}: {exc}"))
 

@@ -3,14 +3,13 @@ talks to. It wires the stages together; the stages themselves live in their pack
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from threadpoolctl import threadpool_limits
@@ -26,14 +25,15 @@ from contextos.graph.store import GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
 from contextos.models.entities import Entity
-from contextos.models.extraction import ExtractionResult, UserRef
+from contextos.models.extraction import UserRef
 from contextos.models.facts import Fact, turn_ref
 from contextos.models.report import FormatStats, IngestReport
 from contextos.models.transcript import Conversation
 from contextos.models.user_id import check_user_id
 from contextos.settings import Settings, default_data_dir
 
-_log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from contextos.extraction_pool import Extracted
 
 __all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
 
@@ -41,6 +41,14 @@ __all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
 PARALLEL_MIN_BYTES = 4_000_000
 
 Source = str | Path | Conversation
+
+
+@dataclass
+class _Carried:
+    """The user's carry-over as the store has it (``extract/carryover.py``), as far as this
+    run knows: a conversation's write stores the extractor's only when it differs."""
+
+    text: str | None
 
 
 @dataclass
@@ -226,7 +234,9 @@ class ContextOS:
         allow_partial: bool = False,
     ) -> IngestReport:
         """Parse, extract, validate, resolve and write. Safe to re-run: conversations already
-        stored unchanged are skipped, so an interrupted run resumes where it stopped.
+        stored unchanged are skipped, so an interrupted run resumes where it stopped, and writes
+        exactly the graph an uninterrupted run writes (each conversation is stored in one
+        transaction with what the extractor carries over from it to the next).
 
         A file that breaks part-way (truncated or invalid JSON after its first record, JSON
         nested deeper than ``ParseOptions.max_json_depth``, a corrupt zip member) is
@@ -257,12 +267,14 @@ class ContextOS:
         default_extractor = self._default_extractor
         pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
         # what the user's earlier conversations named carries on into this run's
-        # (``extract/carryover.py``): from where their last run left it
+        # (``extract/carryover.py``): from where the last conversation stored left it
         carrier = self.extractor if isinstance(self.extractor, CarriesOver) else None
-        carried = None
+        carried = _Carried(None)
+        restored = None
         if carrier is not None:
-            carried = keep_stored(self.store.carryover(user), partial(self._stored_turns, user))
-            carrier.restore(user, carried)
+            carried.text = self.store.carryover(user)
+            restored = keep_stored(carried.text, partial(self._stored_turns, user))
+            carrier.restore(user, restored)
         if parallel is None:
             parallel = default_extractor and (run.bytes_total if run else 0) >= PARALLEL_MIN_BYTES
         if parallel and not default_extractor:
@@ -272,16 +284,15 @@ class ContextOS:
             from contextos.extraction_pool import ExtractionPool
 
             pool = ExtractionPool()
-            pool.restore(user, carried)
+            pool.restore(user, restored)
         todo = self._to_process(_chain(given, run if run is not None else []), user, user_name)
         stream = pool.imap(todo) if pool is not None else ((*item, None) for item in todo)
         # Ingestion keeps both cores busy on its own (extraction beside embedding and writing);
         # BLAS threads on top only busy-wait for a core: one thread measured 40 % less CPU.
         blas = threadpool_limits(limits=1, user_api="blas")
-        finished = False
         try:
             for conv, ref, needed, extracted in stream:
-                self._ingest_one(conv, ref, needed, extracted, pipeline, report)
+                self._ingest_one(conv, ref, needed, extracted, pipeline, report, carrier, carried)
                 if progress is not None:
                     progress(
                         IngestProgress(
@@ -293,10 +304,7 @@ class ContextOS:
                             title=conv.title,
                         )
                     )
-            finished = True
         finally:
-            if carrier is not None:
-                self._keep_carryover(user, carrier, pool, finished)
             blas.restore_original_limits()
             if pool is not None:
                 pool.close()
@@ -323,19 +331,6 @@ class ContextOS:
     def _stored_turns(self, user: str, refs: list[tuple[str, str]]) -> set[str]:
         return {turn_ref(t.conversation_id, t.id) for _key, t in self.store.turns(user, refs)}
 
-    def _keep_carryover(self, user: str, carrier: CarriesOver, pool: Any, finished: bool) -> None:
-        """Save what the extractor remembers of ``user`` for their next run. A run cut short
-        saves it too (what it read of the stored conversations would be lost otherwise), but
-        only if the extractor can still be asked: a failed worker has nothing to give."""
-        try:
-            snapshot = pool.snapshot(user) if pool is not None else carrier.snapshot(user)
-        except Exception:
-            if finished:
-                raise
-            _log.warning("ingest of %s cut short: what it read does not carry over", user)
-            return
-        self.store.set_carryover(user, snapshot)
-
     def _to_process(
         self, convs: Iterable[Conversation], user: str, user_name: str | None
     ) -> Iterator[tuple[Conversation, UserRef, bool]]:
@@ -353,23 +348,35 @@ class ContextOS:
         conv: Conversation,
         ref: UserRef,
         needed: bool,
-        extracted: ExtractionResult | None,
+        extracted: Extracted | None,
         pipeline: ConversationPipeline,
         report: IngestReport,
+        carrier: CarriesOver | None,
+        carried: _Carried,
     ) -> None:
         """Process and write one conversation (``needed`` is False when its checkpoint says
-        it is stored unchanged); ``extracted`` is its extraction when a worker did it."""
+        it is stored unchanged); ``extracted`` is its extraction when a worker did it.
+
+        What the extractor remembers of the user once the conversation is read is written in
+        the same transaction (when it changed): a run cut short at any point, resumed, reads
+        on from the last conversation stored exactly as an uninterrupted run did."""
         report.conversations += 1
         report.turns += len(conv.turns)
         if not needed:
             report.conversations_skipped_unchanged += 1
             return
-        write, stats = pipeline.process(conv, ref, extracted)
+        write, stats = pipeline.process(conv, ref, extracted.result if extracted else None)
+        if carrier is not None:
+            now = extracted.carryover if extracted is not None else carrier.snapshot(ref.id)
+            if now != carried.text:
+                write.carryover = now
         try:
             self.store.write_conversation(write)
         except BaseException:
             pipeline.forget_state(ref.id)  # its caches assumed this write would land
             raise
+        if write.carryover is not None:
+            carried.text = write.carryover
         report.facts_stored += stats.facts_new
         report.facts_merged += stats.facts_merged
         report.facts_superseded += stats.facts_superseded

@@ -32,7 +32,8 @@ class Extractor(Protocol):
 @runtime_checkable
 class CarriesOver(Protocol):
     """An extractor that remembers what a user's earlier conversations named and can hand it
-    over: ingestion restores it at the start of a run and keeps the snapshot at the end."""
+    over: ingestion restores it at the start of a run and stores the snapshot taken once each
+    conversation is read with that conversation."""
 
     def snapshot(self, user_id: str) -> str: ...
 

@@ -19,10 +19,12 @@ updated as each window is read:
   conversations; the turns it quotes travel with the result (``ExtractionResult.cited_turns``)
   while the extractor still holds them, and are looked up in the store otherwise.
 
-It is kept in the graph with the user (``to_json`` / ``from_json``): an ingestion run starts
-from what the user's last run left and saves what it ends with, so the next export, or the next
-chat sent on its own, reads on from there. A run cut short saves what it had read too; what of
-that never reached the store is dropped when the next run starts (:func:`keep_stored`).
+It is kept in the graph with the user (``to_json`` / ``from_json``), written with each
+conversation, in the same transaction, as it stands once that conversation is read: the next
+export, the next chat sent on its own, or a run resumed after being cut short at any point
+(even by ``kill -9``) reads on exactly from the last conversation stored. A carry-over saved
+ahead of the store (by versions that saved it when a run stopped) is cut to the turns the store
+has when it is read (:func:`keep_stored`).
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ class Carryover:
                 "format": _FORMAT,
                 "discourse": {
                     "organisation": d.organisation,
+                    "business": d.business,
                     "project": d.project,
                     "project_turn": d.project_turn,
                     "names": list(d.names.by_words.values()),
@@ -152,6 +155,7 @@ class Carryover:
                 names = names.with_name(name)
             discourse = Discourse(
                 organisation=d["organisation"],
+                business=bool(d.get("business", False)),  # not in carry-overs before it
                 household=d["household"],
                 project=d["project"],
                 project_turn=d["project_turn"],
@@ -181,9 +185,10 @@ def keep_stored(
 ) -> str | None:
     """``snapshot`` without the pattern signals of turns the store does not have.
 
-    A run cut short saves what the extractor had read, which can be ahead of what was written
-    (a conversation extracted but not yet stored, the worker's read-ahead). Those turns are
-    read again when the run is resumed; remembered as seen already, the pattern they complete
+    Versions that saved the carry-over when a run was cut short saved what the extractor had
+    read, which can be ahead of what was written (a conversation extracted but not yet stored,
+    the worker's read-ahead); such a snapshot may still be in a store. Those turns are read
+    again when the run is resumed; remembered as seen already, the pattern they complete
     would not be put forward again and would be lost. ``stored``: which of (conversation id,
     turn id) the store has, as :func:`~contextos.models.facts.turn_ref` keys."""
     if snapshot is None:

@@ -90,6 +90,9 @@ class CypherGraphStore(ABC):
         for rel_type, rows in relation_params(w).items():
             q = cypher.render("upsert_relations", self.dialect, rel_type=rel_type)
             stmts.append((q, {"relations": rows}))
+        if w.carryover is not None:
+            params_carry = {"user_id": w.user_id, "carryover": w.carryover}
+            stmts.append((self._q("set_carryover"), params_carry))
         stmts.append((self._q("set_checkpoint"), params["set_checkpoint"]))
         return stmts
 

@@ -403,3 +403,36 @@ def test_a_habit_seen_across_runs_is_stored_grounded_in_each(cx, chat):
     cx.forget("gabriel")
     cx.ingest([chat("c9", 9, "on break again. The beta is set for June 3.")], user="gabriel")
     assert [f.text for f in cx.facts("gabriel")] == ["The beta is set for Wednesday, June 3, 2026"]
+
+
+def test_a_run_cut_short_after_a_merge_decides_later_chats_as_an_uninterrupted_one(tmp_path, chat):
+    """A restatement in other words is merged into the stored fact, which keeps its first
+    words; a later chat is decided against those words whether the run went straight through
+    or was stopped after the merge and resumed (its memory then read from the store)."""
+    texts = [
+        "I prefer tea over coffee.",
+        "I prefer tea to coffee.",
+        "I still prefer tea to coffee.",
+    ]
+    chats = [chat(f"c{n}", n + 2, text) for n, text in enumerate(texts)]
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_two(progress):
+        if progress.conversations == 2:
+            raise Stop
+
+    def graph(c) -> list[tuple]:
+        facts = c.facts("dana", include_superseded=True)
+        return [(f.id, f.text, f.turn_ids, f.valid_to, f.superseded_by) for f in facts]
+
+    with ContextOS.open(tmp_path / "straight") as c:
+        report = c.ingest(chats, user="dana", user_name="Dana Reyes")
+        assert report.facts_merged >= 1
+        straight = graph(c)
+    with ContextOS.open(tmp_path / "cut") as c:
+        with pytest.raises(Stop):
+            c.ingest(chats, user="dana", user_name="Dana Reyes", progress=stop_after_two)
+        c.ingest(chats, user="dana", user_name="Dana Reyes")
+        assert graph(c) == straight

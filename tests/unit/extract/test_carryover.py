@@ -256,3 +256,16 @@ def test_project_names_keep_the_most_recently_given():
     assert ("project", "6") in names.by_first["project"]
     assert ("project", "5") not in names.by_first["project"]
     assert names.by_first["autopay"] == (("autopay",),)
+
+
+def test_a_snapshot_keeps_that_the_user_runs_a_business(extractor, make_conv):
+    """Everything the discourse carries into the next conversation survives the store: a run
+    resumed from the snapshot reads on as the uninterrupted one does."""
+    from contextos.extract.carryover import Carryover
+
+    dana = UserRef(id="dana", name="Dana Whitfield")
+    _read(extractor, _chat(make_conv, "a", 2, "I run a small bakery in Leeds."), dana)
+    snapshot = extractor.snapshot("dana")
+    assert extractor._carry.of("dana").discourse.business
+    assert Carryover.from_json(snapshot).discourse.business
+    assert Carryover.from_json(snapshot).to_json() == snapshot
