@@ -35,6 +35,7 @@ from rich.table import Table
 
 from contextos.context.batch import BatchQuery, read_batch
 from contextos.errors import ConfigError, ContextOSError, InputError, PartialInputError
+from contextos.extract import registry
 from contextos.ingest import FORMATS
 from contextos.models.user_id import check_user_id
 from contextos.service import ContextOS, IngestProgress
@@ -61,12 +62,14 @@ Store = Annotated[
 User = Annotated[str | None, typer.Option("--user", "-u", help="user id [env CONTEXTOS_USER]")]
 
 
-def _settings(data_dir: Path | None, store: str | None) -> Settings:
+def _settings(data_dir: Path | None, store: str | None, extractor: str | None = None) -> Settings:
     overrides: dict[str, Any] = {}
     if data_dir is not None:
         overrides["data_dir"] = data_dir
     if store is not None:
         overrides["store"] = store
+    if extractor is not None:
+        overrides["extractor"] = extractor
     return Settings(**overrides)
 
 
@@ -183,6 +186,13 @@ def ingest(
             "before the damage, warn, exit 0 (without it: exit 3)"
         ),
     ] = False,
+    extractor: Annotated[
+        str | None,
+        typer.Option(
+            help="extractor or strategy (CONTEXTOS_EXTRACTOR; default local): "
+            + ", ".join(registry.names())
+        ),
+    ] = None,
     data_dir: DataDir = None,
     store: Store = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")] = False,
@@ -200,8 +210,9 @@ def ingest(
             title_pattern=title,
             exclude_assistant=exclude_assistant,
         )
-        settings = _settings(data_dir, store)
+        settings = _settings(data_dir, store, extractor)
         uid = _user(settings, user)
+        registry.entry(settings.extractor)  # an unknown name fails before anything opens
         with ContextOS.from_settings(settings) as cx, _progress(quiet) as on_progress:
             report = cx.ingest(
                 paths,
@@ -469,8 +480,15 @@ def eval_(
     spc: Annotated[Path | None, typer.Option(help="Synthetic-Persona-Chat CSV")] = None,
     spc_rows: Annotated[int, typer.Option(help="SPC rows to evaluate")] = 200,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list misses")] = False,
+    extractor: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="extractor or strategy to measure; repeat it to compare several, one report "
+            "each (default: local)"
+        ),
+    ] = None,
 ) -> None:
-    """Measure the local extractor on gold data (recall, precision, traps, turns/s)."""
+    """Measure extractors on gold data (recall, precision, traps, turns/s)."""
     from contextos.evaluation import print_report, run_eval
 
     if not scenarios and spc is None:
@@ -478,8 +496,17 @@ def eval_(
     for p in [*(scenarios or []), spc]:
         if p is not None and not p.exists():
             raise InputError(str(p), "no such file or directory")
-    report = run_eval(scenarios or None, spc, spc_rows=spc_rows)
-    print_report(report, sys.stdout, verbose=verbose)
+    names = extractor or [registry.DEFAULT]
+    for name in names:
+        registry.entry(name)  # every name is known before the first (long) run
+    settings = Settings()
+    for k, name in enumerate(names):
+        if len(names) > 1:
+            print("\n" * (k > 0) + f"== extractor: {name} ==")
+        report = run_eval(
+            scenarios or None, spc, spc_rows=spc_rows, extractor=name, settings=settings
+        )
+        print_report(report, sys.stdout, verbose=verbose)
 
 
 def main() -> None:

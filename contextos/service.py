@@ -16,11 +16,10 @@ from threadpoolctl import threadpool_limits
 
 from contextos.brief import diff_facts, history, render_summary
 from contextos.context import pack, retrieve
-from contextos.conversation_pipeline import ConversationPipeline, conversation_key
 from contextos.embeddings.embedder import Embedder
 from contextos.errors import ConfigError, InputError, PartialInputError
+from contextos.extract import registry
 from contextos.extract.base import CarriesOver, Extractor
-from contextos.extract.carryover import keep_stored
 from contextos.graph.store import GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
@@ -30,10 +29,11 @@ from contextos.models.facts import Fact, turn_ref
 from contextos.models.report import FormatStats, IngestReport
 from contextos.models.transcript import Conversation
 from contextos.models.user_id import check_user_id
+from contextos.pipeline.conversation import ConversationPipeline, conversation_key
 from contextos.settings import Settings, default_data_dir
 
 if TYPE_CHECKING:
-    from contextos.extraction_pool import Extracted
+    from contextos.pipeline.workers import Extracted
 
 __all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
 
@@ -109,13 +109,20 @@ class ContextOS:
         store: GraphStore,
         *,
         data_dir: Path,
-        extractor: Extractor | None = None,
+        extractor: Extractor | str | None = None,
         embedder: Embedder | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.store = store
         self.data_dir = data_dir
-        self._extractor = extractor
-        self._default_extractor = extractor is None  # the local one, which a worker can run
+        self.settings = settings  # what a registered extractor is configured with
+        self._extractors: dict[str, Extractor] = {}
+        self._extractor: Extractor | None = None
+        self._extractor_name: str | None = None
+        if isinstance(extractor, str) or extractor is None:
+            self._extractor_name = extractor or registry.DEFAULT
+        else:
+            self._extractor = extractor
         self._embedder = embedder
         self._opened = False
 
@@ -127,15 +134,19 @@ class ContextOS:
         data_dir: str | Path | None = None,
         store: str | GraphStore | None = None,
         *,
-        extractor: Extractor | None = None,
+        extractor: Extractor | str | None = None,
         embedder: Embedder | None = None,
         create: bool = True,
+        settings: Settings | None = None,
     ) -> ContextOS:
         """Open (and start, for the embedded default) the graph store.
 
         ``data_dir`` defaults to ``~/.local/share/contextos``; ``store`` to the embedded
         FalkorDB in ``data_dir/graph``, or ``falkor://host:port`` for a running FalkorDB.
         ``embedder`` defaults to the offline MiniLM; a graph keeps the model it was built with.
+        ``extractor`` is an :class:`Extractor` or the name of a registered one
+        (:func:`contextos.extract.registry.names`; ``"local"`` by default), built with
+        ``settings``.
         ``create=False`` opens only a graph that exists: an embedded ``data_dir`` that holds
         none is a :class:`ConfigError`, and nothing is created or started.
         """
@@ -154,6 +165,7 @@ class ContextOS:
             data_dir=directory,
             extractor=extractor,
             embedder=embedder,
+            settings=settings,
         )
         cx.store.open()
         cx._opened = True
@@ -184,7 +196,14 @@ class ContextOS:
             )
         elif settings.embedding != "local":
             raise ConfigError(f"unknown embedding {settings.embedding!r}: use 'local' or 'openai'")
-        return cls.open(settings.data_dir, settings.store, embedder=embedder, create=create)
+        return cls.open(
+            settings.data_dir,
+            settings.store,
+            extractor=settings.extractor,
+            embedder=embedder,
+            create=create,
+            settings=settings,
+        )
 
     def close(self) -> None:
         if self._opened:
@@ -201,11 +220,17 @@ class ContextOS:
 
     @property
     def extractor(self) -> Extractor:
+        """The extractor ingestion uses unless a call names another."""
         if self._extractor is None:
-            from contextos.extract.local import LocalExtractor
-
-            self._extractor = LocalExtractor()
+            assert self._extractor_name is not None
+            self._extractor = self._named(self._extractor_name)
         return self._extractor
+
+    def _named(self, name: str) -> Extractor:
+        """The registered extractor ``name``, built once per facade."""
+        if name not in self._extractors:
+            self._extractors[name] = registry.create(name, self.settings)
+        return self._extractors[name]
 
     @property
     def embedder(self) -> Embedder:
@@ -232,6 +257,7 @@ class ContextOS:
         progress: Callable[[IngestProgress], None] | None = None,
         parallel: bool | None = None,
         allow_partial: bool = False,
+        extractor: Extractor | str | None = None,
     ) -> IngestReport:
         """Parse, extract, validate, resolve and write. Safe to re-run: conversations already
         stored unchanged are skipped, so an interrupted run resumes where it stopped, and writes
@@ -247,9 +273,10 @@ class ContextOS:
         returned instead, ``report.partial`` listing the damage. Input refused before anything
         was written raises :class:`InputError`.
 
-        ``parallel`` runs extraction in a worker process beside the rest (same result, two
-        cores); by default it is on for the default extractor when the input is over
-        ``PARALLEL_MIN_BYTES``.
+        ``extractor`` (an :class:`Extractor` or a registered name) replaces the facade's for
+        this call. ``parallel`` runs extraction in a worker process beside the rest (same
+        result, two cores): for a registered extractor only (the worker builds it by name); by
+        default on for a CPU-bound one when the input is over ``PARALLEL_MIN_BYTES``.
         """
         from contextos.ingest import ParseOptions, read_conversations, windows
 
@@ -264,27 +291,36 @@ class ContextOS:
             if paths
             else None
         )
-        default_extractor = self._default_extractor
-        pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
-        # what the user's earlier conversations named carries on into this run's
-        # (``extract/carryover.py``): from where the last conversation stored left it
-        carrier = self.extractor if isinstance(self.extractor, CarriesOver) else None
+        name: str | None
+        if isinstance(extractor, str):
+            chosen, name = self._named(extractor), extractor
+        elif extractor is not None:
+            chosen, name = extractor, None
+        else:
+            chosen, name = self.extractor, self._extractor_name
+        pipeline = ConversationPipeline(self.store, chosen, self.embed, windows)
+        # what the user's earlier conversations named carries on into this run's: from where
+        # the last conversation stored left it
+        carrier = chosen if isinstance(chosen, CarriesOver) else None
         carried = _Carried(None)
-        restored = None
         if carrier is not None:
             carried.text = self.store.carryover(user)
-            restored = keep_stored(carried.text, partial(self._stored_turns, user))
-            carrier.restore(user, restored)
+            carrier.restore(user, carried.text, partial(self._stored_turns, user))
         if parallel is None:
-            parallel = default_extractor and (run.bytes_total if run else 0) >= PARALLEL_MIN_BYTES
-        if parallel and not default_extractor:
-            raise ConfigError("parallel ingestion needs the default (local) extractor")
+            big = (run.bytes_total if run else 0) >= PARALLEL_MIN_BYTES
+            parallel = big and name is not None and registry.entry(name).cpu_bound
+        if parallel and name is None:
+            raise ConfigError(
+                "parallel ingestion needs a registered extractor (the worker builds it by name)"
+            )
         pool = None
         if parallel:
-            from contextos.extraction_pool import ExtractionPool
+            from contextos.pipeline.workers import ExtractionPool
 
-            pool = ExtractionPool()
-            pool.restore(user, restored)
+            assert name is not None
+            pool = ExtractionPool(name, self.settings)
+            if carrier is not None:
+                pool.restore(user, carrier.snapshot(user))
         todo = self._to_process(_chain(given, run if run is not None else []), user, user_name)
         stream = pool.imap(todo) if pool is not None else ((*item, None) for item in todo)
         # Ingestion keeps both cores busy on its own (extraction beside embedding and writing);

@@ -40,3 +40,7 @@ class Settings(BaseSettings):
     neo4j_user: str = "neo4j"
     neo4j_password: SecretStr | None = None
     max_tokens: int = Field(default=500, ge=50, description="default context token budget")
+    extractor: str = Field(
+        default="local",
+        description="the extractor or strategy ingestion uses (contextos.extract.registry)",
+    )

@@ -27,18 +27,19 @@ from pathlib import Path
 
 import numpy as np
 
-from contextos.conversation_pipeline import extract_conversation, fact_id
 from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_scenarios, load_spc
 from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
 from contextos.evaluation.report import DatasetReport, EvalReport
+from contextos.extract import registry
+from contextos.extract.base import CarriesOver, Extractor
 from contextos.extract.categories import PrototypeClassifier, categorise_uncued
 from contextos.extract.dates import load as load_dates
-from contextos.extract.local import LocalExtractor
 from contextos.extract.render import display_name
 from contextos.ingest import windows
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact
 from contextos.models.transcript import Conversation, Turn
+from contextos.pipeline.conversation import extract_conversation, fact_id
 from contextos.validate import ValidatedResult, index_turns, validate
 
 __all__ = ["run_eval"]
@@ -46,7 +47,7 @@ __all__ = ["run_eval"]
 Embed = Callable[[list[str]], np.ndarray]
 
 
-def _warm_up(extractor: LocalExtractor) -> float:
+def _warm_up(extractor: Extractor) -> float:
     """Load the models: spaCy (through a turn read) and dateparser's locale data."""
     start = time.perf_counter()
     load_dates()
@@ -77,11 +78,12 @@ def _overlapping(facts: list[CandidateFact], gold: list[GoldItem]) -> Callable[[
 
 
 def _extract_as_ingested(
-    extractor: LocalExtractor, conversations: list[Conversation], user: UserRef
+    extractor: Extractor, conversations: list[Conversation], user: UserRef
 ) -> list[ExtractionResult]:
     """One result per conversation, extracted as ingestion extracts a user's export: one
     conversation after another, each in its windows, starting from nothing remembered."""
-    extractor.forget(user.id)
+    if isinstance(extractor, CarriesOver):
+        extractor.forget(user.id)
     return [extract_conversation(extractor, windows, c, user) for c in conversations]
 
 
@@ -102,7 +104,7 @@ def _as_stored(facts: list[CandidateFact], user: UserRef) -> list[CandidateFact]
 
 
 def _timed_pass(
-    groups: list[list[Conversation]], user_of: list[UserRef], extractor: LocalExtractor
+    groups: list[list[Conversation]], user_of: list[UserRef], extractor: Extractor
 ) -> float:
     """Seconds to extract and validate every group of one user's conversations again (the warm
     pass)."""
@@ -170,7 +172,7 @@ def _baseline_scenario(
 
 
 def _eval_scenarios(
-    scenarios: list[Scenario], extractor: LocalExtractor, embed: Embed, threshold: float
+    scenarios: list[Scenario], extractor: Extractor, embed: Embed, threshold: float
 ) -> DatasetReport:
     rep = DatasetReport("scenarios")
     rejections: Counter[str] = Counter()
@@ -267,7 +269,7 @@ def _rejected_hint(
 
 def _eval_spc(
     dialogues: list[SpcDialogue],
-    extractor: LocalExtractor,
+    extractor: Extractor,
     embed: Embed,
     threshold: float,
 ) -> DatasetReport:
@@ -329,14 +331,16 @@ def run_eval(
     scenarios_dir: Path | Sequence[Path] | None,
     spc_path: Path | None,
     spc_rows: int = 200,
-    extractor: LocalExtractor | None = None,
+    extractor: Extractor | str | None = None,
     embed: Embed | None = None,
     threshold: float = MATCH_THRESHOLD,
+    settings: object = None,
 ) -> EvalReport:
-    """Run the local extractor over the dev data and measure it (see the module docstring).
-    ``scenarios_dir`` is a folder of scenario files, one file, or several of either: all of
-    them are one dataset."""
-    extractor = extractor or LocalExtractor()
+    """Run an extractor (an instance, or a registered name; the local one by default) over the
+    dev data and measure it (see the module docstring). ``scenarios_dir`` is a folder of
+    scenario files, one file, or several of either: all of them are one dataset."""
+    if not isinstance(extractor, Extractor):
+        extractor = registry.create(extractor or registry.DEFAULT, settings)
     if embed is None:
         from contextos.embeddings import default_embedder
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.transcript import Conversation, Turn
 
-__all__ = ["CarriesOver", "Extractor"]
+__all__ = ["CarriesOver", "Extractor", "StoredTurns"]
 
 
 @runtime_checkable
@@ -29,12 +29,30 @@ class Extractor(Protocol):
     ) -> ExtractionResult: ...
 
 
+#: Which of the given (conversation id, turn id) the store holds, as
+#: :func:`~contextos.models.facts.turn_ref` keys: how a carry-over restored from the store is
+#: checked against what was written.
+StoredTurns = Callable[[list[tuple[str, str]]], set[str]]
+
+
 @runtime_checkable
 class CarriesOver(Protocol):
-    """An extractor that remembers what a user's earlier conversations named and can hand it
-    over: ingestion restores it at the start of a run and stores the snapshot taken once each
-    conversation is read with that conversation."""
+    """An extractor that remembers what a user's earlier conversations named (opaque state it
+    returns and receives): ingestion restores it at the start of a run and stores the snapshot
+    with each conversation, in that conversation's transaction, so a resumed run reads on
+    exactly where the last stored conversation left it."""
 
-    def snapshot(self, user_id: str) -> str: ...
+    def snapshot(self, user_id: str) -> str:
+        """What is remembered of the user now, as text to :meth:`restore` later."""
+        ...
 
-    def restore(self, user_id: str, snapshot: str | None) -> None: ...
+    def restore(
+        self, user_id: str, snapshot: str | None, stored_turns: StoredTurns | None = None
+    ) -> None:
+        """Read on from a :meth:`snapshot` (nothing remembered when None); ``stored_turns``
+        lets the extractor drop what the snapshot remembers of turns the store lacks."""
+        ...
+
+    def forget(self, user_id: str | None = None) -> None:
+        """Forget the user (everyone when None): the next conversation reads as a first."""
+        ...

@@ -45,8 +45,9 @@ from typing import Any
 import numpy as np
 
 from contextos.extract import lexicon as lx
+from contextos.extract.base import StoredTurns
 from contextos.extract.candidates import emit_candidates
-from contextos.extract.carryover import Carryover, Carryovers
+from contextos.extract.carryover import Carryover, Carryovers, keep_stored
 from contextos.extract.casing import names_written_capitalised
 from contextos.extract.categories import Classification, PrototypeClassifier
 from contextos.extract.confirmed import confirmation_span, confirmed_candidates
@@ -164,8 +165,14 @@ class LocalExtractor:
         another process or run)."""
         return self._carry.of(user_id).to_json()
 
-    def restore(self, user_id: str, snapshot: str | None) -> None:
-        """Read on from a :meth:`snapshot` (from nothing remembered when None)."""
+    def restore(
+        self, user_id: str, snapshot: str | None, stored_turns: StoredTurns | None = None
+    ) -> None:
+        """Read on from a :meth:`snapshot` (from nothing remembered when None); with
+        ``stored_turns``, without the pattern signals of turns the store lacks
+        (:func:`~contextos.extract.carryover.keep_stored`)."""
+        if stored_turns is not None:
+            snapshot = keep_stored(snapshot, stored_turns)
         if snapshot is None:
             self._carry.forget(user_id)
         else:

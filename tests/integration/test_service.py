@@ -224,7 +224,7 @@ def test_parallel_extraction_writes_exactly_what_sequential_does(tmp_path):
     workers = [
         p
         for p in psutil.Process().children(recursive=True)
-        if "contextos.extraction_pool" in " ".join(p.cmdline())
+        if "contextos.pipeline.workers" in " ".join(p.cmdline())
     ]
     assert workers == []  # the extraction worker is gone when ingest returns
 

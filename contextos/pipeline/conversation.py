@@ -37,9 +37,9 @@ from contextos.models.entities import (
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Fact, turn_ref
 from contextos.models.transcript import Conversation, Turn, stable_id
+from contextos.resolve.apply import FactResolution, Resolved
 from contextos.resolve.entities import EntityIndex, normalize_name
 from contextos.resolve.fact_memory import FactMemory
-from contextos.resolve.facts import Decision, decide, replacement, restatement
 from contextos.validate import index_turns, validate
 
 __all__ = [
@@ -139,6 +139,7 @@ class ConversationPipeline:
         self._entity_index: dict[str, EntityIndex] = {}
         self._fact_memory: dict[str, FactMemory] = {}
         self._prototypes: PrototypeClassifier | None = None
+        self._current: FactResolution | None = None  # the conversation being processed
 
     def _classifier(self) -> PrototypeClassifier:
         """Categories for facts no lexical cue placed, from the vectors embedded for them anyway
@@ -163,6 +164,7 @@ class ConversationPipeline:
         """Everything one conversation adds to the graph. ``extracted`` is this conversation's
         extraction when it was done elsewhere (a worker process); otherwise it is done here."""
         stats = PipelineStats()
+        self._current = None
         ckey = conversation_key(user.id, conv)
         turns: list[Turn] = []
         turn_keys: dict[str, str] = {}
@@ -264,75 +266,36 @@ class ConversationPipeline:
             for f, c in zip(facts, candidates, strict=True)
         ]
         prepared = memory.prepare(vectors, [f.subject for f in facts])
-        by_id: dict[str, FactWrite] = {}
+        resolution = self._resolution(write, user)
+
+        def absorb(into: Resolved, other: Fact) -> None:
+            _absorb(into.fact, other)
+
         for cand, fact, vec, ready in zip(candidates, facts, vectors, prepared, strict=True):
             negated = "negated" in cand.flags or cand.attributes.get("polarity") == "negative"
-            if memory.get(fact.id) is not None:
-                # said before in the same words: the same fact again, whatever its neighbours
-                d = Decision("merge", fact.id, 1.0)
-            else:
-                neighbours = memory.neighbours(vec, fact.subject, prepared=ready)
-                d = decide(
-                    fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours
-                )
-                if d.kind == "new":
-                    d = self._status_update(fact, memory) or d
-            target = memory.get(d.target_id) if d.target_id else None
-            if d.kind == "merge" and target is not None and not target.is_current:
-                d = restatement(fact.text, fact.valid_from, target, memory.holder(target.id))
-                target = memory.get(d.target_id) if d.target_id else None
-                if d.kind != "merge" and memory.get(fact.id) is not None:
-                    # its words are stored as the fact that was replaced: this sighting, which
-                    # brings it back, is a fact of its own
-                    version = stable_id(fact.id, write.conversation_key, *fact.turn_ids)
-                    fact = fact.model_copy(update={"id": version})
-            if d.kind in ("supersedes", "superseded_by") and _same_turn(
-                fact, by_id.get(d.target_id or "")
-            ):
-                # "moved to Porto" and "lives in Porto" from one turn: said together, not a change
-                d, target = Decision("new"), None
-            if d.kind == "merge" and target is not None:
-                # more evidence of the target: the merged copy keeps the target's validity
-                # (what the store keeps), so a replaced fact is not made current in memory
-                fact = fact.model_copy(
-                    update={
-                        "id": target.id,
-                        "valid_from": target.valid_from,
-                        "valid_to": target.valid_to,
-                        "superseded_by": target.superseded_by,
-                    }
-                )
-                stats.facts_merged += 1
-            elif d.kind == "supersedes" and target is not None:
-                at = to_epoch(fact.valid_from)
-                write.supersessions.append(Supersession(target.id, fact.id, at))
-                memory.update(target.id, valid_to=fact.valid_from, superseded_by=fact.id)
-                stats.facts_superseded += 1
-            elif d.kind == "superseded_by" and target is not None:
-                write.supersessions.append(
-                    Supersession(fact.id, target.id, to_epoch(target.valid_from))
-                )
-                fact = fact.model_copy(
-                    update={"valid_to": target.valid_from, "superseded_by": target.id}
-                )
-                stats.facts_superseded += 1
-            if fact.id in by_id:  # said again in this conversation
-                self._absorb(by_id[fact.id], fact, write.turn_keys)
-                continue
-            if d.kind != "merge":
-                stats.facts_new += 1
-            if d.kind != "merge" or target is None:
-                # a merge keeps the target as stored (its words, category, project: written on
-                # creation only), so later decisions read what a resumed run reads from the store
-                memory.add(fact, vec)
-            by_id[fact.id] = FactWrite(
-                fact=fact,
-                embedding=vec.tolist(),
-                turn_keys=_grounding_keys(fact, write.turn_keys),
-                subject_key=self._subject_key(fact.subject, index, write),
-                entity_keys=[k for k in (self._mention_key(n, write) for n in fact.entities) if k],
+            resolution.add(fact, vec, ready, negated, absorb)
+        stats.facts_new += resolution.new
+        stats.facts_merged += resolution.merged
+        stats.facts_superseded += resolution.superseded
+        write.supersessions.extend(
+            Supersession(r.old_id, r.new_id, to_epoch(r.at)) for r in resolution.replacements
+        )
+        write.facts = [
+            FactWrite(
+                fact=r.fact,
+                embedding=r.vector.tolist(),
+                turn_keys=_grounding_keys(r.fact, write.turn_keys),
+                subject_key=self._subject_key(r.fact.subject, index, write),
+                entity_keys=[k for k in (self._mention_key(n, write) for n in r.mentions) if k],
             )
-        write.facts = list(by_id.values())
+            for r in resolution.created.values()
+        ]
+
+    def _resolution(self, write: ConversationWrite, user: UserRef) -> FactResolution:
+        """This conversation's resolution against the user's facts (made on first use)."""
+        if self._current is None:
+            self._current = FactResolution(self._memory(user), write.conversation_key)
+        return self._current
 
     def _vectors(self, facts: list[Fact], memory: FactMemory) -> list[np.ndarray]:
         """One vector per fact: a known fact's stored vector, else its text embedded (each
@@ -351,29 +314,14 @@ class ConversationPipeline:
     ) -> None:
         """End the stored facts this conversation's later turns took back: one stored when the
         conversation was shorter, before "scrap that" arrived (see extract/retractions)."""
-        memory: FactMemory | None = None
         for cand in candidates:
             if RETRACTED not in cand.flags:
                 continue
-            memory = memory or self._memory(user)
-            stored = memory.get(fact_id(user.id, _stored_subject(cand, user), cand.text))
-            if stored is not None and stored.is_current:
-                at = cand.attributes.get(RETRACTED_AT) or datetime.now(UTC)
-                write.endings.append(Ending(stored.id, to_epoch(at)))
-                memory.update(stored.id, valid_to=at)
+            at = cand.attributes.get(RETRACTED_AT) or datetime.now(UTC)
+            stored = fact_id(user.id, _stored_subject(cand, user), cand.text)
+            if self._resolution(write, user).end(stored, at):
+                write.endings.append(Ending(stored, to_epoch(at)))
                 stats.facts_ended += 1
-
-    @staticmethod
-    def _status_update(fact: Fact, memory: FactMemory) -> Decision | None:
-        """A project's new status ("blocked" -> "active again") replaces the statement of its
-        status before, however differently the two are worded; an older one arriving later is
-        stored already replaced."""
-        if not fact.project or not fact.status:
-            return None
-        prev = memory.status_fact(fact.project)
-        if prev is None or prev.id == fact.id:
-            return None
-        return replacement(prev, fact.valid_from)
 
     @staticmethod
     def _fact(cand: CandidateFact, user: UserRef, write: ConversationWrite, now: datetime) -> Fact:
@@ -440,19 +388,6 @@ class ConversationPipeline:
         self._entity_index.pop(user_id, None)
 
     @staticmethod
-    def _absorb(into: FactWrite, other: Fact, turn_keys: dict[str, str]) -> None:
-        """Fold another sighting of the same fact into the write that creates it."""
-        f = into.fact
-        f.turn_ids = list(dict.fromkeys([*f.turn_ids, *other.turn_ids]))
-        f.evidence_spans = [
-            *f.evidence_spans,
-            *(s for s in other.evidence_spans if s not in f.evidence_spans),
-        ]
-        into.turn_keys = _grounding_keys(f, turn_keys)
-        f.confidence = max(f.confidence, other.confidence)
-        f.entities = list(dict.fromkeys([*f.entities, *other.entities]))
-
-    @staticmethod
     def _subject_key(subject: str, index: EntityIndex, write: ConversationWrite) -> str:
         """The subject's entity key, adding the person to this write when they are new."""
         r = index.resolve(subject, "Person")
@@ -481,7 +416,12 @@ def _stored_subject(cand: CandidateFact, user: UserRef) -> str:
     return user.name if user.is_user_speaker(cand.subject) else cand.subject
 
 
-def _same_turn(fact: Fact, other: FactWrite | None) -> bool:
-    """Whether ``other`` (a fact written earlier in this conversation) comes from a turn
-    ``fact`` comes from too."""
-    return other is not None and bool(set(other.fact.turn_ids) & set(fact.turn_ids))
+def _absorb(into: Fact, other: Fact) -> None:
+    """Fold another sighting of the same fact into the fact that creates it."""
+    into.turn_ids = list(dict.fromkeys([*into.turn_ids, *other.turn_ids]))
+    into.evidence_spans = [
+        *into.evidence_spans,
+        *(s for s in other.evidence_spans if s not in into.evidence_spans),
+    ]
+    into.confidence = max(into.confidence, other.confidence)
+    into.entities = list(dict.fromkeys([*into.entities, *other.entities]))

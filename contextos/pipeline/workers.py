@@ -1,7 +1,7 @@
 """Extraction in a worker process, overlapped with validation, embedding and writing in the
 main process — the two halves of ingestion each get a core.
 
-The worker is ``python -m contextos.extraction_pool`` talking length-prefixed pickles over its
+The worker is ``python -m contextos.pipeline.workers`` talking length-prefixed pickles over its
 stdin/stdout (no ``multiprocessing``: it would re-import the caller's ``__main__``, which breaks
 scripts and REPLs). Order is kept: results come back in the order conversations went in, so a
 parallel run writes exactly what a sequential one does. The worker ignores Ctrl-C (the parent
@@ -62,12 +62,13 @@ def _die_with_parent() -> None:
 
 
 class ExtractionPool:
-    """One extraction worker with up to ``depth`` conversations in flight."""
+    """One extraction worker running the registered extractor ``name`` (built there from
+    ``settings``), with up to ``depth`` conversations in flight."""
 
-    def __init__(self, depth: int = 8) -> None:
+    def __init__(self, name: str, settings: Any = None, depth: int = 8) -> None:
         self.depth = depth
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "contextos.extraction_pool"],
+            [sys.executable, "-m", "contextos.pipeline.workers"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             preexec_fn=_die_with_parent,
@@ -77,6 +78,7 @@ class ExtractionPool:
         self._inbox: queue.Queue[Any] = queue.Queue()
         self._writer = threading.Thread(target=self._write_loop, daemon=True)
         self._writer.start()
+        self._inbox.put(("init", name, settings))
 
     def _write_loop(self) -> None:
         assert self._proc.stdin is not None
@@ -134,8 +136,9 @@ class ExtractionPool:
             yield pop()
 
     def restore(self, user_id: str, snapshot: str | None) -> None:
-        """Have the worker read on from ``snapshot`` of what was remembered of the user
-        (``LocalExtractor.restore``); send before the user's conversations."""
+        """Have the worker's extractor read on from ``snapshot`` of what was remembered of the
+        user (:class:`~contextos.extract.base.CarriesOver`); send before the user's
+        conversations."""
         self._inbox.put(("restore", user_id, snapshot))
 
     def close(self) -> None:
@@ -157,29 +160,39 @@ class ExtractionPool:
 
 
 def _worker() -> None:
-    """The worker's loop: (conversation, user) in, (ok, (result, snapshot) or error text) out
-    (the snapshot: what it remembers of the user once that conversation is read); and the
-    control message ("restore", user id, snapshot), which has no answer."""
+    """The worker's loop. The first message, ("init", extractor name, settings), builds the
+    extractor; then (conversation, user) in, (ok, (result, snapshot) or error text) out (the
+    snapshot: what a carrying-over extractor remembers of the user once that conversation is
+    read, else None); and the control message ("restore", user id, snapshot), which has no
+    answer."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    from contextos.conversation_pipeline import extract_conversation
-    from contextos.extract.local import LocalExtractor
+    from contextos.extract import registry
+    from contextos.extract.base import CarriesOver
     from contextos.ingest import windows
+    from contextos.pipeline.conversation import extract_conversation
 
-    extractor = LocalExtractor()
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing else may write into the result stream
+    try:
+        _init, name, settings = _receive(stdin)
+    except EOFError:
+        return
+    extractor = registry.create(name, settings)
+    carrier = extractor if isinstance(extractor, CarriesOver) else None
     while True:
         try:
             message = _receive(stdin)
         except EOFError:
             return
         if message[0] == "restore":
-            extractor.restore(message[1], message[2])
+            if carrier is not None:
+                carrier.restore(message[1], message[2])
             continue
         try:
             conv, user = message
             result = extract_conversation(extractor, windows, conv, user)
-            _send(stdout, (True, (result, extractor.snapshot(user.id))))
+            snapshot = carrier.snapshot(user.id) if carrier is not None else None
+            _send(stdout, (True, (result, snapshot)))
         except Exception as exc:  # reported to the parent, which names the conversation
             _send(stdout, (False, f"{type(exc).__name__}: {exc}"))
 

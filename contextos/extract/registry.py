@@ -1,0 +1,114 @@
+"""Extractors and strategies by name: the one way code outside ``extract/`` builds one.
+
+``names()`` lists what is registered, ``create(name, settings)`` builds it. The facade, the
+extraction worker, ``contextos eval``, the CLI's ``--extractor`` and ``CONTEXTOS_EXTRACTOR`` all
+go through here. Packages add their own through the ``contextos.extractors`` entry-point group
+(``name = "package.module:factory"``, the factory taking the settings, or None, and returning
+an :class:`~contextos.extract.base.Extractor`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib.metadata import entry_points
+from typing import Any, Literal
+
+from contextos.errors import ConfigError
+from contextos.extract.base import Extractor
+
+__all__ = ["DEFAULT", "Registered", "create", "describe", "entry", "names", "register"]
+
+#: The extractor used when none is named: offline, no API key.
+DEFAULT = "local"
+
+Factory = Callable[[Any], Extractor]
+Kind = Literal["extractor", "strategy"]
+
+
+@dataclass(frozen=True)
+class Registered:
+    name: str
+    kind: Kind
+    description: str
+    factory: Factory
+    #: CPU-bound (worth a worker process beside embedding and writing on a big input)
+    cpu_bound: bool = False
+
+
+_REGISTRY: dict[str, Registered] = {}
+_plugins_loaded = False
+
+
+def register(
+    name: str,
+    factory: Factory,
+    *,
+    kind: Kind = "extractor",
+    description: str = "",
+    cpu_bound: bool = False,
+) -> None:
+    """Make ``factory`` buildable as ``name`` (a name registered again is replaced)."""
+    _REGISTRY[name] = Registered(name, kind, description, factory, cpu_bound)
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for ep in entry_points(group="contextos.extractors"):
+        if ep.name in _REGISTRY:
+            continue  # the built-in ones win
+
+        def factory(settings: Any, ep: Any = ep) -> Extractor:
+            made = ep.load()(settings)
+            if not isinstance(made, Extractor):
+                raise ConfigError(f"extractor plug-in {ep.value!r} did not return an Extractor")
+            return made
+
+        register(ep.name, factory, description=f"plug-in {ep.value}")
+
+
+def describe() -> list[Registered]:
+    """Everything registered, extractors first, by name."""
+    _load_plugins()
+    return sorted(_REGISTRY.values(), key=lambda r: (r.kind != "extractor", r.name))
+
+
+def names(kind: Kind | None = None) -> list[str]:
+    """The registered names (of one ``kind``, or all)."""
+    return [r.name for r in describe() if kind is None or r.kind == kind]
+
+
+def entry(name: str) -> Registered:
+    _load_plugins()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ConfigError(
+            f"unknown extractor {name!r}: choose one of {', '.join(names())}"
+        ) from None
+
+
+def create(name: str = DEFAULT, settings: Any = None) -> Extractor:
+    """Build the extractor or strategy registered as ``name``; ``settings`` (a
+    :class:`contextos.settings.Settings`, or None for the defaults) configures it."""
+    made = entry(name).factory(settings)
+    if getattr(made, "name", None) is None:
+        raise ConfigError(f"extractor {name!r} has no name")
+    return made
+
+
+def _local(settings: Any) -> Extractor:
+    from contextos.extract.local import LocalExtractor
+
+    return LocalExtractor()
+
+
+register(
+    "local",
+    _local,
+    description="offline: spaCy parse and rules over the speaker's own words; no API key",
+    cpu_bound=True,
+)

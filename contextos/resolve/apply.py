@@ -1,0 +1,169 @@
+"""Resolution decided and applied: each new fact of a conversation against what the user's
+graph already holds (:class:`~contextos.resolve.fact_memory.FactMemory`), in order.
+
+:mod:`contextos.resolve.facts` decides (pure functions); :class:`FactResolution` applies the
+decisions to the run's memory and says what the conversation's write must hold: the facts to
+create (a merge becomes the stored fact's id, gaining evidence), the replacements
+(``SUPERSEDES``) and the stored facts a later turn took back (ended). The pipeline turns that
+into graph writes; nothing here talks to a store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+
+from contextos.models.facts import Fact
+from contextos.models.transcript import stable_id
+from contextos.resolve.fact_memory import FactMemory, Prepared
+from contextos.resolve.facts import Decision, decide, replacement, restatement
+
+__all__ = ["Ended", "FactResolution", "Replacement", "Resolved"]
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """``old_id`` was replaced by ``new_id`` at ``at`` (it gets ``valid_to``/``superseded_by``)."""
+
+    old_id: str
+    new_id: str
+    at: datetime | None
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A stored fact a later turn took back, ended at ``at`` with nothing replacing it."""
+
+    fact_id: str
+    at: datetime
+
+
+@dataclass
+class Resolved:
+    """One fact of the conversation as it is to be written (for a merge: the stored fact's id
+    and validity, the new sighting's evidence) and the decision that made it so."""
+
+    fact: Fact
+    vector: np.ndarray
+    decision: Decision
+    #: the names the first sighting mentions (linked to their entities)
+    mentions: list[str] = field(default_factory=list)
+
+
+@dataclass
+class FactResolution:
+    """The facts of one conversation, resolved one after another against ``memory`` (which
+    each step updates, so later facts see earlier ones). ``stored_id`` gives the id a fact's
+    words are stored under, for a retraction to find it."""
+
+    memory: FactMemory
+    conversation_key: str
+    #: per fact id, the first sighting in this conversation: later ones fold into it
+    created: dict[str, Resolved] = field(default_factory=dict)
+    replacements: list[Replacement] = field(default_factory=list)
+    endings: list[Ended] = field(default_factory=list)
+    merged: int = 0
+    superseded: int = 0
+    new: int = 0
+    ended: int = 0
+
+    def end(self, fact_id: str, at: datetime) -> bool:
+        """End the current stored fact ``fact_id`` (a later turn took it back); False when no
+        such current fact is known."""
+        stored = self.memory.get(fact_id)
+        if stored is None or not stored.is_current:
+            return False
+        self.endings.append(Ended(stored.id, at))
+        self.memory.update(stored.id, valid_to=at)
+        self.ended += 1
+        return True
+
+    def add(
+        self,
+        fact: Fact,
+        vector: np.ndarray,
+        prepared: Prepared | None,
+        negated: bool,
+        absorb: Callable[[Resolved, Fact], None],
+    ) -> None:
+        """Resolve one fact; a fact said again in this conversation is folded by ``absorb``
+        into its first sighting."""
+        d = self._decide(fact, vector, prepared, negated)
+        memory = self.memory
+        target = memory.get(d.target_id) if d.target_id else None
+        if d.kind == "merge" and target is not None and not target.is_current:
+            d = restatement(fact.text, fact.valid_from, target, memory.holder(target.id))
+            target = memory.get(d.target_id) if d.target_id else None
+            if d.kind != "merge" and memory.get(fact.id) is not None:
+                # its words are stored as the fact that was replaced: this sighting, which
+                # brings it back, is a fact of its own
+                version = stable_id(fact.id, self.conversation_key, *fact.turn_ids)
+                fact = fact.model_copy(update={"id": version})
+        if d.kind in ("supersedes", "superseded_by") and self._said_together(fact, d.target_id):
+            # "moved to Porto" and "lives in Porto" from one turn: said together, not a change
+            d, target = Decision("new"), None
+        if d.kind == "merge" and target is not None:
+            # more evidence of the target: the merged copy keeps the target's validity (what
+            # the store keeps), so a replaced fact is not made current in memory
+            fact = fact.model_copy(
+                update={
+                    "id": target.id,
+                    "valid_from": target.valid_from,
+                    "valid_to": target.valid_to,
+                    "superseded_by": target.superseded_by,
+                }
+            )
+            self.merged += 1
+        elif d.kind == "supersedes" and target is not None:
+            self.replacements.append(Replacement(target.id, fact.id, fact.valid_from))
+            memory.update(target.id, valid_to=fact.valid_from, superseded_by=fact.id)
+            self.superseded += 1
+        elif d.kind == "superseded_by" and target is not None:
+            self.replacements.append(Replacement(fact.id, target.id, target.valid_from))
+            fact = fact.model_copy(
+                update={"valid_to": target.valid_from, "superseded_by": target.id}
+            )
+            self.superseded += 1
+        if fact.id in self.created:  # said again in this conversation
+            absorb(self.created[fact.id], fact)
+            return
+        if d.kind != "merge":
+            self.new += 1
+        if d.kind != "merge" or target is None:
+            # a merge keeps the target as stored (its words, category, project: written on
+            # creation only), so later decisions read what a resumed run reads from the store
+            memory.add(fact, vector)
+        self.created[fact.id] = Resolved(fact, vector, d, list(fact.entities))
+
+    def _decide(
+        self, fact: Fact, vector: np.ndarray, prepared: Prepared | None, negated: bool
+    ) -> Decision:
+        memory = self.memory
+        if memory.get(fact.id) is not None:
+            # said before in the same words: the same fact again, whatever its neighbours
+            return Decision("merge", fact.id, 1.0)
+        neighbours = memory.neighbours(vector, fact.subject, prepared=prepared)
+        d = decide(fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours)
+        if d.kind == "new":
+            d = self._status_update(fact) or d
+        return d
+
+    def _status_update(self, fact: Fact) -> Decision | None:
+        """A project's new status ("blocked" -> "active again") replaces the statement of its
+        status before, however differently the two are worded; an older one arriving later is
+        stored already replaced."""
+        if not fact.project or not fact.status:
+            return None
+        prev = self.memory.status_fact(fact.project)
+        if prev is None or prev.id == fact.id:
+            return None
+        return replacement(prev, fact.valid_from)
+
+    def _said_together(self, fact: Fact, target_id: str | None) -> bool:
+        """Whether the target, created earlier in this conversation, comes from a turn
+        ``fact`` comes from too."""
+        other = self.created.get(target_id or "")
+        return other is not None and bool(set(other.fact.turn_ids) & set(fact.turn_ids))
