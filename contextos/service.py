@@ -20,7 +20,7 @@ from contextos.conversation_pipeline import ConversationPipeline, conversation_k
 from contextos.embeddings.embedder import Embedder
 from contextos.errors import ConfigError, InputError, PartialInputError
 from contextos.extract.base import CarriesOver, Extractor
-from contextos.extract.carryover import keep_stored
+from contextos.extract.local.conversation.carryover import keep_stored
 from contextos.graph.store import GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult

@@ -31,10 +31,10 @@ from contextos.conversation_pipeline import extract_conversation, fact_id
 from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_scenarios, load_spc
 from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
 from contextos.evaluation.report import DatasetReport, EvalReport
-from contextos.extract.categories import PrototypeClassifier, categorise_uncued
-from contextos.extract.dates import load as load_dates
 from contextos.extract.local import LocalExtractor
-from contextos.extract.render import display_name
+from contextos.extract.local.clauses.render import display_name
+from contextos.extract.local.dates import load as load_dates
+from contextos.extract.local.facts.categories import PrototypeClassifier, categorise_uncued
 from contextos.ingest import windows
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact

@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from contextos.extract.answers import asked_about
-from contextos.extract.nlp import load_pipeline
+from contextos.extract.local.conversation.answers import asked_about
+from contextos.extract.local.text.nlp import load_pipeline
 from contextos.models.extraction import UserRef
 from contextos.models.transcript import Turn
 from contextos.validate import validate

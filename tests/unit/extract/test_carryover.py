@@ -1,11 +1,11 @@
 """A user's conversations read one at a time, in order, as ingestion reads them: what an
-earlier one named carries over into the next (``extract/carryover.py``)."""
+earlier one named carries over into the next (``extract/local/conversation/carryover.py``)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from contextos.extract.carryover import Carryovers
+from contextos.extract.local.conversation.carryover import Carryovers
 from contextos.models.extraction import UserRef
 from contextos.models.facts import FactType
 from contextos.validate import validate
@@ -198,7 +198,7 @@ def test_a_snapshot_restored_elsewhere_reads_on_where_the_first_left_off(extract
 
 
 def test_a_snapshot_that_cannot_be_read_is_an_empty_memory():
-    from contextos.extract.carryover import Carryover
+    from contextos.extract.local.conversation.carryover import Carryover
 
     for text in ("", "not json", '{"format": 99}', '{"format": 1}', "[1, 2]"):
         restored = Carryover.from_json(text)
@@ -211,8 +211,8 @@ def test_a_snapshot_ahead_of_the_store_forgets_the_signals_of_turns_never_stored
     """A run cut short after extracting the third chat on a break but before storing it: the
     snapshot it saves remembers that chat's signal. Resumed, the chat is read again; pruned to
     the stored turns, the snapshot lets the pattern be put forward then, not lost."""
-    from contextos.extract.carryover import Carryover, keep_stored
     from contextos.extract.local import LocalExtractor
+    from contextos.extract.local.conversation.carryover import Carryover, keep_stored
     from contextos.models.facts import turn_ref
 
     chats = [
@@ -243,7 +243,7 @@ def test_a_snapshot_ahead_of_the_store_forgets_the_signals_of_turns_never_stored
 
 
 def test_project_names_keep_the_most_recently_given():
-    from contextos.extract.discourse import MAX_PROJECT_NAMES, ProjectNames
+    from contextos.extract.local.conversation.discourse import MAX_PROJECT_NAMES, ProjectNames
 
     names = ProjectNames()
     for k in range(MAX_PROJECT_NAMES + 5):
@@ -261,7 +261,7 @@ def test_project_names_keep_the_most_recently_given():
 def test_a_snapshot_keeps_that_the_user_runs_a_business(extractor, make_conv):
     """Everything the discourse carries into the next conversation survives the store: a run
     resumed from the snapshot reads on as the uninterrupted one does."""
-    from contextos.extract.carryover import Carryover
+    from contextos.extract.local.conversation.carryover import Carryover
 
     dana = UserRef(id="dana", name="Dana Whitfield")
     _read(extractor, _chat(make_conv, "a", 2, "I run a small bakery in Leeds."), dana)

@@ -1,5 +1,5 @@
 """Names typed in lower case read with the capital the conversation gives them
-(extract/casing.py)."""
+(extract/local/text/casing.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 
 import pytest
 
-from contextos.extract.carryover import Carryover
-from contextos.extract.casing import names_written_capitalised, recase
-from contextos.extract.nlp import load_pipeline
+from contextos.extract.local.conversation.carryover import Carryover
+from contextos.extract.local.text.casing import names_written_capitalised, recase
+from contextos.extract.local.text.nlp import load_pipeline
 from contextos.models.extraction import UserRef
 
 

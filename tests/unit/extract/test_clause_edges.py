@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from contextos.extract.nlp import load_pipeline
-from contextos.extract.sentences import segment_turn
-from contextos.extract.verb_labels import read_as_verbs
+from contextos.extract.local.text.nlp import load_pipeline
+from contextos.extract.local.text.sentences import segment_turn
+from contextos.extract.local.text.verb_labels import read_as_verbs
 
 
 def _texts(checked):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contextos.extract.confirmed import confirmation_span
+from contextos.extract.local.conversation.confirmed import confirmation_span
 
 
 def test_a_bare_yes_confirms_the_statements_about_the_user_just_before_it(run):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contextos.extract.consolidate import merge_sentence_facts
+from contextos.extract.local.facts.consolidate import merge_sentence_facts
 from contextos.models.facts import CandidateFact, Evidence
 
 
@@ -187,7 +187,7 @@ def test_a_list_items_topic_heads_its_later_sentences_until_the_next_item(run):
 
 
 def test_a_named_subject_after_a_comma_starts_a_piece_but_not_after_a_subordinate(run):
-    from contextos.extract.sentences import segment_turn
+    from contextos.extract.local.text.sentences import segment_turn
 
     run_on = "the demo is nearly done, Oskar owns the build."
     assert [s.text for s in segment_turn(run_on)] == [

@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 
 import pytest
 
-from contextos.extract.attributes import FastAttributeRuler
-from contextos.extract.dates import date_spans, render_date, resolve_date
-from contextos.extract.dates.common_forms import fast_parse
-from contextos.extract.dates.resolution import _parse
+from contextos.extract.local.dates import date_spans, render_date, resolve_date
+from contextos.extract.local.dates.common_forms import fast_parse
+from contextos.extract.local.dates.resolution import _parse
+from contextos.extract.local.text.attributes import FastAttributeRuler
 
 BASE = datetime(2026, 2, 3, 9, 0)  # a Tuesday
 
@@ -77,7 +77,7 @@ def test_fast_paths_agree_with_dateparser_on_the_day(phrase, direction):
     base = datetime(2023, 5, 10, 10)  # a Wednesday
     fast = fast_parse(phrase, base, direction)
     assert fast is not None
-    from contextos.extract.dates.resolution import _parser
+    from contextos.extract.local.dates.resolution import _parser
 
     slow = _parser(direction, base).get_date_data(phrase)
     assert fast.value.date() == slow.date_obj.date()
@@ -424,7 +424,7 @@ def test_a_decision_to_act_on_a_day_looks_ahead(run):
 def test_load_reads_dateparsers_locale_data_before_the_first_date():
     import sys
 
-    from contextos.extract.dates import resolution
+    from contextos.extract.local.dates import resolution
 
     resolution.load()
     # the English locale is loaded and kept: what the first date would otherwise pay for

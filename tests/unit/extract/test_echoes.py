@@ -3,7 +3,7 @@ in both turns; never after the assistant, never what the other speaker said of a
 
 from __future__ import annotations
 
-from contextos.extract.echoes import echo_span
+from contextos.extract.local.conversation.echoes import echo_span
 from contextos.models.extraction import UserRef
 from contextos.validate import validate
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from contextos.extract.repeats import corroborate, merge_repeats
-from contextos.extract.sentences import injection_cue
+from contextos.extract.local.conversation.repeats import corroborate, merge_repeats
+from contextos.extract.local.text.sentences import injection_cue
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, Evidence
 

@@ -1,10 +1,10 @@
-"""Sentences in another language are rejected as not_english (extract/language.py)."""
+"""Sentences in another language are rejected as not_english (extract/local/text/language.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from contextos.extract.nlp import load_pipeline
+from contextos.extract.local.text.nlp import load_pipeline
 
 
 @pytest.fixture(scope="module")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from contextos.extract.genders import Genders
-from contextos.extract.nlp import load_pipeline
+from contextos.extract.local.conversation.genders import Genders
+from contextos.extract.local.text.nlp import load_pipeline
 from contextos.models.extraction import UserRef
 
 

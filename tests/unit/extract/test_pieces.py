@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from contextos.extract.dates import is_resolvable, render_date, resolve_date
-from contextos.extract.render import inflect_3sg
-from contextos.extract.sentences import is_phatic, segment_turn
+from contextos.extract.local.clauses.render import inflect_3sg
+from contextos.extract.local.dates import is_resolvable, render_date, resolve_date
+from contextos.extract.local.text.sentences import is_phatic, segment_turn
 
 
 def test_segments_have_exact_offsets_and_skip_phatic_and_questions():
@@ -170,7 +170,7 @@ def test_a_label_that_is_a_clause_of_its_own_names_no_topic():
 
 
 def test_a_title_abbreviation_ends_no_sentence():
-    from contextos.extract.sentences import segment_turn
+    from contextos.extract.local.text.sentences import segment_turn
 
     pieces = [s.text for s in segment_turn("my principal is Dr. Okafor. she works at St. Mary's")]
     assert pieces == ["my principal is Dr. Okafor.", "she works at St. Mary's"]
@@ -197,14 +197,14 @@ def test_items_under_the_speakers_own_heading_say_what_the_heading_names(run):
 
 
 def test_a_number_opening_a_line_ends_no_sentence():
-    from contextos.extract.sentences import segment_turn
+    from contextos.extract.local.text.sentences import segment_turn
 
     pieces = segment_turn("Plan:\n1. finish the report\n2. call the landlord. Then rest.")
     assert [p.text for p in pieces][:2] == ["finish the report", "call the landlord."]
 
 
 def test_a_code_fence_with_a_language_quotes_the_code_not_what_follows(run):
-    from contextos.extract.sentences import segment_turn
+    from contextos.extract.local.text.sentences import segment_turn
 
     code = "```python\ndef get_db():\n    yield db\n```\n"
     text = code + "we use SQLAlchemy 2.0 with async everywhere"
@@ -217,8 +217,8 @@ def test_a_code_fence_with_a_language_quotes_the_code_not_what_follows(run):
 
 
 def test_a_clitic_after_a_modal_is_have():
-    from contextos.extract.nlp import DEFAULT_MODEL, load_pipeline
-    from contextos.extract.render import _clitic
+    from contextos.extract.local.clauses.render import _clitic
+    from contextos.extract.local.text.nlp import DEFAULT_MODEL, load_pipeline
 
     [doc] = load_pipeline(DEFAULT_MODEL).parse(["I should've checked it first."], 1)
     assert _clitic(doc[2]) == "have"
@@ -272,7 +272,7 @@ def test_a_docs_text_read_once_stays_its_text_after_the_tokenizer_components():
     """``doc_text`` keeps the text of the first join; the components that merge an inline code
     span, split an "its" typed for "it's" and rejoin "wed" retokenize the doc after that join,
     so the kept text must still be the doc's text (and a span's text is its own)."""
-    from contextos.extract.nlp import DEFAULT_MODEL, doc_text, load_pipeline
+    from contextos.extract.local.text.nlp import DEFAULT_MODEL, doc_text, load_pipeline
 
     texts = [
         "The deploy fails with `could not connect to db` since monday.",

@@ -1,5 +1,5 @@
 """A thing pronoun in the speaker's statement takes what it stands for, or the statement is
-not stored half-said (contextos.extract.pronouns)."""
+not stored half-said (contextos.extract.local.conversation.pronouns)."""
 
 from __future__ import annotations
 

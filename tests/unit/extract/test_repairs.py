@@ -1,10 +1,11 @@
-"""Self-corrections in the same breath: what was taken back is not read (extract/repairs.py)."""
+"""Self-corrections in the same breath: what was taken back is not read
+(extract/local/clauses/repairs.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from contextos.extract.repairs import repaired
+from contextos.extract.local.clauses.repairs import repaired
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Facts the speaker's next turn takes back are rejected as retracted
-(extract/retractions.py)."""
+(extract/local/conversation/retractions.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from contextos.extract.retractions import retraction
+from contextos.extract.local.conversation.retractions import retraction
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,10 @@
-"""Sarcasm: a gushing claim about something bad is not a preference (extract/sarcasm.py)."""
+"""Sarcasm: a gushing claim about something bad is not a preference
+(extract/local/clauses/sarcasm.py)."""
 
 from __future__ import annotations
 
-from contextos.extract.nlp import load_pipeline
-from contextos.extract.sarcasm import valence
+from contextos.extract.local.clauses.sarcasm import valence
+from contextos.extract.local.text.nlp import load_pipeline
 
 
 def _texts(checked) -> list[str]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from contextos.extract.render import display_name
-from contextos.extract.sentences import segment_turn
+from contextos.extract.local.clauses.render import display_name
+from contextos.extract.local.text.sentences import segment_turn
 from contextos.models.extraction import UserRef
 
 
@@ -516,7 +516,7 @@ def test_requests_around_facts_leave_the_facts_whole(run):
 
 
 def test_a_dotted_name_from_code_is_one_word_but_a_missing_space_still_ends_a_sentence(run):
-    from contextos.extract.nlp import DEFAULT_MODEL, load_pipeline
+    from contextos.extract.local.text.nlp import DEFAULT_MODEL, load_pipeline
 
     _conv, _raw, checked = run(
         [("user", "I keep getting `sqlalchemy.exc.OperationalError` when I run the migrations.")]
@@ -857,7 +857,7 @@ def test_wed_among_weekdays_is_the_day_not_we_would(run):
 
 
 def test_a_sentence_the_parser_cut_after_a_preposition_is_read_whole(run):
-    from contextos.extract.nlp import DEFAULT_MODEL, load_pipeline
+    from contextos.extract.local.text.nlp import DEFAULT_MODEL, load_pipeline
 
     (doc,) = load_pipeline(DEFAULT_MODEL).parse(
         ["We are about to migrate our orchestration from Apache Airflow 2.7 to Dagster."]
@@ -936,7 +936,7 @@ def test_a_fragment_of_a_day_and_a_noun_is_no_role(run):
 
 
 def test_a_text_continuing_a_sentence_keeps_an_acronyms_capitals():
-    from contextos.extract.render import lowered_first
+    from contextos.extract.local.clauses.render import lowered_first
 
     assert lowered_first("The plan is set") == "the plan is set"
     assert lowered_first("HR approved it") == "HR approved it"  # was "hR approved it"
