@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_parse import ensure_export, export_parser  # noqa: E402
 from contextos.extract.local import LocalExtractor  # noqa: E402
-from contextos.extract.nlp import Pipeline  # noqa: E402
+from contextos.extract.local.text.nlp import Pipeline  # noqa: E402
 from contextos.ingest.run import read_conversations  # noqa: E402
 from contextos.models.extraction import UserRef  # noqa: E402
 

@@ -32,9 +32,9 @@ from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_p
 from contextos.evaluation.report import DatasetReport, EvalReport
 from contextos.extract import registry
 from contextos.extract.base import CarriesOver, Extractor
-from contextos.extract.categories import PrototypeClassifier, categorise_uncued
-from contextos.extract.dates import load as load_dates
-from contextos.extract.render import display_name
+from contextos.extract.local.clauses.render import display_name
+from contextos.extract.local.dates import load as load_dates
+from contextos.extract.local.facts.categories import PrototypeClassifier, categorise_uncued
 from contextos.ingest import windows
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact

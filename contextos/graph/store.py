@@ -89,8 +89,9 @@ class ConversationWrite:
     rejections: list[tuple[str, Rejection]] = field(default_factory=list)  # (id, rejection)
     content_hash: str = ""
     #: what the extractor remembers of the user once this conversation is read
-    #: (``extract/carryover.py``), stored with it so that a run resumed after it reads on
-    #: exactly from there; None when it is what the store has already (or nothing is carried)
+    #: (``extract/local/conversation/carryover.py``), stored with it so that a run resumed
+    #: after it reads on exactly from there; None when it is what the store has already (or
+    #: nothing is carried)
     carryover: str | None = None
 
 

@@ -16,8 +16,8 @@ from typing import TypeVar
 import numpy as np
 
 from contextos.extract.base import Extractor
-from contextos.extract.categories import PrototypeClassifier, categorise_uncued
-from contextos.extract.retractions import RETRACTED, RETRACTED_AT
+from contextos.extract.local.conversation.retractions import RETRACTED, RETRACTED_AT
+from contextos.extract.local.facts.categories import PrototypeClassifier, categorise_uncued
 from contextos.graph.records import to_epoch
 from contextos.graph.store import (
     ConversationWrite,

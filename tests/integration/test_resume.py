@@ -2,9 +2,10 @@
 interrupted: the same facts with the same evidence, validity and rejections, byte for byte.
 
 What the extractor carries from one of a user's conversations to the next
-(``extract/carryover.py``: pattern signals, people's full names, projects, capitalised names)
-is committed with each conversation, so a resumed run reads on from the conversation it stopped
-after, as the uninterrupted run did, in the sequential and in the worker-process path.
+(``extract/local/conversation/carryover.py``: pattern signals, people's full names, projects,
+capitalised names) is committed with each conversation, so a resumed run reads on from the
+conversation it stopped after, as the uninterrupted run did, in the sequential and in the
+worker-process path.
 """
 
 from __future__ import annotations

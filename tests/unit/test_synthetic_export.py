@@ -11,7 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bench.synthetic_export import write_chatgpt_export  # noqa: E402
-from contextos.extract.sentences import is_question, segment_turn  # noqa: E402
+from contextos.extract.local.text.sentences import is_question, segment_turn  # noqa: E402
 from contextos.ingest import read_conversations  # noqa: E402
 
 

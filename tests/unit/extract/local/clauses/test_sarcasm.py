@@ -1,0 +1,71 @@
+"""Sarcasm: a gushing claim about something bad is not a preference
+(extract/local/clauses/sarcasm.py)."""
+
+from __future__ import annotations
+
+from contextos.extract.local.clauses.sarcasm import valence
+from contextos.extract.local.text.nlp import load_pipeline
+
+
+def _texts(checked) -> list[str]:
+    return [f.text for f in checked.facts]
+
+
+def _sarcasm(checked) -> list[str]:
+    return [
+        r.text for r in checked.rejections if r.reason == "joke" and "sarcasm" in (r.detail or "")
+    ]
+
+
+def test_an_ironic_opening_after_bad_news_is_sarcasm(run):
+    _conv, _raw, checked = run(
+        [
+            (
+                "user",
+                "Awful morning. The boiler broke and the plumber can't come till Friday. "
+                "Yeah sure, I love cold showers.",
+            ),
+        ]
+    )
+    assert _sarcasm(checked) == ["Dana loves cold showers"]
+    assert not any("cold showers" in t for t in _texts(checked))
+
+
+def test_the_same_opening_with_nothing_bad_around_it_is_a_statement(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "We went to the coast at the weekend. Yeah sure, I love cold showers."),
+            ("user", "Oh, I love horror movies."),
+        ]
+    )
+    assert "Dana loves cold showers" in _texts(checked)
+    assert "Dana loves horror movies" in _texts(checked)
+    assert _sarcasm(checked) == []
+
+
+def test_love_it_when_something_bad_happens_is_sarcasm(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I just love it when people cancel on me at the last minute."),
+            ("user", "I love it when my kids laugh."),
+            ("user", "I love it when the pain finally goes away."),
+        ]
+    )
+    assert _sarcasm(checked) == ["Dana loves it when people cancel on Dana at the last minute"]
+    assert "Dana loves it when their kids laugh" in _texts(checked)
+    assert "Dana loves it when the pain goes away" in _texts(checked)
+
+
+def test_a_negated_word_counts_for_neither_side(run):
+    _conv, _raw, checked = run(
+        [("user", "The weekend was not bad at all. Yeah sure, I love cold showers.")]
+    )
+    assert "Dana loves cold showers" in _texts(checked)
+
+
+def test_valences_come_from_the_lexicon():
+    doc = next(iter(load_pipeline().parse(["I love it but the news is bad, not good."])))
+    by_word = {t.lower_: valence(t) for t in doc}
+    assert by_word["love"] >= 2.5
+    assert by_word["bad"] <= -1.5
+    assert by_word["good"] == 0.0  # under "not"
