@@ -27,16 +27,14 @@ from pathlib import Path
 
 import numpy as np
 
+from contextos.categorise import PrototypeClassifier, categorise_uncued
 from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_scenarios, load_spc
 from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
 from contextos.evaluation.report import DatasetReport, EvalReport
 from contextos.extract import registry
 from contextos.extract.base import CarriesOver, Extractor
-from contextos.extract.local.clauses.render import display_name
-from contextos.extract.local.dates import load as load_dates
-from contextos.extract.local.facts.categories import PrototypeClassifier, categorise_uncued
 from contextos.ingest import windows
-from contextos.models.extraction import ExtractionResult, UserRef
+from contextos.models.extraction import ExtractionResult, UserRef, display_name
 from contextos.models.facts import CandidateFact
 from contextos.models.transcript import Conversation, Turn
 from contextos.pipeline.conversation import extract_conversation, fact_id
@@ -48,9 +46,12 @@ Embed = Callable[[list[str]], np.ndarray]
 
 
 def _warm_up(extractor: Extractor) -> float:
-    """Load the models: spaCy (through a turn read) and dateparser's locale data."""
+    """Load the models: the extractor's own (``warm_up()``, when it has one), then through a
+    turn read."""
     start = time.perf_counter()
-    load_dates()
+    warm_up = getattr(extractor, "warm_up", None)
+    if callable(warm_up):
+        warm_up()
     turn = Turn(
         id="w:0",
         conversation_id="w",

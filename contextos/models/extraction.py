@@ -8,11 +8,23 @@ from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.facts import CandidateFact, Rejection
 from contextos.models.transcript import Turn
 
-__all__ = ["ExtractionResult", "UserRef"]
+__all__ = ["ExtractionResult", "UserRef", "display_name"]
 
 
 #: User ids that say who is speaking, not who the person is.
 _GENERIC_IDS = frozenset({"me", "i", "myself", "user", "you", "human", "default", "self"})
+
+
+def display_name(name: str) -> str:
+    """How a fact text names a person: the given name of a full personal name ("Dana Whitfield"
+    -> "Dana"), as a concise summary would; labels that are not personal names ("User 1",
+    "dana_w") stay as they are. The fact's ``subject`` keeps the full name."""
+    parts = name.split()
+    if len(parts) >= 2 and all(
+        p[:1].isupper() and p.replace("-", "").replace("'", "").isalpha() for p in parts
+    ):
+        return parts[0]
+    return name
 
 
 class UserRef(BaseModel):

@@ -15,12 +15,15 @@ __all__ = [
     "CATEGORIES",
     "SEED_CATEGORY_MAP",
     "CandidateFact",
+    "CandidateFlag",
     "Category",
     "Evidence",
     "Fact",
     "FactType",
+    "Polarity",
     "RejectReason",
     "Rejection",
+    "Rendering",
     "TYPE_THRESHOLDS",
 ]
 
@@ -99,8 +102,45 @@ class Evidence(BaseModel):
         )
 
 
+class CandidateFlag(StrEnum):
+    """Why an extractor already knows a candidate must not be stored (each is a rejection
+    reason of its own, see ``validate/rules.py``)."""
+
+    HYPOTHETICAL = "hypothetical"
+    ASSISTANT_SOURCED = "assistant_sourced"
+    NEGATED = "negated"
+    INJECTION = "injection"
+    VAGUE = "vague"
+    THIRD_PARTY_OPINION = "third_party_opinion"
+    JOKE = "joke"
+    #: the speaker took it back ("Scrap that."): rejected, and a stored copy of it (from when
+    #: the chat was shorter) ends at :attr:`CandidateFact.retracted_at`
+    RETRACTED = "retracted"
+
+
+Polarity = Literal["positive", "negative"]
+
+
+class Rendering(BaseModel):
+    """Words of a fact's text that are the extractor's, not the speaker's: validation does not
+    look for them in the evidence."""
+
+    #: the fixed wording of a pattern ("asks for answers to be")
+    template: str | None = None
+    #: how the speaker is named in the text ("Dana" for "Dana Whitfield")
+    speaker_shown_as: str | None = None
+    #: the words a pronoun stood for ("Dana's dad" for the "He" of "He's 86")
+    pronoun_for: str | None = None
+
+    def words(self) -> list[str]:
+        return [w for w in (self.template, self.speaker_shown_as, self.pronoun_for) if w]
+
+
 class CandidateFact(BaseModel):
-    """A fact as an extractor proposes it, before validation and resolution."""
+    """A fact as an extractor proposes it, before validation and resolution.
+
+    Every field is the contract with the stages after extraction; ``attributes`` holds the
+    extractor's own working notes, which nothing outside it reads."""
 
     text: str = Field(description="self-contained third-person statement")
     type: FactType = FactType.USER_FACT
@@ -113,9 +153,26 @@ class CandidateFact(BaseModel):
     #: Names of entities the fact mentions (people, projects, ...), for graph links.
     entities: list[str] = Field(default_factory=list)
     extractor: str = "local"
-    attributes: dict[str, Any] = Field(default_factory=dict)
+    #: "negative" for a statement that something is not so ("I don't use Windows anymore"):
+    #: resolution reads it as ending the positive fact
+    polarity: Polarity = "positive"
+    #: for a statement of a project's status ("the migration is blocked on ..."): the project
+    #: and its status; a newer one about the same project replaces it
+    project: str | None = None
+    status: str | None = None
+    #: the clause's tense ("past", "present", "future"), when the extractor read one
+    tense: str | None = None
+    #: why it has its category (the lexical cue, or the prototype similarity); "" when no cue
+    #: placed it, and the categorising stage may
+    cue: str = ""
+    rendering: Rendering = Field(default_factory=Rendering)
     #: Set by an extractor that already knows why the candidate must not be stored.
-    flags: list[str] = Field(default_factory=list)
+    flags: list[CandidateFlag] = Field(default_factory=list)
+    #: what the flag is about, for the rejection's detail
+    reject_detail: str = ""
+    #: when a flagged RETRACTED candidate was taken back (the taking-back turn's time)
+    retracted_at: datetime | None = None
+    attributes: dict[str, Any] = Field(default_factory=dict)
 
 
 class Fact(BaseModel):

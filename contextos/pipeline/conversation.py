@@ -15,9 +15,8 @@ from typing import TypeVar
 
 import numpy as np
 
+from contextos.categorise import PrototypeClassifier, categorise_uncued
 from contextos.extract.base import Extractor
-from contextos.extract.local.conversation.retractions import RETRACTED, RETRACTED_AT
-from contextos.extract.local.facts.categories import PrototypeClassifier, categorise_uncued
 from contextos.graph.records import to_epoch
 from contextos.graph.store import (
     ConversationWrite,
@@ -35,7 +34,7 @@ from contextos.models.entities import (
     CandidateRelation,
 )
 from contextos.models.extraction import ExtractionResult, UserRef
-from contextos.models.facts import CandidateFact, Fact, turn_ref
+from contextos.models.facts import CandidateFact, CandidateFlag, Fact, turn_ref
 from contextos.models.transcript import Conversation, Turn, stable_id
 from contextos.resolve.apply import FactResolution, Resolved
 from contextos.resolve.entities import EntityIndex, normalize_name
@@ -272,7 +271,7 @@ class ConversationPipeline:
             _absorb(into.fact, other)
 
         for cand, fact, vec, ready in zip(candidates, facts, vectors, prepared, strict=True):
-            negated = "negated" in cand.flags or cand.attributes.get("polarity") == "negative"
+            negated = CandidateFlag.NEGATED in cand.flags or cand.polarity == "negative"
             resolution.add(fact, vec, ready, negated, absorb)
         stats.facts_new += resolution.new
         stats.facts_merged += resolution.merged
@@ -315,9 +314,9 @@ class ConversationPipeline:
         """End the stored facts this conversation's later turns took back: one stored when the
         conversation was shorter, before "scrap that" arrived (see extract/retractions)."""
         for cand in candidates:
-            if RETRACTED not in cand.flags:
+            if CandidateFlag.RETRACTED not in cand.flags:
                 continue
-            at = cand.attributes.get(RETRACTED_AT) or datetime.now(UTC)
+            at = cand.retracted_at or datetime.now(UTC)
             stored = fact_id(user.id, _stored_subject(cand, user), cand.text)
             if self._resolution(write, user).end(stored, at):
                 write.endings.append(Ending(stored, to_epoch(at)))
@@ -348,8 +347,8 @@ class ConversationPipeline:
             recorded_at=now,
             entities=list(cand.entities),
             extractor=cand.extractor,
-            project=cand.attributes.get("project"),
-            status=cand.attributes.get("status"),
+            project=cand.project,
+            status=cand.status,
         )
 
     # -- helpers -------------------------------------------------------------

@@ -74,7 +74,7 @@ def _check_fact(
         return "schema", problem
     reason = flag_reason(fact)
     if reason:
-        why = fact.attributes.get("reject_detail")
+        why = fact.reject_detail
         return reason, f"flagged by the extractor: {', '.join(fact.flags)}" + (
             f" ({why})" if why else ""
         )
@@ -84,8 +84,7 @@ def _check_fact(
             return "not_grounded", problem
     # the extractor's own words: the template of a pattern, the name the speaker goes by, the
     # relative a "he" stood for ("Dana's dad" for the "He" of "He's 86")
-    own = [fact.attributes.get(k) for k in ("template", "speaker_shown_as", "pronoun_for")]
-    ignore = [fact.subject, *fact.entities, *(w for w in own if isinstance(w, str))]
+    ignore = [fact.subject, *fact.entities, *fact.rendering.words()]
     support = content_support(fact.text, [e.quote for e in fact.evidence], ignore=ignore)
     if support < MIN_CONTENT_SUPPORT:
         return "not_grounded", f"only {support:.0%} of the fact's words are in its evidence"

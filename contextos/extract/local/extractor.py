@@ -44,8 +44,8 @@ from typing import Any
 
 import numpy as np
 
+from contextos.categorise import PrototypeClassifier
 from contextos.extract.base import StoredTurns
-from contextos.extract.local.clauses.render import display_name
 from contextos.extract.local.conversation.carryover import Carryover, Carryovers, keep_stored
 from contextos.extract.local.conversation.confirmed import confirmation_span, confirmed_candidates
 from contextos.extract.local.conversation.conversation_turns import (
@@ -81,8 +81,9 @@ from contextos.extract.local.conversation.speakers import (
     display_names,
     speaker_name,
 )
+from contextos.extract.local.dates import load as load_dates
 from contextos.extract.local.facts.candidates import emit_candidates
-from contextos.extract.local.facts.categories import Classification, PrototypeClassifier
+from contextos.extract.local.facts.categories import Classification
 from contextos.extract.local.facts.entities import name_kinds
 from contextos.extract.local.facts.fact_texts import render_pieces
 from contextos.extract.local.facts.fragments import describes_someone
@@ -100,7 +101,7 @@ from contextos.extract.local.text.sentences import (
     names_someone,
     segment_turn,
 )
-from contextos.models.extraction import ExtractionResult, UserRef
+from contextos.models.extraction import ExtractionResult, UserRef, display_name
 from contextos.models.facts import CandidateFact, Rejection, turn_ref
 from contextos.models.transcript import Conversation, Turn
 
@@ -159,6 +160,11 @@ class LocalExtractor:
     ) -> ExtractionResult:
         """Candidates from one window of ``conversation``."""
         return self.extract_many([(turns, conversation)], user)[0]
+
+    def warm_up(self) -> None:
+        """Load what the first turns would (dateparser's locale data; spaCy loads on the first
+        parse), so a timed run measures reading, not loading."""
+        load_dates()
 
     def forget(self, user_id: str | None = None) -> None:
         """Forget what earlier calls read of ``user_id``'s conversations (of everyone's when

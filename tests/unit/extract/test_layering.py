@@ -26,21 +26,6 @@ LAYERS = ("text", "dates", "clauses", "conversation", "facts", "extractor")
 
 PUBLIC = {"contextos.extract", "contextos.extract.base", "contextos.extract.registry"}
 
-#: Imports of the extractor's internals from outside ``contextos/extract/`` known today. The
-#: lead is removing them (the callers are being rewritten to go through ``contextos.extract``);
-#: delete an entry once its import is gone. No new entries.
-KNOWN_OUTSIDE = {
-    "contextos/pipeline/conversation.py": {
-        "contextos.extract.local.facts.categories",
-        "contextos.extract.local.conversation.retractions",
-    },
-    "contextos/evaluation/run.py": {
-        "contextos.extract.local.facts.categories",
-        "contextos.extract.local.dates",
-        "contextos.extract.local.clauses.render",
-    },
-}
-
 
 def _module_name(path: Path) -> str:
     parts = path.relative_to(ROOT).with_suffix("").parts
@@ -112,7 +97,7 @@ def test_the_layers_are_read_at_all() -> None:
     importing the layers below it."""
     extractor = PACKAGE / "extract" / "local" / "extractor.py"
     layers = {LAYERS[_layer(m)] for _, m in _imports(extractor) if _under(m, LOCAL)}
-    assert layers >= {"text", "clauses", "conversation", "facts"}
+    assert layers >= {"text", "dates", "conversation", "facts"}
 
 
 def test_the_rest_of_extract_imports_only_the_local_extractors_face() -> None:
@@ -135,6 +120,5 @@ def test_outside_extract_code_imports_only_its_public_face() -> None:
         for line, module in _imports(path):
             if not _under(module, EXTRACT) or module in PUBLIC:
                 continue
-            if module not in KNOWN_OUTSIDE.get(rel, set()):
-                wrong.append(f"{rel}:{line} imports {module}")
+            wrong.append(f"{rel}:{line} imports {module}")
     assert wrong == []

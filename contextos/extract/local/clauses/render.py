@@ -20,11 +20,11 @@ from contextos.extract.local.clauses.subjects import SUBJECT_DEPS
 from contextos.extract.local.clauses.vagueness import filler_phrase_tokens
 from contextos.extract.local.text import lexicon as lx
 from contextos.extract.local.text.names import as_written, kin_as_name
+from contextos.models.extraction import display_name
 
 __all__ = [
     "RenderContext",
     "addressed_name",
-    "display_name",
     "inflect_3sg",
     "lowered_first",
     "render_clause",
@@ -45,18 +45,6 @@ def lowered_first(text: str) -> str:
     """``text`` with a lower-case first letter, as it reads inside a sentence; an acronym's
     stays ("HR approved it", not "hR approved it")."""
     return text if text[:2].isupper() else text[:1].lower() + text[1:]
-
-
-def display_name(name: str) -> str:
-    """How a fact text names a person: the given name of a full personal name ("Dana Whitfield"
-    -> "Dana"), as a concise summary would; labels that are not personal names ("User 1",
-    "dana_w") stay as they are. The fact's ``subject`` keeps the full name."""
-    parts = name.split()
-    if len(parts) >= 2 and all(
-        p[:1].isupper() and p.replace("-", "").replace("'", "").isalpha() for p in parts
-    ):
-        return parts[0]
-    return name
 
 
 #: Words a message opens with before the name of the person it is addressed to.

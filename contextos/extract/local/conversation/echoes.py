@@ -66,7 +66,7 @@ def _first_person(facts: Sequence[CandidateFact], stated: Turn) -> list[Candidat
 
 
 def _negative(fact: CandidateFact) -> bool:
-    return fact.attributes.get("polarity") == "negative"
+    return fact.polarity == "negative"
 
 
 def _last_stated(stated: Turn, facts: Sequence[CandidateFact]) -> list[CandidateFact]:
@@ -202,11 +202,12 @@ def resolved_pro_forms(
                     update={
                         "text": text,
                         "flags": [],
+                        "reject_detail": "",
                         "confidence": confidence,
                         "entities": [e for e in fact.entities if e != fact.subject],
                         "evidence": [*candidate.evidence, *fact.evidence],
                         "attributes": {
-                            **_without(candidate.attributes, "reject_detail"),
+                            **candidate.attributes,
                             "object_words": fact.attributes.get("object_words", []),
                             "base_confidence": confidence,
                             "echoes": stated.id,
@@ -217,7 +218,3 @@ def resolved_pro_forms(
             )
         if out:
             yield candidate, out
-
-
-def _without(attributes: dict[str, object], key: str) -> dict[str, object]:
-    return {k: v for k, v in attributes.items() if k != key}

@@ -32,11 +32,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from contextos.extract.local.clauses.render import display_name
 from contextos.extract.local.text import lexicon as lx
 from contextos.extract.local.text.nlp import doc_text
 from contextos.extract.local.text.sentences import is_question
-from contextos.models.facts import CandidateFact, Evidence, FactType
+from contextos.models.extraction import display_name
+from contextos.models.facts import CandidateFact, Evidence, FactType, Rendering
 
 __all__ = [
     "FormatSignal",
@@ -349,20 +349,17 @@ def patterns_from_signals(
                 confidence=round(min(0.95, confidence), 3),
                 importance=0.6,
                 evidence=evidence,
-                attributes={
-                    "pattern": pattern,
-                    "turns": n,
-                    "template": template,
-                },
+                rendering=Rendering(template=template),
+                attributes={"pattern": pattern, "turns": n},
             )
         )
     # "asks for answers to be short" is said by "asks for short answers as bullets" as surely
-    combined = {f.subject: f.confidence for f in out if f.attributes["template"] == _SHORT_AS}
+    combined = {f.subject: f.confidence for f in out if f.rendering.template == _SHORT_AS}
     return [
         f
         for f in out
         if not (
-            f.attributes["template"] == _TEMPLATES["length"]
+            f.rendering.template == _TEMPLATES["length"]
             and combined.get(f.subject, 0.0) >= f.confidence
         )
     ]

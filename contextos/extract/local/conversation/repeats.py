@@ -60,7 +60,7 @@ def corroborate(results: list[ExtractionResult]) -> None:
             words = fact.attributes.get("object_words")
             if fact.flags or not words or fact.category not in ("like", "dislike"):
                 continue
-            polarity = str(fact.attributes.get("polarity", "positive"))
+            polarity = fact.polarity
             groups[(fact.subject, fact.category, polarity)].append(fact)
     for facts in groups.values():
         if len(facts) < 2:

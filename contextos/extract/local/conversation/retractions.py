@@ -29,14 +29,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from contextos.models.extraction import CandidateFact
+from contextos.models.facts import CandidateFact, CandidateFlag
 from contextos.models.transcript import Conversation, Turn
 
 __all__ = [
     "Corrected",
     "FROM_PHRASE",
-    "RETRACTED",
-    "RETRACTED_AT",
     "TakenBack",
     "corrected_in_turn",
     "flag_retracted",
@@ -44,10 +42,6 @@ __all__ = [
     "taken_back",
 ]
 
-#: The flag (and rejection reason) of a fact a later turn took back.
-RETRACTED = "retracted"
-#: The attribute holding when it was taken back (the retracting turn's timestamp).
-RETRACTED_AT = "retracted_at"
 #: Marks a fact read from a phrase that introduces someone, not from what a sentence states.
 FROM_PHRASE = "from_phrase"
 
@@ -230,7 +224,7 @@ def flag_retracted(
             turn, said, by = found
             if _targets(said, turn.text, ev.start, ev.quote, stated[ev.turn_id]):
                 _flag(fact, f"taken back in the speaker's next turn: {said or 'the last sentence'}")
-                fact.attributes[RETRACTED_AT] = by.timestamp
+                fact.retracted_at = by.timestamp
                 break
     for turn_id, corrections in (corrected or {}).items():
         for start, end, sentence, said in corrections:
@@ -248,8 +242,8 @@ def flag_retracted(
 
 
 def _flag(fact: CandidateFact, detail: str) -> None:
-    fact.flags.append(RETRACTED)
-    fact.attributes["reject_detail"] = detail
+    fact.flags.append(CandidateFlag.RETRACTED)
+    fact.reject_detail = detail
 
 
 def corrected_in_turn(conv: Conversation) -> Corrected:

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from contextos.extract.local.clauses.render import addressed_name, display_name
+from contextos.extract.local.clauses.render import addressed_name
 from contextos.extract.local.clauses.statements import Clause
-from contextos.models.extraction import UserRef
+from contextos.models.extraction import UserRef, display_name
 from contextos.models.transcript import Conversation, Turn
 
 __all__ = [

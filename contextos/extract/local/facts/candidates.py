@@ -19,7 +19,7 @@ from contextos.extract.local.facts.pieces import Pending, turn_time
 from contextos.extract.local.text import lexicon as lx
 from contextos.extract.local.text.names import person_text
 from contextos.models.extraction import ExtractionResult
-from contextos.models.facts import CandidateFact, Evidence, FactType
+from contextos.models.facts import CandidateFact, CandidateFlag, Evidence, FactType, Rendering
 from contextos.models.transcript import Turn
 
 __all__ = ["emit_candidates"]
@@ -97,21 +97,15 @@ def emit_candidates(
             names.append(piece.speaker)  # "Tom is Dana's manager" mentions Dana too
         attributes: dict[str, Any] = {
             "subject_kind": clause.subject_kind,
-            "tense": clause.tense,
-            "cue": p.cue.cue if p.cue else "",
             "speaker": piece.speaker,
-            "speaker_shown_as": piece.display,
         }
+        rendering = Rendering(speaker_shown_as=piece.display)
         if p.kin and p.referent:  # "He's 86" after "my dad": words the pronoun stood for
-            attributes["pronoun_for"] = p.referent
-        if clause.negated:
-            attributes["polarity"] = "negative"
-        else:  # "the migration is blocked on ...": a status statement about a project
+            rendering.pronoun_for = p.referent
+        status_of: Any = None
+        if not clause.negated:  # "the migration is blocked on ...": a project's status
             projects = [e for e in graph.entities if e.type == "Project"]
-            project = next((e for e in projects if e.properties.get("status")), None)
-            if project is not None:
-                attributes["project"] = project.name
-                attributes["status"] = project.properties["status"]
+            status_of = next((e for e in projects if e.properties.get("status")), None)
         if category in ("like", "dislike"):
             attributes["object_words"] = sorted(
                 t.lemma_.lower()
@@ -126,7 +120,7 @@ def emit_candidates(
         if p.dates:
             attributes["dates"] = sorted(p.dates.values())
         if p.own_words:
-            attributes["template"] = p.own_words
+            rendering.template = p.own_words
         if p.from_phrase:
             attributes[FROM_PHRASE] = True
         fact = CandidateFact(
@@ -140,11 +134,16 @@ def emit_candidates(
             valid_from=when,
             entities=names,
             extractor=extractor,
+            polarity="negative" if clause.negated else "positive",
+            project=status_of.name if status_of is not None else None,
+            status=status_of.properties["status"] if status_of is not None else None,
+            tense=clause.tense,
+            cue=p.cue.cue if p.cue else "",
+            rendering=rendering,
             attributes=attributes,
-            flags=[clause.reject] if clause.reject else [],
+            flags=[CandidateFlag(clause.reject)] if clause.reject else [],
+            reject_detail=clause.reject_detail if clause.reject else "",
         )
-        if clause.reject:
-            fact.attributes["reject_detail"] = clause.reject_detail
         res = results[piece.window]
         key = None if p.alone else p.joins or (turn.id, piece.segment.sentence)
         if p.joins is not None:

@@ -3,9 +3,9 @@
 Cheap structural cues decide most clauses: the clause head's lemma (``PREFERENCE_VERBS`` with
 graded confidence, ``CATEGORY_VERBS``), the predicate noun of a copula ("I'm a nurse"), a
 kinship or work-relation noun with a possessive ("my manager"), tense (future -> plan). Clauses
-no cue decides are embedded with MiniLM and given the category of the nearest prototype
-sentences (``CATEGORY_PROTOTYPES``, mean of the top matches per category); embedding only those
-keeps the extractor fast.
+no cue decides are left "other" (``cue`` empty) for the categorising stage
+(:mod:`contextos.categorise`: the nearest MiniLM prototype sentences), which every extractor's
+output passes through.
 """
 
 from __future__ import annotations
@@ -13,20 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from contextos.extract.local.clauses.statements import Clause
 from contextos.extract.local.text import lexicon as lx
-from contextos.models.facts import CandidateFact, FactType
 
 __all__ = [
     "Classification",
-    "PrototypeClassifier",
     "base_confidence",
     "importance",
     "lexical_category",
     "requirement",
-    "ruled_out_by_tense",
 ]
 
 
@@ -187,101 +182,6 @@ def lexical_category(clause: Clause, dated: bool = False) -> Classification | No
     if clause.tense == "future":
         return Classification("plan", "future tense")
     return _any_noun(clause)
-
-
-def uncued(fact: CandidateFact) -> bool:
-    """A fact whose own words named no category (it is "other" for want of a cue): the
-    embedding prototypes may place it. Facts about the conversation with the assistant stay
-    "other"."""
-    return (
-        fact.category == "other"
-        and not fact.attributes.get("cue")
-        and fact.type is not FactType.SHARED_NARRATIVE
-    )
-
-
-def categorise_uncued(
-    facts: list[CandidateFact], vectors: Any, classifier: PrototypeClassifier
-) -> list[CandidateFact]:
-    """``facts`` with the :func:`uncued` ones given the category of the prototypes nearest
-    their ``vectors`` (one unit vector per fact, embedded by the classifier's embedder)."""
-    todo = [k for k, f in enumerate(facts) if uncued(f)]
-    if not todo:
-        return facts
-    found = classifier.classify_vectors(
-        np.asarray([vectors[k] for k in todo], dtype=np.float32),
-        [facts[k].attributes.get("tense") for k in todo],
-    )
-    out = list(facts)
-    for k, (category, score) in zip(todo, found, strict=True):
-        attributes = {**out[k].attributes, "cue": f"prototype similarity {score:.2f}"}
-        out[k] = out[k].model_copy(update={"category": category, "attributes": attributes})
-    return out
-
-
-class PrototypeClassifier:
-    """Nearest category by MiniLM cosine to a few prototype sentences per category."""
-
-    def __init__(self, embed: Any, top_k: int = 3) -> None:
-        self._embed = embed
-        self._top_k = top_k
-        self._labels: list[str] = []
-        self._matrix: np.ndarray | None = None
-
-    def _prototypes(self) -> tuple[list[str], np.ndarray]:
-        if self._matrix is None:
-            labels: list[str] = []
-            texts: list[str] = []
-            for cat, sentences in lx.CATEGORY_PROTOTYPES.items():
-                for s in sentences:
-                    labels.append(cat)
-                    texts.append(s)
-            self._labels = labels
-            self._matrix = np.asarray(self._embed(texts), dtype=np.float32)
-        return self._labels, self._matrix
-
-    def classify(
-        self, texts: list[str], tenses: list[str | None] | None = None
-    ) -> list[tuple[str, float]]:
-        if not texts:
-            return []
-        return self.classify_vectors(np.asarray(self._embed(texts), dtype=np.float32), tenses)
-
-    def classify_vectors(
-        self, vecs: np.ndarray, tenses: list[str | None] | None = None
-    ) -> list[tuple[str, float]]:
-        """(category, score) for texts already embedded (unit MiniLM vectors): the ingestion
-        pipeline embeds every fact anyway, so categorising there costs one small product.
-        ``tenses`` (one per row) rule categories out: see :func:`ruled_out_by_tense`."""
-        if not len(vecs):
-            return []
-        labels, protos = self._prototypes()
-        sims = np.asarray(vecs, dtype=np.float32) @ protos.T
-        cats = list(lx.CATEGORY_PROTOTYPES)
-        # per category, the mean of its top_k prototype similarities (all rows at once)
-        scores = np.stack(
-            [
-                np.sort(sims[:, [i for i, lab in enumerate(labels) if lab == cat]], axis=1)[
-                    :, ::-1
-                ][:, : self._top_k].mean(axis=1)
-                for cat in cats
-            ],
-            axis=1,
-        )
-        for row, tense in enumerate(tenses or ()):
-            for cat in ruled_out_by_tense(tense):
-                scores[row, cats.index(cat)] = -np.inf
-        best = scores.argmax(axis=1)
-        return [(cats[b], float(scores[r, b])) for r, b in enumerate(best)]
-
-
-def ruled_out_by_tense(tense: str | None) -> frozenset[str]:
-    """Categories a clause's tense rules out whatever its words resemble: a past event is no
-    plan ("the renewal went through on Monday, March 16" reads like a schedule to MiniLM)."""
-    return _NOT_IN_THE_PAST if tense == "past" else frozenset()
-
-
-_NOT_IN_THE_PAST = frozenset({"plan"})
 
 
 def requirement(clause: Clause) -> bool:

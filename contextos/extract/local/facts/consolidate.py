@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Mapping, Sequence
 
-from contextos.models.facts import TYPE_THRESHOLDS, CandidateFact, Evidence
+from contextos.models.facts import TYPE_THRESHOLDS, CandidateFact, CandidateFlag, Evidence
 
 __all__ = ["SENTENCE_JOINER", "merge_sentence_facts"]
 
@@ -48,7 +48,7 @@ def _mergeable(fact: CandidateFact) -> bool:
     return (
         not fact.flags
         and fact.category not in _SEPARATE_CATEGORIES
-        and fact.attributes.get("polarity") != "negative"
+        and fact.polarity != "negative"
         # a statement too weak to keep would take the others' confidence down with it
         and fact.confidence >= TYPE_THRESHOLDS[fact.type]
     )
@@ -88,11 +88,11 @@ def merge_sentence_facts(
         members = groups[entry]
         if all(m.attributes.get("elaborates") for m in members):
             for m in members:  # a verbless follow-up whose statement was not kept says
-                m.flags.append("vague")  # nothing alone: kept as a rejection
-                m.attributes["reject_detail"] = "detail to a statement that was not kept"
+                m.flags.append(CandidateFlag.VAGUE)  # nothing alone: kept as a rejection
+                m.reject_detail = "detail to a statement that was not kept"
             out.extend(members)
             continue
-        if sum(1 for m in members if m.attributes.get("status")) > 1:
+        if sum(1 for m in members if m.status) > 1:
             out.extend(members)
             continue
         about_speaker = [m for m in members if m.attributes.get("subject_kind") == "self"]
@@ -130,10 +130,7 @@ def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> Cand
     dates = sorted({d for f in members for d in f.attributes.get("dates", ())})
     if dates:
         attributes["dates"] = dates
-    status = next((f for f in members if f.attributes.get("status")), None)
-    if status is not None:
-        attributes["project"] = status.attributes["project"]
-        attributes["status"] = status.attributes["status"]
+    status = next((f for f in members if f.status), None)
     attributes["merged_statements"] = len(members)
     category = next((f.category for f in members if f.category != "other"), "other")
     texts = _one_topic(texts)
@@ -141,6 +138,7 @@ def _merged(members: list[CandidateFact], turn_texts: Mapping[str, str]) -> Cand
     named = {w for name in entities for w in name.split()}
     return first.model_copy(
         update={
+            **({"project": status.project, "status": status.status} if status else {}),
             "text": SENTENCE_JOINER.join(
                 _strip_end(t if k == 0 else _lower_first(t, quote, named))
                 for k, t in enumerate(texts)

@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from contextos.extract.local.clauses.listeners import listeners_kin, plural_you, second_person
-from contextos.extract.local.clauses.render import display_name
 from contextos.extract.local.clauses.statements import Clause
 from contextos.extract.local.conversation.answers import AskedAbout, stands_for
 from contextos.extract.local.conversation.genders import Genders, pronoun_gender
@@ -32,6 +31,7 @@ from contextos.extract.local.conversation.pronouns import (
 from contextos.extract.local.facts.pieces import Piece
 from contextos.extract.local.text import lexicon as lx
 from contextos.extract.local.text.language import EnglishWords
+from contextos.models.extraction import display_name
 from contextos.models.transcript import Turn
 
 __all__ = [

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from contextos.extract.local.clauses.render import display_name
 from contextos.extract.local.text.sentences import segment_turn
-from contextos.models.extraction import UserRef
+from contextos.models.extraction import UserRef, display_name
 
 
 def _texts(checked):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from contextos.extract.local.text.lexicon.categories import (
     CATEGORY_NOUNS,
-    CATEGORY_PROTOTYPES,
     CATEGORY_VERBS,
     HABIT_ADVERBS,
     LIST_SPLIT_VERBS,
@@ -200,7 +199,6 @@ __all__ = [
     "CANDOUR_ADJECTIVES",
     "CATEGORY_IMPORTANCE",
     "CATEGORY_NOUNS",
-    "CATEGORY_PROTOTYPES",
     "CATEGORY_VERBS",
     "CHAT_ABBREVIATIONS",
     "CHAT_FILLERS",
