@@ -165,6 +165,7 @@ RejectReason = Literal[
     "proposal",
     "not_english",
     "retracted",
+    "unparseable",
 ]
 
 
