@@ -19,7 +19,7 @@ from contextos.brief import diff_facts, history, render_summary
 from contextos.context import pack, retrieve
 from contextos.conversation_pipeline import ConversationPipeline, conversation_key
 from contextos.embeddings.embedder import Embedder
-from contextos.errors import ConfigError, InputError
+from contextos.errors import ConfigError, IngestUnfinished, InputError, WindowUnfinished
 from contextos.extract.base import CarriesOver, Extractor
 from contextos.extract.carryover import keep_stored
 from contextos.graph.store import GraphStore
@@ -39,6 +39,10 @@ __all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
 
 #: Inputs at least this big get extraction in a worker process (its start-up, ~3 s, pays off).
 PARALLEL_MIN_BYTES = 4_000_000
+
+#: After this many conversations in a row left unfinished (an LLM server down), a run stops
+#: trying the rest: they are left for the next run like the unfinished ones.
+MAX_UNFINISHED_IN_A_ROW = 3
 
 Source = str | Path | Conversation
 
@@ -176,7 +180,16 @@ class ContextOS:
             )
         elif settings.embedding != "local":
             raise ConfigError(f"unknown embedding {settings.embedding!r}: use 'local' or 'openai'")
-        return cls.open(settings.data_dir, settings.store, embedder=embedder, create=create)
+        extractor: Extractor | None = None
+        if settings.extractor == "llm":
+            from contextos.extract.llm.factory import llm_extractor_from_settings
+
+            extractor = llm_extractor_from_settings(settings)
+        elif settings.extractor != "local":
+            raise ConfigError(f"unknown extractor {settings.extractor!r}: use 'local' or 'llm'")
+        return cls.open(
+            settings.data_dir, settings.store, extractor=extractor, embedder=embedder, create=create
+        )
 
     def close(self) -> None:
         if self._opened:
@@ -223,6 +236,7 @@ class ContextOS:
         options: Any = None,
         progress: Callable[[IngestProgress], None] | None = None,
         parallel: bool | None = None,
+        extractor: Extractor | None = None,
     ) -> IngestReport:
         """Parse, extract, validate, resolve and write. Safe to re-run: conversations already
         stored unchanged are skipped, so an interrupted run resumes where it stopped.
@@ -230,6 +244,13 @@ class ContextOS:
         ``parallel`` runs extraction in a worker process beside the rest (same result, two
         cores); by default it is on for the default extractor when the input is over
         ``PARALLEL_MIN_BYTES``.
+
+        ``extractor`` replaces the facade's extractor for this call (an ``LLMExtractor``, say).
+        A conversation whose extraction is left unfinished (:class:`WindowUnfinished`: an LLM
+        server that timed out or went away) is not stored and gets no checkpoint; the rest of
+        the run goes on (it stops after ``MAX_UNFINISHED_IN_A_ROW`` in a row) and then
+        :class:`IngestUnfinished` names those conversations (its ``report`` is the run's
+        report): running ``ingest`` again does them.
         """
         from contextos.ingest import ParseOptions, read_conversations, windows
 
@@ -244,11 +265,15 @@ class ContextOS:
             if paths
             else None
         )
-        default_extractor = self._default_extractor
-        pipeline = ConversationPipeline(self.store, self.extractor, self.embed, windows)
+        default_extractor = self._default_extractor and extractor is None
+        extractor = extractor or self.extractor
+        reset = getattr(extractor, "reset_metrics", None)
+        if callable(reset):
+            reset()  # the report counts this run's calls and tokens
+        pipeline = ConversationPipeline(self.store, extractor, self.embed, windows)
         # what the user's earlier conversations named carries on into this run's
         # (``extract/carryover.py``): from where their last run left it
-        carrier = self.extractor if isinstance(self.extractor, CarriesOver) else None
+        carrier = extractor if isinstance(extractor, CarriesOver) else None
         carried = None
         if carrier is not None:
             carried = keep_stored(self.store.carryover(user), partial(self._stored_turns, user))
@@ -269,9 +294,21 @@ class ContextOS:
         # BLAS threads on top only busy-wait for a core: one thread measured 40 % less CPU.
         blas = threadpool_limits(limits=1, user_api="blas")
         finished = False
+        in_a_row = 0
+        problem = ""
         try:
             for conv, ref, needed, extracted in stream:
-                self._ingest_one(conv, ref, needed, extracted, pipeline, report)
+                try:
+                    self._ingest_one(conv, ref, needed, extracted, pipeline, report)
+                    in_a_row = 0
+                except WindowUnfinished as exc:
+                    _log.warning("ingest of %s: %s; left for the next run", user, exc)
+                    report.conversations_unfinished.append(conv.id)
+                    problem = exc.problem
+                    in_a_row += 1
+                    if in_a_row >= MAX_UNFINISHED_IN_A_ROW:
+                        problem += f"; stopped after {in_a_row} in a row"
+                        break
                 if progress is not None:
                     progress(
                         IngestProgress(
@@ -299,6 +336,13 @@ class ContextOS:
             report.by_format.update(run.stats)
             report.files = sum(s.files for s in run.stats.values())
         report.duration_s = round(time.monotonic() - started, 3)
+        metrics = getattr(extractor, "metrics", None)
+        if metrics is not None:
+            metrics.facts_stored = report.facts_stored
+            metrics.facts_rejected = dict(report.facts_rejected)
+            report.extractors.append(metrics.model_copy(deep=True))
+        if report.conversations_unfinished:
+            raise IngestUnfinished(report.conversations_unfinished, problem, report)
         if report.conversations == 0:
             detail = "; ".join(f"{w.path}: {w.problem}" for w in report.warnings[:3])
             raise InputError(
