@@ -34,7 +34,13 @@ from rich.progress import (
 from rich.table import Table
 
 from contextos.context.batch import BatchQuery, read_batch
-from contextos.errors import ConfigError, ContextOSError, InputError, PartialInputError
+from contextos.errors import (
+    ConfigError,
+    ContextOSError,
+    IngestUnfinished,
+    InputError,
+    PartialInputError,
+)
 from contextos.extract import registry
 from contextos.ingest import FORMATS
 from contextos.models.user_id import check_user_id
@@ -230,6 +236,10 @@ def ingest(
             soft_wrap=True,
         )
         raise typer.Exit(130) from None
+    except IngestUnfinished as exc:
+        if exc.report is not None:
+            _print_report(exc.report)
+        _fail(exc)  # exit 1, naming the conversations the next run will do
     _print_report(report)
 
 
@@ -277,6 +287,13 @@ def _print_report(report: Any) -> None:
         + f"entities {report.entities_stored}\nrejected: {rejected}",
         highlight=False,
     )
+    for m in report.extractors:
+        out.print(
+            f"extractor {m.extractor}: {m.calls} calls · {m.tokens_in} tokens in, "
+            f"{m.tokens_out} out · {m.seconds:.1f}s · cost {m.cost:.4f} · "
+            f"facts proposed {m.facts_proposed}, stored {m.facts_stored}",
+            highlight=False,
+        )
     for w in report.warnings[:20]:
         where = f" ({w.where})" if w.where else ""
         err.print(

@@ -12,9 +12,11 @@ __all__ = [
     "ConfigError",
     "ContextOSError",
     "ExtractionError",
+    "IngestUnfinished",
     "InputError",
     "PartialInputError",
     "StoreError",
+    "WindowUnfinished",
 ]
 
 
@@ -72,3 +74,30 @@ class ConfigError(ContextOSError):
 
 class ExtractionError(ContextOSError):
     """An extractor failed in a way that is not about the input (a missing model, say)."""
+
+
+class WindowUnfinished(ExtractionError):
+    """A window of a conversation could not be extracted for a reason that may pass (the LLM
+    server timed out, went away or kept rate-limiting, after retries). Ingestion stores none of
+    the conversation and writes no checkpoint for it, so the next run picks it up."""
+
+    def __init__(self, problem: str, conversation_id: str | None = None) -> None:
+        self.problem = problem
+        self.conversation_id = conversation_id
+        where = f"conversation {conversation_id!r}: " if conversation_id else ""
+        super().__init__(f"{where}{problem}")
+
+
+class IngestUnfinished(ContextOSError):
+    """An ingest run ended with conversations left unfinished (:class:`WindowUnfinished`);
+    the others were stored. ``report`` is the run's report; re-running picks the rest up."""
+
+    def __init__(self, unfinished: list[str], problem: str, report: object = None) -> None:
+        self.unfinished = unfinished
+        self.report = report
+        names = ", ".join(repr(c) for c in unfinished[:5])
+        more = f" and {len(unfinished) - 5} more" if len(unfinished) > 5 else ""
+        super().__init__(
+            f"extraction unfinished for {len(unfinished)} conversation(s): {names}{more} "
+            f"({problem}); the rest was stored — run ingest again to finish them"
+        )

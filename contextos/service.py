@@ -3,6 +3,7 @@ talks to. It wires the stages together; the stages themselves live in their pack
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -17,7 +18,13 @@ from threadpoolctl import threadpool_limits
 from contextos.brief import diff_facts, history, render_summary
 from contextos.context import pack, retrieve
 from contextos.embeddings.embedder import Embedder
-from contextos.errors import ConfigError, InputError, PartialInputError
+from contextos.errors import (
+    ConfigError,
+    IngestUnfinished,
+    InputError,
+    PartialInputError,
+    WindowUnfinished,
+)
 from contextos.extract import registry
 from contextos.extract.base import CarriesOver, Extractor
 from contextos.graph.store import GraphStore
@@ -35,10 +42,16 @@ from contextos.settings import Settings, default_data_dir
 if TYPE_CHECKING:
     from contextos.pipeline.workers import Extracted
 
-__all__ = ["PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
+_log = logging.getLogger(__name__)
+
+__all__ = ["MAX_UNFINISHED_IN_A_ROW", "PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
 
 #: Inputs at least this big get extraction in a worker process (its start-up, ~3 s, pays off).
 PARALLEL_MIN_BYTES = 4_000_000
+
+#: After this many conversations in a row left unfinished (an LLM server down), a run stops
+#: trying the rest: they are left for the next run like the unfinished ones.
+MAX_UNFINISHED_IN_A_ROW = 3
 
 Source = str | Path | Conversation
 
@@ -277,6 +290,12 @@ class ContextOS:
         this call. ``parallel`` runs extraction in a worker process beside the rest (same
         result, two cores): for a registered extractor only (the worker builds it by name); by
         default on for a CPU-bound one when the input is over ``PARALLEL_MIN_BYTES``.
+
+        A conversation whose extraction is left unfinished (:class:`WindowUnfinished`: an LLM
+        server that timed out or went away) is not stored and gets no checkpoint; the rest of
+        the run goes on (it stops after ``MAX_UNFINISHED_IN_A_ROW`` in a row) and then
+        :class:`IngestUnfinished` names those conversations (its ``report`` is the run's
+        report): running ``ingest`` again does them.
         """
         from contextos.ingest import ParseOptions, read_conversations, windows
 
@@ -298,6 +317,9 @@ class ContextOS:
             chosen, name = extractor, None
         else:
             chosen, name = self.extractor, self._extractor_name
+        reset = getattr(chosen, "reset_metrics", None)
+        if callable(reset):
+            reset()  # the report counts this run's calls and tokens
         pipeline = ConversationPipeline(self.store, chosen, self.embed, windows)
         # what the user's earlier conversations named carries on into this run's: from where
         # the last conversation stored left it
@@ -326,9 +348,23 @@ class ContextOS:
         # Ingestion keeps both cores busy on its own (extraction beside embedding and writing);
         # BLAS threads on top only busy-wait for a core: one thread measured 40 % less CPU.
         blas = threadpool_limits(limits=1, user_api="blas")
+        in_a_row = 0
+        problem = ""
         try:
             for conv, ref, needed, extracted in stream:
-                self._ingest_one(conv, ref, needed, extracted, pipeline, report, carrier, carried)
+                try:
+                    self._ingest_one(
+                        conv, ref, needed, extracted, pipeline, report, carrier, carried
+                    )
+                    in_a_row = 0
+                except WindowUnfinished as exc:
+                    _log.warning("ingest of %s: %s; left for the next run", user, exc)
+                    report.conversations_unfinished.append(conv.id)
+                    problem = exc.problem
+                    in_a_row += 1
+                    if in_a_row >= MAX_UNFINISHED_IN_A_ROW:
+                        problem += f"; stopped after {in_a_row} in a row"
+                        break
                 if progress is not None:
                     progress(
                         IngestProgress(
@@ -354,6 +390,13 @@ class ContextOS:
             report.by_format.update(run.stats)
             report.files = sum(s.files for s in run.stats.values())
         report.duration_s = round(time.monotonic() - started, 3)
+        metrics = getattr(chosen, "metrics", None)
+        if metrics is not None:
+            metrics.facts_stored = report.facts_stored
+            metrics.facts_rejected = dict(report.facts_rejected)
+            report.extractors.append(metrics.model_copy(deep=True))
+        if report.conversations_unfinished:
+            raise IngestUnfinished(report.conversations_unfinished, problem, report)
         if report.conversations == 0:
             detail = "; ".join(f"{w.path}: {w.problem}" for w in report.warnings[:3])
             raise InputError(

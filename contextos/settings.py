@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -43,4 +44,25 @@ class Settings(BaseSettings):
     extractor: str = Field(
         default="local",
         description="the extractor or strategy ingestion uses (contextos.extract.registry)",
+    )
+    # -- the LLM extractor (needs pip install 'contextos[llm]') --
+    llm_provider: Literal["openai", "openai_like"] = Field(
+        default="openai",
+        description="'openai', or 'openai_like' for any OpenAI-compatible server "
+        "(Ollama, vLLM, LM Studio, llama.cpp server)",
+    )
+    llm_model: str | None = Field(default=None, description="model name, e.g. gpt-4o-mini")
+    llm_base_url: str | None = Field(
+        default=None, description="server URL, e.g. http://localhost:11434/v1 (openai_like)"
+    )
+    llm_api_key: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("CONTEXTOS_LLM_API_KEY", "OPENAI_API_KEY")
+    )
+    llm_timeout: float = Field(default=60.0, gt=0, description="seconds per LLM request")
+    llm_price_per_1k_input: float = Field(default=0.0, ge=0, description="cost of 1k tokens in")
+    llm_price_per_1k_output: float = Field(default=0.0, ge=0, description="cost of 1k out")
+    llm_context_window: int = Field(default=8192, ge=512, description="the model's context")
+    llm_max_tokens: int = Field(default=1024, ge=16, description="reply tokens per request")
+    llm_output: Literal["auto", "json_schema", "json_object", "prompt"] = Field(
+        default="auto", description="structured output: auto picks json_schema for OpenAI LLMs"
     )

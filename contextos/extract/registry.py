@@ -112,3 +112,22 @@ register(
     description="offline: spaCy parse and rules over the speaker's own words; no API key",
     cpu_bound=True,
 )
+
+
+def _llm(settings: Any) -> Extractor:
+    if settings is None:
+        raise ConfigError(
+            "the llm extractor is configured by settings (CONTEXTOS_LLM_*): pass settings, or "
+            "an LLMExtractor built over any LlamaIndex LLM"
+        )
+    from contextos.extract.llm.factory import llm_extractor_from_settings
+
+    return llm_extractor_from_settings(settings)
+
+
+register(
+    "llm",
+    _llm,
+    description="any LlamaIndex LLM: OpenAI, or an OpenAI-compatible server (Ollama, vLLM, "
+    "LM Studio, llama.cpp) set by CONTEXTOS_LLM_*; contextos grounds every fact it proposes",
+)

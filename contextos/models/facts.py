@@ -222,6 +222,7 @@ RejectReason = Literal[
     "proposal",
     "not_english",
     "retracted",
+    "unparseable",
 ]
 
 

@@ -6,6 +6,8 @@ from collections import Counter
 
 from pydantic import BaseModel, Field
 
+from contextos.models.metrics import ExtractorMetrics
+
 __all__ = ["FormatStats", "IngestReport", "PartialFile", "Warning_"]
 
 
@@ -49,6 +51,11 @@ class IngestReport(BaseModel):
     facts_ended: int = 0
     facts_rejected: dict[str, int] = Field(default_factory=dict)
     entities_stored: int = 0
+    #: conversations whose extraction was left unfinished (an LLM server that did not answer):
+    #: not stored, no checkpoint, so the next run does them
+    conversations_unfinished: list[str] = Field(default_factory=list)
+    #: what each extractor that reports metrics spent and produced (LLM extractors)
+    extractors: list[ExtractorMetrics] = Field(default_factory=list)
     duration_s: float = 0.0
     by_format: dict[str, FormatStats] = Field(default_factory=dict)
     warnings: list[Warning_] = Field(default_factory=list)

@@ -6,7 +6,7 @@ import pytest
 
 from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.extraction import ExtractionResult
-from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection
+from contextos.models.facts import CandidateFact, Evidence, FactType, Rejection, Rendering
 from contextos.models.transcript import Turn
 from contextos.validate import ValidatedResult, validate
 from contextos.validate.grounding import content_support
@@ -207,7 +207,7 @@ def test_pattern_template_words_need_no_evidence_but_the_rest_does():
             0.85,
             FactType.USER_PATTERN,
             category="like",
-            attributes={"template": "asks for answers as"},
+            rendering=Rendering(template="asks for answers as"),
         )
     )
     assert len(ok.facts) == 1
@@ -222,7 +222,7 @@ def test_extractor_flag_detail_is_kept_in_the_rejection():
         "Ana runs a small bakery",
         [ev("t0", "I run a small bakery")],
         flags=["vague"],
-        attributes={"reject_detail": "transient: a passing mood"},
+        reject_detail="transient: a passing mood",
     )
     out = one(f)
     assert out.rejections[0].reason == "vague"

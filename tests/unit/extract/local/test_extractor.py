@@ -68,7 +68,7 @@ def test_dislike_and_negation(run):
     assert hate.category == "dislike" and hate.text == "Dana hates writing status reports"
     neg = next(f for f in raw.facts if "Windows" in f.text)
     assert neg.text == "Dana doesn't use Windows anymore"
-    assert neg.attributes["polarity"] == "negative"
+    assert neg.polarity == "negative"
 
 
 def test_hypotheticals_are_rejected_as_hypothetical(run):
@@ -617,8 +617,8 @@ def test_a_project_the_conversation_named_is_a_project_entity_with_its_status(ru
     assert ("Organization", "Autopay") not in kinds and ("Person", "Autopay") not in kinds
     shipped = [e for e in raw.entities if e.name == "Autopay" and e.properties.get("status")]
     assert [e.properties["status"] for e in shipped] == ["completed"]
-    status_facts = [f for f in raw.facts if f.attributes.get("project") == "Autopay"]
-    assert status_facts and status_facts[0].attributes["status"] == "completed"
+    status_facts = [f for f in raw.facts if f.project == "Autopay"]
+    assert status_facts and status_facts[0].status == "completed"
 
 
 def test_people_stay_people_and_tools_are_not_people(run):

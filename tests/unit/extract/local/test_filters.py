@@ -1128,7 +1128,7 @@ def test_no_way_in_front_of_a_clause_denies_it(run):
     )
     (fact,) = checked.facts
     assert fact.text == "Dana is not going back to Java"
-    assert fact.attributes["polarity"] == "negative"
+    assert fact.polarity == "negative"
 
 
 def test_quotes_or_an_excerpt_presented_are_someone_elses_words_unless_the_speakers(run):

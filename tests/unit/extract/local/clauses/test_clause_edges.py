@@ -162,7 +162,7 @@ def test_a_not_correcting_a_detail_after_a_comma_is_no_negation(run):
     )
     [fact] = checked.facts
     assert fact.text == "The fieldwork starts on Thursday, May 18, 2023, not Tuesday, May 9, 2023"
-    assert "polarity" not in fact.attributes
+    assert fact.polarity == "positive"
     assert fact.confidence >= 0.8
 
 
@@ -215,7 +215,7 @@ def test_a_comma_clause_before_a_subjectless_verb_is_two_statements(run):
         [("user", "I'm no longer vegetarian, started eating fish again in the summer")]
     )
     by_text = {f.text: f for f in checked.facts}
-    assert by_text["Dana is no longer vegetarian"].attributes.get("polarity") == "negative"
+    assert by_text["Dana is no longer vegetarian"].polarity == "negative"
     assert "Dana started eating fish again in the summer" in by_text
 
 

@@ -50,7 +50,7 @@ def test_other_sentences_preferences_negations_and_rejections_stay_apart():
     first = _fact("The demo had 11,000 players", 0, 10)
     other_sentence = _fact("The team is at 9,800 wishlists", 12, 30)
     like = _fact("Dana loves the soundtrack", 32, 50, category="like")
-    negated = _fact("Dana is not reworking the jump", 52, 70, attributes={"polarity": "negative"})
+    negated = _fact("Dana is not reworking the jump", 52, 70, polarity="negative")
     rejected = _fact("Dana might move to Oslo", 72, 90, flags=["hypothetical"])
     alone = _fact("Mateo is Dana's son", 92, 110)
     out = merge_sentence_facts(
@@ -78,8 +78,8 @@ def test_a_later_statement_starting_with_a_function_word_is_lower_cased():
 
 
 def test_two_project_statuses_in_one_sentence_stay_two_facts():
-    a = _fact("The audit is blocked", 0, 10, attributes={"project": "audit", "status": "blocked"})
-    b = _fact("The launch is done", 12, 30, attributes={"project": "launch", "status": "completed"})
+    a = _fact("The audit is blocked", 0, 10, project="audit", status="blocked")
+    b = _fact("The launch is done", 12, 30, project="launch", status="completed")
     out = merge_sentence_facts([((1, 0), a), ((1, 0), b)], {"t1": "x" * 40})
     assert [f.text for f in out] == ["The audit is blocked", "The launch is done"]
 

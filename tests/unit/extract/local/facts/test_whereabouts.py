@@ -6,7 +6,7 @@ import pytest
 
 
 def _places(checked):
-    return [f for f in checked.facts if f.attributes.get("template") in ("is based in", "lives in")]
+    return [f for f in checked.facts if f.rendering.template in ("is based in", "lives in")]
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,57 @@
+"""What an extractor spent and produced in a run: calls, tokens, seconds, cost, facts."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pydantic import BaseModel, Field
+
+__all__ = ["ExtractorMetrics"]
+
+
+class ExtractorMetrics(BaseModel):
+    """Counted by the client (calls, tokens, seconds, cost) and the extractor (windows,
+    facts proposed, its own rejections by reason). Facts stored and rejected by validation
+    are counted by ingestion (``IngestReport``)."""
+
+    extractor: str
+    #: requests sent, retries included
+    calls: int = 0
+    retries: int = 0
+    rate_limited: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    #: True when the server reported the token counts; False when some were counted with cl100k
+    tokens_reported: bool = True
+    seconds: float = 0.0
+    cost: float = 0.0
+    #: prompt ``name@version`` -> calls
+    prompts: dict[str, int] = Field(default_factory=dict)
+    windows: int = 0
+    #: windows whose reply could not be read, even leniently (a rejection each)
+    windows_skipped: int = 0
+    #: windows the server did not answer (timeout or connection lost, after a retry)
+    windows_unfinished: int = 0
+    #: replies read only by the lenient parser
+    lenient_parses: int = 0
+    facts_proposed: int = 0
+    #: the extractor's own rejections (not_grounded, assistant_sourced, schema, unparseable)
+    rejected: dict[str, int] = Field(default_factory=dict)
+    #: filled in by ingestion at the end of a run: facts stored, and every rejection of the
+    #: run by reason (the extractor's own and validation's)
+    facts_stored: int = 0
+    facts_rejected: dict[str, int] = Field(default_factory=dict)
+
+    def count_rejection(self, reason: str) -> None:
+        self.rejected[reason] = self.rejected.get(reason, 0) + 1
+
+    def merge(self, other: ExtractorMetrics) -> None:
+        for name in ("calls", "retries", "rate_limited", "tokens_in", "tokens_out", "windows"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("windows_skipped", "windows_unfinished", "lenient_parses", "facts_proposed"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.seconds = round(self.seconds + other.seconds, 3)
+        self.cost = round(self.cost + other.cost, 6)
+        self.tokens_reported = self.tokens_reported and other.tokens_reported
+        self.prompts = dict(Counter(self.prompts) + Counter(other.prompts))
+        self.rejected = dict(Counter(self.rejected) + Counter(other.rejected))
