@@ -288,12 +288,19 @@ def _print_report(report: Any) -> None:
         highlight=False,
     )
     for m in report.extractors:
-        out.print(
-            f"extractor {m.extractor}: {m.calls} calls · {m.tokens_in} tokens in, "
-            f"{m.tokens_out} out · {m.seconds:.1f}s · cost {m.cost:.4f} · "
-            f"facts proposed {m.facts_proposed}, stored {m.facts_stored}",
-            highlight=False,
-        )
+        if m.calls or m.facts_proposed:  # an LLM's spend
+            line = (
+                f"{m.calls} calls · {m.tokens_in} tokens in, {m.tokens_out} out · "
+                f"{m.seconds:.1f}s · cost {m.cost:.4f} · facts proposed {m.facts_proposed}, "
+                f"stored {m.facts_stored}"
+            )
+        else:  # a strategy's: how it shared the windows out
+            line = f"{m.windows} windows · stored {m.facts_stored}"
+            if m.windows_escalated:
+                line += f" · sent on {m.windows_escalated} ({m.windows_escalated / m.windows:.0%})"
+            if m.windows_fallen_back:
+                line += f" · fell back on {m.windows_fallen_back}"
+        out.print(f"extractor {m.extractor}: {line}", highlight=False)
     for w in report.warnings[:20]:
         where = f" ({w.where})" if w.where else ""
         err.print(

@@ -26,7 +26,7 @@ from contextos.errors import (
     WindowUnfinished,
 )
 from contextos.extract import registry
-from contextos.extract.base import CarriesOver, Extractor
+from contextos.extract.base import CarriesOver, Extractor, Metered
 from contextos.graph.store import GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
@@ -317,9 +317,8 @@ class ContextOS:
             chosen, name = extractor, None
         else:
             chosen, name = self.extractor, self._extractor_name
-        reset = getattr(chosen, "reset_metrics", None)
-        if callable(reset):
-            reset()  # the report counts this run's calls and tokens
+        if isinstance(chosen, Metered):
+            chosen.reset_metrics()  # the report counts this run's calls and tokens
         pipeline = ConversationPipeline(self.store, chosen, self.embed, windows)
         # what the user's earlier conversations named carries on into this run's: from where
         # the last conversation stored left it
@@ -390,11 +389,17 @@ class ContextOS:
             report.by_format.update(run.stats)
             report.files = sum(s.files for s in run.stats.values())
         report.duration_s = round(time.monotonic() - started, 3)
-        metrics = getattr(chosen, "metrics", None)
-        if metrics is not None:
-            metrics.facts_stored = report.facts_stored
-            metrics.facts_rejected = dict(report.facts_rejected)
-            report.extractors.append(metrics.model_copy(deep=True))
+        if isinstance(chosen, Metered):
+            for metrics in chosen.run_metrics():
+                name = metrics.extractor
+                if name in report.facts_stored_by_extractor or name != chosen.name:
+                    # one part of the run: what it proposed
+                    metrics.facts_stored = report.facts_stored_by_extractor.get(name, 0)
+                    metrics.facts_rejected = dict(report.facts_rejected_by_extractor.get(name, {}))
+                else:  # the extractor (or strategy) the run used: all of it
+                    metrics.facts_stored = report.facts_stored
+                    metrics.facts_rejected = dict(report.facts_rejected)
+                report.extractors.append(metrics.model_copy(deep=True))
         if report.conversations_unfinished:
             raise IngestUnfinished(report.conversations_unfinished, problem, report)
         if report.conversations == 0:
@@ -462,6 +467,7 @@ class ContextOS:
         report.facts_ended += stats.facts_ended
         report.entities_stored += len(write.entities)
         report.count_rejections(stats.rejected)
+        report.count_by_extractor(stats.stored_by, stats.rejected_by)
 
     # -- read --------------------------------------------------------------------
 

@@ -6,9 +6,19 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from contextos.models.extraction import ExtractionResult, UserRef
+from contextos.models.metrics import ExtractorMetrics
 from contextos.models.transcript import Conversation, Turn
 
-__all__ = ["CarriesOver", "Extractor", "StoredTurns"]
+__all__ = [
+    "CarriesOver",
+    "Described",
+    "Extractor",
+    "Metered",
+    "StoredTurns",
+    "cost_per_1k_tokens",
+    "estimated_latency_ms",
+    "is_available",
+]
 
 
 @runtime_checkable
@@ -55,4 +65,48 @@ class CarriesOver(Protocol):
 
     def forget(self, user_id: str | None = None) -> None:
         """Forget the user (everyone when None): the next conversation reads as a first."""
+        ...
+
+
+@runtime_checkable
+class Described(Protocol):
+    """What a strategy asks of an extractor to choose between several: a guess of its latency
+    per window, its price per 1,000 tokens, and whether it can run now."""
+
+    name: str
+
+    @property
+    def estimated_latency_ms(self) -> float: ...
+
+    @property
+    def cost_per_1k_tokens(self) -> float: ...
+
+    def is_available(self) -> bool: ...
+
+
+def estimated_latency_ms(extractor: Extractor) -> float:
+    """The extractor's own estimate, or 0 for one that gives none."""
+    return float(getattr(extractor, "estimated_latency_ms", 0.0))
+
+
+def cost_per_1k_tokens(extractor: Extractor) -> float:
+    """The extractor's price per 1,000 tokens, 0 for one that names none (it runs here)."""
+    return float(getattr(extractor, "cost_per_1k_tokens", 0.0))
+
+
+def is_available(extractor: Extractor) -> bool:
+    """Whether the extractor can run now (True for one that cannot tell)."""
+    check = getattr(extractor, "is_available", None)
+    return bool(check()) if callable(check) else True
+
+
+@runtime_checkable
+class Metered(Protocol):
+    """An extractor that counts what a run cost it (calls, tokens, seconds, money): ingestion
+    resets the count at the start of a run and puts it in the run's report."""
+
+    def reset_metrics(self) -> None: ...
+
+    def run_metrics(self) -> list[ExtractorMetrics]:
+        """This run's metrics, one per extractor involved (a strategy reports its parts)."""
         ...

@@ -131,3 +131,48 @@ register(
     description="any LlamaIndex LLM: OpenAI, or an OpenAI-compatible server (Ollama, vLLM, "
     "LM Studio, llama.cpp) set by CONTEXTOS_LLM_*; contextos grounds every fact it proposes",
 )
+
+
+def _cheap_first(settings: Any) -> Extractor:
+    from contextos.extract.strategies import CheapFirst
+
+    return CheapFirst(create("local", settings), create("llm", settings))
+
+
+def _parallel(settings: Any) -> Extractor:
+    from contextos.extract.strategies import Parallel
+
+    return Parallel([create("local", settings), create("llm", settings)])
+
+
+def _fallback(settings: Any) -> Extractor:
+    import logging
+
+    from contextos.extract.strategies import Fallback
+
+    try:
+        preferred: Extractor | None = create("llm", settings)
+    except ConfigError as exc:  # not configured (or its extra missing): the local one alone
+        logging.getLogger(__name__).warning("fallback: no LLM extractor (%s)", exc)
+        preferred = None
+    return Fallback(preferred, create("local", settings))
+
+
+register(
+    "cheap-first",
+    _cheap_first,
+    kind="strategy",
+    description="local on every window; the LLM only where local left a user turn unexplained",
+)
+register(
+    "parallel",
+    _parallel,
+    kind="strategy",
+    description="local and the LLM on every window, pooled (each fact keeps its extractor)",
+)
+register(
+    "fallback",
+    _fallback,
+    kind="strategy",
+    description="the LLM when it is available, else local (also when its server goes away)",
+)

@@ -34,6 +34,10 @@ class ExtractorMetrics(BaseModel):
     windows_unfinished: int = 0
     #: replies read only by the lenient parser
     lenient_parses: int = 0
+    #: a strategy's: windows it sent on to its expensive extractor (cheap-first), or ran on
+    #: its fallback (fallback)
+    windows_escalated: int = 0
+    windows_fallen_back: int = 0
     facts_proposed: int = 0
     #: the extractor's own rejections (not_grounded, assistant_sourced, schema, unparseable)
     rejected: dict[str, int] = Field(default_factory=dict)
@@ -48,7 +52,14 @@ class ExtractorMetrics(BaseModel):
     def merge(self, other: ExtractorMetrics) -> None:
         for name in ("calls", "retries", "rate_limited", "tokens_in", "tokens_out", "windows"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("windows_skipped", "windows_unfinished", "lenient_parses", "facts_proposed"):
+        for name in (
+            "windows_skipped",
+            "windows_unfinished",
+            "lenient_parses",
+            "facts_proposed",
+            "windows_escalated",
+            "windows_fallen_back",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds = round(self.seconds + other.seconds, 3)
         self.cost = round(self.cost + other.cost, 6)

@@ -50,6 +50,9 @@ class IngestReport(BaseModel):
     #: stored facts the conversation, grown since, took back ("scrap that"): ended, not deleted
     facts_ended: int = 0
     facts_rejected: dict[str, int] = Field(default_factory=dict)
+    #: the same, by the extractor that proposed them (a strategy mixes several)
+    facts_stored_by_extractor: dict[str, int] = Field(default_factory=dict)
+    facts_rejected_by_extractor: dict[str, dict[str, int]] = Field(default_factory=dict)
     entities_stored: int = 0
     #: conversations whose extraction was left unfinished (an LLM server that did not answer):
     #: not stored, no checkpoint, so the next run does them
@@ -69,3 +72,11 @@ class IngestReport(BaseModel):
     def count_rejections(self, reasons: Counter[str]) -> None:
         for reason, n in reasons.items():
             self.facts_rejected[reason] = self.facts_rejected.get(reason, 0) + n
+
+    def count_by_extractor(self, stored: Counter[str], rejected: Counter[tuple[str, str]]) -> None:
+        """Add one conversation's new facts and rejections, by the extractor behind them."""
+        for name, n in stored.items():
+            self.facts_stored_by_extractor[name] = self.facts_stored_by_extractor.get(name, 0) + n
+        for (name, reason), n in rejected.items():
+            mine = self.facts_rejected_by_extractor.setdefault(name, {})
+            mine[reason] = mine.get(reason, 0) + n

@@ -72,6 +72,9 @@ class PipelineStats:
     facts_superseded: int = 0
     facts_ended: int = 0  # stored facts a later turn took back
     rejected: Counter[str] = field(default_factory=Counter)
+    #: new facts and rejections by the extractor that proposed them
+    stored_by: Counter[str] = field(default_factory=Counter)
+    rejected_by: Counter[tuple[str, str]] = field(default_factory=Counter)
 
 
 def _unique(items: list[T], key: Callable[[T], tuple[object, ...]]) -> list[T]:
@@ -193,6 +196,7 @@ class ConversationPipeline:
         self._facts(write, validated.facts, user, index, stats)
         for rej in validated.rejections:
             stats.rejected[rej.reason] += 1
+            stats.rejected_by[rej.extractor, rej.reason] += 1
             rid = stable_id(ckey, rej.turn_id, rej.reason, rej.text)
             write.rejections.append((rid, rej))
         return write, stats
@@ -274,6 +278,9 @@ class ConversationPipeline:
             negated = CandidateFlag.NEGATED in cand.flags or cand.polarity == "negative"
             resolution.add(fact, vec, ready, negated, absorb)
         stats.facts_new += resolution.new
+        stats.stored_by.update(
+            r.fact.extractor for r in resolution.created.values() if r.decision.kind != "merge"
+        )
         stats.facts_merged += resolution.merged
         stats.facts_superseded += resolution.superseded
         write.supersessions.extend(

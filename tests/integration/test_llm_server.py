@@ -43,6 +43,11 @@ CHATS = {
         ("user", "Dana", "The security audit is blocked on the payments team."),
         ("assistant", "assistant", "Do you want me to draft a reminder?"),
     ],
+    # a question: nothing the local pass can store, so cheap-first sends it on
+    "ask": [
+        ("user", "Dana", "Could you help me figure out how to structure the migration plan?"),
+        ("assistant", "assistant", "Sure, let's start with the order of the services."),
+    ],
 }
 REASONS = set(RejectReason.__args__)  # type: ignore[attr-defined]
 
@@ -191,3 +196,41 @@ def test_a_server_killed_mid_run_leaves_a_resumable_non_zero_run(data_dir, tmp_p
     assert up.returncode == 0, up.stderr
     assert "1 unchanged, skipped" in up.stdout
     assert "extractor llm:gemma-3-270m" in up.stdout
+
+
+def test_cheap_first_runs_the_llm_only_where_the_local_pass_found_nothing(
+    server, data_dir, tmp_path
+):
+    path = transcript(tmp_path / "chats.jsonl", ["move", "ask"])
+    chosen = settings(server.base_url, extractor="cheap-first", data_dir=data_dir)
+    with ContextOS.from_settings(chosen) as cx:
+        report = cx.ingest(path, user=USER)
+        stored = cx.facts(USER, include_superseded=True)
+    strategy, llm = report.extractors
+    assert (strategy.extractor, llm.extractor) == ("cheap-first", "llm:gemma-3-270m")
+    assert strategy.windows == 2 and strategy.windows_escalated >= 1  # the question's window
+    assert strategy.windows_escalated < strategy.windows  # "move" the local pass explained
+    assert llm.calls >= strategy.windows_escalated and llm.tokens_in > 0
+    assert report.facts_stored_by_extractor.get("local", 0) > 0
+    assert llm.facts_stored == report.facts_stored_by_extractor.get(llm.extractor, 0)
+    said = user_turns(path)
+    for fact in stored:  # whichever part proposed it: verbatim, at its offsets
+        assert fact.extractor in ("local", llm.extractor)
+        for ev in fact.evidence_spans:
+            assert said[(ev.conversation_id, ev.turn_id)][ev.start : ev.end] == ev.quote
+
+
+def test_fallback_extracts_locally_when_the_llm_server_does_not_answer(data_dir, tmp_path):
+    import socket
+
+    with socket.socket() as s:  # a loopback port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{s.getsockname()[1]}/v1"
+    path = transcript(tmp_path / "chats.jsonl", ["move", "climb"])
+    with ContextOS.from_settings(settings(closed, extractor="fallback", data_dir=data_dir)) as cx:
+        report = cx.ingest(path, user=USER)
+        stored = cx.facts(USER)
+    strategy = report.extractors[0]
+    assert strategy.extractor == "fallback" and strategy.windows_fallen_back == strategy.windows
+    assert stored and {f.extractor for f in stored} == {"local"}
+    assert not report.conversations_unfinished

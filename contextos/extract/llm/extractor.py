@@ -85,6 +85,9 @@ class LLMExtractor:
     def reset_metrics(self) -> None:
         self.client.metrics = ExtractorMetrics(extractor=self.name)
 
+    def run_metrics(self) -> list[ExtractorMetrics]:
+        return [self.metrics]
+
     @property
     def cost_per_1k_tokens(self) -> float:
         return self.client.price_in_per_1k

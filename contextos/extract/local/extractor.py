@@ -161,6 +161,14 @@ class LocalExtractor:
         """Candidates from one window of ``conversation``."""
         return self.extract_many([(turns, conversation)], user)[0]
 
+    #: what strategies ask of an extractor: a window takes a few ms per turn here, costs
+    #: nothing, and needs no server
+    estimated_latency_ms = 50.0
+    cost_per_1k_tokens = 0.0
+
+    def is_available(self) -> bool:
+        return True
+
     def warm_up(self) -> None:
         """Load what the first turns would (dateparser's locale data; spaCy loads on the first
         parse), so a timed run measures reading, not loading."""
