@@ -514,6 +514,7 @@ def eval_(
 ) -> None:
     """Measure extractors on gold data (recall, precision, traps, turns/s)."""
     from contextos.evaluation import print_report, run_eval
+    from contextos.evaluation.report import format_comparison
 
     if not scenarios and spc is None:
         raise ConfigError("give --scenarios DIR and/or --spc FILE")
@@ -524,13 +525,16 @@ def eval_(
     for name in names:
         registry.entry(name)  # every name is known before the first (long) run
     settings = Settings()
+    reports = {}
     for k, name in enumerate(names):
         if len(names) > 1:
             print("\n" * (k > 0) + f"== extractor: {name} ==")
-        report = run_eval(
+        reports[name] = run_eval(
             scenarios or None, spc, spc_rows=spc_rows, extractor=name, settings=settings
         )
-        print_report(report, sys.stdout, verbose=verbose)
+        print_report(reports[name], sys.stdout, verbose=verbose)
+    if len(names) > 1:
+        print("\n" + format_comparison(reports))
 
 
 def main() -> None:

@@ -132,5 +132,28 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
     return "\n".join(lines)
 
 
+def format_comparison(reports: dict[str, EvalReport]) -> str:
+    """The figures of several extractors on the same data, side by side (one row per data
+    set and extractor)."""
+    head = (
+        f"{'set':<14} {'extractor':<28} {'recall':>7} {'precision':>9} {'traps':>9} {'turns/s':>8}"
+    )
+    lines = ["side by side", head, "-" * len(head)]
+    names = list(reports)
+    sets = list(dict.fromkeys(d.name for r in reports.values() for d in r.datasets))
+    for set_name in sets:
+        for name in names:
+            d = reports[name].dataset(set_name)
+            if d is None:
+                continue
+            prec = f"{d.precision:.3f}" if d.precision is not None else "n/a"
+            traps = f"{len(d.trap_violations)}/{d.traps}"
+            lines.append(
+                f"{set_name:<14} {name:<28} {d.recall:>7.3f} {prec:>9} {traps:>9} "
+                f"{d.turns_per_second:>8.0f}"
+            )
+    return "\n".join(lines)
+
+
 def print_report(report: EvalReport, out: TextIO, verbose: bool = False) -> None:
     print(format_report(report, verbose), file=out)
