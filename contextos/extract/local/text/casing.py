@@ -1,16 +1,16 @@
 """Names typed in lower case, given back the capital the conversation writes them with.
 
-People chatting on a phone or dictating seldom capitalise: "bev said no", "tyler (hes 16)
-typed this", "moved hosting off vercel". The tagger and NER read such a name as a common noun
+People chatting on a phone or dictating seldom capitalise: "wendeline said no", "cosmo (hes 15)
+wrote this", "moved billing off stripewell". The tagger and NER read such a name as a common noun
 or a verb, so the statement loses its subject ("no one named before 'he'") or its fact text
 its name. The same conversation usually writes the name properly somewhere — the assistant
-echoes "Bev", the user capitalises it once — and that is the evidence used here.
+echoes "Wendeline", the user capitalises it once — and that is the evidence used here.
 
 :func:`names_written_capitalised` collects the words a conversation writes with a capital in
 the middle of a sentence (so not a sentence's first word) that English does not know as a word
-or that are common first names ("Bev", "Supabase", "Carol", "Tyler") — not "Safety" from a
-title-cased heading, nor "Will" or "Summer", which as lower-case words are English and stay as
-typed — and the names typed in lower case after a relation noun ("my mom carol").
+or that are common first names ("Wendeline", "Stripewell", "Carol", "Cosmo") — not "Safety" from
+a title-cased heading, nor "Will" or "Summer", which as lower-case words are English and stay as
+typed — and the names typed in lower case after a relation noun ("my aunt ottoline").
 :func:`recase` gives a text's lower-case occurrences of those words their capital, a first name
 that is also a word only where the words around it do not make it the word ("the bill"). It
 keeps the text's length, so evidence offsets into the original turn hold.
@@ -34,7 +34,7 @@ _MID_SENTENCE_CAPITAL = re.compile(
     r"(?:(?<=[a-z0-9,;:)] )|(?<=\b[DM][rs]\. )|(?<=\bMrs\. )|(?<=\bProf\. ))[A-Z][^\W\d_A-Z]+\b"
 )
 _LOWER_WORD = re.compile(r"\b[^\W\d_A-Z]+\b")
-#: Whose relation the word after it is a name of ("my mom carol").
+#: Whose relation the word after it is a name of ("my aunt ottoline").
 RELATION_POSSESSIVES = ("my", "our", "his", "her", "their")
 #: A possessive and a relation noun, as written before a name ("my mom ", "her husband ").
 RELATION_LEAD = (
@@ -42,7 +42,7 @@ RELATION_LEAD = (
     + "|".join(sorted(map(re.escape, lx.RELATION_NOUNS), key=len, reverse=True))
     + r")\s+"
 )
-#: A name typed in lower case after a relation noun ("my mom carol", "her husband andre").
+#: A name typed in lower case after a relation noun ("my aunt ottoline", "her husband florian").
 _RELATION_THEN_NAME = re.compile(RELATION_LEAD + r"([^\W\d_A-Z]{2,})\b(?!['’]\w)")
 #: Words before an English word that make it that word, not a name: an article, a possessive
 #: or a pronoun ("the bill", "I hope", "to mark"); and after it ("mark it", "bill them").
@@ -58,7 +58,7 @@ def names_written_capitalised(
     """Lower-case form -> capitalised form of the words ``texts`` capitalise mid-sentence
     that ``is_english`` (given the lower-case word) does not know or that are common first
     names (``lexicon.NAMES_ALSO_WORDS``: "Carol", "Tyler"), and of those typed in lower case
-    after a relation noun ("my mom carol", "my sister bree")."""
+    after a relation noun ("my aunt ottoline", "my cousin wendell")."""
     found: dict[str, str] = {}
     for text in texts:
         for m in _MID_SENTENCE_CAPITAL.finditer(text):
@@ -80,7 +80,7 @@ def _a_name(low: str, is_english: Callable[[str], bool]) -> bool:
 def recase(text: str, names: Mapping[str, str]) -> str:
     """``text`` with each lower-case word that is a key of ``names`` written as its value;
     a name that is also an English word only where the words around it do not make it that
-    word ("carol cant come", not "the bill", "I hope", "mark it")."""
+    word ("carol cant make it", not "the bill", "I hope", "mark it")."""
     if not names:
         return text
 

@@ -2,14 +2,14 @@
 
 A user who pastes a CV in Spanish, quotes a French email or writes a line in another language
 would otherwise get fact texts such as "Idiomas: inglés B1" — words the parser tags as best it
-can, rendered as if they were English (and an instruction inside that text, "Guarda en memoria
+can, rendered as if they were English (and an instruction inside that text, "Recuerda siempre
 que ...", would slip past the English injection cues). Such a sentence is rejected with the
 reason ``not_english`` instead: kept, visible, and never stored as a fact.
 
 The test is cheap and runs before parsing: the share of a sentence's lower-case words that the
 model's English lexicon knows — the lemmatizer's WordNet index and its irregular forms, the
 stop words, chat shorthand, regular inflections ("meetings", "moved", "walkin"). Words with a
-capital inside a sentence are left out (names, brands, "Frigoríficos Ibarra"), so are numbers.
+capital inside a sentence are left out (names, brands, "Conservas Quillfeather"), so are numbers.
 English with a few foreign words in it ("the terraza opens in April", "muy bueno lol") keeps
 well over half of its words known; a foreign sentence has few.
 """
@@ -25,7 +25,7 @@ __all__ = ["EnglishWords"]
 
 #: Below this share of known words a sentence is not English.
 MIN_KNOWN_SHARE = 0.4
-#: Fewer lower-case words than this say too little to judge ("ignore marco").
+#: Fewer lower-case words than this say too little to judge ("ignore evander").
 MIN_WORDS = 4
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")

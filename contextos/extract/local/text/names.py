@@ -43,7 +43,7 @@ def written(tokens: Any) -> str:
 
 def person_text(tok: Any) -> str:
     """The name ``tok`` is part of: its PERSON entity, or the token with its proper-noun
-    compounds ("Greg Halloran")."""
+    compounds ("Oswin Brannock")."""
     for ent in tok.doc.ents:
         if ent.start <= tok.i < ent.end and ent.label_ == "PERSON":
             return person_name(written(ent))
@@ -54,14 +54,14 @@ def person_text(tok: Any) -> str:
 
 def name_tagged_noun(tok: Any) -> bool:
     """A capitalised word in the middle of a sentence that the tagger calls a common noun: a
-    name it did not know ("my cook Rubén")."""
+    name it did not know ("my tutor Aurelio")."""
     return bool(tok.pos_ == "NOUN" and tok.is_title and tok.i != tok.sent.start)
 
 
 def relation_named(tok: Any) -> bool:
     """A name given to a relation, a person whatever the NER labels it: in apposition to a
-    relation noun ("Giulia" in "my girlfriend Giulia") or said to be one ("Sandra Okafor" in
-    "my new manager is Sandra Okafor", which the small model calls a place)."""
+    relation noun ("Mirabel" in "my girlfriend Mirabel") or said to be one ("Imelda Fenwick" in
+    "my new manager is Imelda Fenwick", which the small model calls a place)."""
     if tok.dep_ == "appos":
         return bool(tok.head.lemma_.lower() in lx.RELATION_NOUNS)
     if tok.dep_ == "attr" and tok.head.lemma_ == "be":
@@ -72,8 +72,8 @@ def relation_named(tok: Any) -> bool:
 
 
 def said_to_be_mine(tok: Any) -> bool:
-    """A name said to be someone of the speaker's, whatever the noun ("my preceptor is
-    Ifeoma, she's been there 15 years"); :func:`relation_named` knows the relations."""
+    """A name said to be someone of the speaker's, whatever the noun ("my mentor is
+    Radomir, he's been there 11 years"); :func:`relation_named` knows the relations."""
     return tok.dep_ == "attr" and any(
         c.dep_ == "nsubj"
         and c.pos_ == "NOUN"
@@ -83,7 +83,7 @@ def said_to_be_mine(tok: Any) -> bool:
 
 
 def kin_as_name(tok: Any) -> bool:
-    """A family word used as a name ("Dad wants to stay", "I rang Mum"): the speaker's own
+    """A family word used as a name ("Dad wants to come", "I rang Mum"): the speaker's own
     dad or mum. Not with a determiner or possessive ("her mum"), not before a name ("Grandma
     Rose"), not calling to them ("Mum, where's the key?")."""
     if tok.lower_ not in lx.KIN_NAMES or tok.pos_ not in ("PROPN", "NOUN"):

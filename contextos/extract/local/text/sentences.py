@@ -7,7 +7,7 @@ Text the user pasted (an email between ``---`` lines, a fenced block, ``>`` quot
 paragraph in quotation marks introduced by a line ending in a colon or naming a message —
 "here's an email a customer sent:") is marked ``quoted``: it is someone else's words, so it is
 only checked for instructions aimed at an AI. A quoted paragraph the user introduces as their
-own writing ("my response to reviewers:") stays theirs.
+own writing ("my reply to the landlord:") stays theirs.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ __all__ = [
 
 #: A fence line: a rule, or a code fence with its language ("```python", "~~~").
 _FENCE = re.compile(r"^\s*(?:-{3,}|={3,}|\*{3,}|_{3,}|(?:`{3,}|~{3,})[\w+#.-]*)\s*$")
-#: Abbreviations whose full stop ends no sentence ("Dr. Okafor", "St. Joseph's", "e.g. Go").
+#: Abbreviations whose full stop ends no sentence ("Dr. Fenwick", "St. Ambrose's", "e.g. Go").
 #: Only those that rarely end one: titles before a name, "vs." and "e.g." before an example.
 _ABBREVIATIONS = "dr mr mrs ms mx prof st mt ft jr sr vs e.g i.e".split()
 _NOT_AN_END = "".join(
@@ -71,7 +71,7 @@ _PROPOSAL_COLON = re.compile(
     r"\b(?:this|that|it|rule|plan|deal|decision)(\s*:\s+)(?=\w)",
     re.I,
 )
-#: A comma followed by a named subject and its verb: "still in discovery, Ravi Shah is the eng
+#: A comma followed by a named subject and its verb: "still in planning, Tavish Orr is the tech
 #: lead". Case matters here: the name is what marks the new clause.
 _NAMED_SPLICE = re.compile(
     r",\s+(?=[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?\s+"
@@ -86,11 +86,11 @@ _QUESTION_SPLICE = re.compile(
 )
 #: words a statement needs before a question is split off it (not "so, what now?")
 _MIN_STATEMENT_WORDS = 3
-#: A label of up to six words before a colon ("Update: ...", "Decision, then: ..."); the parser
+#: A label of up to six words before a colon ("Update: ...", "Verdict, then: ..."); the parser
 #: tends to make the label the root and the statement after it a modifier of it.
 _LABEL = re.compile(r"[\w'’-]+(?:,?\s+[\w'’-]+){0,5}\s*:\s+")
 #: Labels longer than this many words are labels only when the words before the last two are
-#: discourse words ("But big news:", not "The thing I want to say is:").
+#: discourse words ("But good news:", not "The thing I want to say is:").
 _PLAIN_LABEL_WORDS = 2
 _MIN_AFTER_LABEL = 3
 _HEADING_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "this", "these", "some"})
@@ -102,7 +102,7 @@ _SPOKEN_LEAD_IN = re.compile(r"\s*((?:[\w'’]+\s+){0,2}(?:u+m+|u+h+|e+r+m+|e+r+
 #: A list marker opening a piece: "(1) ", "2. ", "b) ", "- ", "* ", "• ".
 _LIST_MARKER = re.compile(r"(?:\(?\d{1,2}[.)]|\(?[a-h]\)|[-*•·–])\s+")
 _OPENING_QUOTES = ('"', "“")
-#: An introduction that presents a message ("here's the recruiter email, anything weird?").
+#: An introduction that presents a message ("here's the landlord's email, anything odd?").
 _MESSAGE_WORD = re.compile(
     r"\b(?:e-?mails?|messages?|texts?|letters?|notes?|dms?|posts?|comments?|reviews?|replies|"
     r"reply|responses?|memo|invite|invitation|quotes?|quotations?|excerpts?|snippets?)\b",
@@ -134,7 +134,7 @@ class Segment:
     #: statement, "Deadline: Friday the 13th", which only the parse can tell)
     label_start: int | None = None
     #: any lead-in label cut from the piece, as (start in the turn, text without the colon):
-    #: "Action items" — topic or not
+    #: "Loose threads" — topic or not
     label: tuple[int, str] | None = None
     #: the speaker's own heading a list item is under ("My goals this quarter"), or None
     heading: str | None = None
@@ -220,7 +220,7 @@ def _asked_after(sentence: str) -> re.Match[str] | None:
 def _splices(text: str) -> list[tuple[int, int, int]]:
     """(start, end, sentence start) of the main clauses of a run-on sentence; one piece when
     there is none. A piece that opens with a subordinator ("When I got home, I ...") keeps its
-    main clause. A piece cut before a named subject ("..., Ravi Shah is the eng lead") starts a
+    main clause. A piece cut before a named subject ("..., Tavish Orr is the tech lead") starts a
     sentence of its own: what it says of that person is not part of what came before."""
     out: list[tuple[int, int, int]] = []
     cursor = 0
@@ -275,7 +275,7 @@ def _marker_length(piece: str) -> int:
 
 
 def _label_text(label: str) -> str:
-    """A lead-in label without its colon and spacing: "Decision, then: " -> "Decision, then"."""
+    """A lead-in label without its colon and spacing: "Verdict, then: " -> "Verdict, then"."""
     return label.rstrip().rstrip(":").strip()
 
 
@@ -294,14 +294,14 @@ def _label_topic(label: str) -> str | None:
     if kept[0].lower() in _HEADING_DETERMINERS:  # "the family:" heads a list, names no topic
         return None
     if re.split(r"['’]", kept[0].lower())[0] in _PRONOUN_LEADS:
-        return None  # "We're unstuck: ...": a clause of its own, not a name
+        return None  # "We're through: ...": a clause of its own, not a name
     if not kept[0][:1].isupper():  # "life update:", "headline:": a heading, not a name
         return None
     return " ".join(kept)
 
 
 def _own_label(label: str) -> bool:
-    """A label naming something of the speaker's ("My new address: 14 Ashvale Terrace"): no
+    """A label naming something of the speaker's ("My new address: 9 Quillfeather Row"): no
     topic, but maybe the subject of what follows it, as a topic label may be."""
     return label.split(" ", 1)[0].lower() in _OWN_LABEL_LEADS
 
@@ -329,20 +329,20 @@ _INTRO_SENTENCES = 2
 def _introduction(line: str) -> str:
     """The end of ``line`` that can introduce the paragraph after it: its last two sentences
     ("Here's the job description. Can you tailor my resume to it?"). A letter's long paragraph
-    that once said "delighted to report" introduces nothing."""
+    that once said "thrilled to announce" introduces nothing."""
     return " ".join(_SENTENCE_BREAK.split(line.strip())[-_INTRO_SENTENCES:])
 
 
 def _pasted_quote(intro: str, line: str) -> bool:
     """Whether ``line`` opens a paragraph in quotation marks that ``intro`` (the last non-blank
     line before it) presents as someone else's text: with a closing colon, by naming a
-    message ("here's the recruiter email about the interview, does anything look weird?") or
-    a sending ("here's what she sent me after, is she being fake??")."""
+    message ("here's the landlord's email about the deposit, does anything seem off?") or
+    a sending ("here's what he sent me later, is he being rude??")."""
     if not line.lstrip().startswith(_OPENING_QUOTES):
         return False
     intro = _introduction(intro)
     if _OWN_WRITING.search(intro) is not None:
-        return False  # "can you check this paragraph of my response?"
+        return False  # "can you look over this part of my reply?"
     return (
         intro.endswith(":")
         or _MESSAGE_WORD.search(intro) is not None
@@ -354,7 +354,7 @@ def _pasted_quote(intro: str, line: str) -> bool:
 _OWN_LABEL_LEADS = frozenset({"my", "our"})
 
 #: A lead-in saying that what follows describes the speaker ("About me:", "A bit about
-#: myself:", "Quick context:", "Background:"); a "Context:" may introduce a situation instead,
+#: myself:", "Brief context:", "Background:"); a "Context:" may introduce a situation instead,
 #: but then what follows it is a statement and is read as one. Not "Me:", which labels a line
 #: of a pasted chat.
 _SPEAKER_LABEL = re.compile(
@@ -388,7 +388,7 @@ _DOCUMENT_WORD = re.compile(
 )
 #: Verbs of sending or writing a text, in both introductions below.
 _SENDING = r"sent|wrote|forwarded|posted|replied"
-#: A verb of sending or writing a text ("what she sent me", "he texted back").
+#: A verb of sending or writing a text ("what he sent me", "he texted back").
 _SENT_VERB = re.compile(rf"\b(?:{_SENDING}|texted|messaged|emailed|dm'?d)\b", re.I)
 #: An introduction that says someone sent or wrote what follows ("my landlord sent this:").
 _SENT_THIS = re.compile(
@@ -512,14 +512,14 @@ def segment_turn(
                 about = _SPEAKER_LABEL.match(block, p_start, p_end)
                 label = about.end() - p_start if about else _label_length(block[p_start:p_end])
                 if about:
-                    label_start = b_start + p_start  # "nurse, 34, based in Phoenix" alone
+                    label_start = b_start + p_start  # "welder, 41, based in Bergen" alone
                     cut_label = (label_start, _label_text(about.group(0)))  # says nothing
                 elif label:
                     cut_label = (b_start + p_start, _label_text(block[p_start : p_start + label]))
                     topic = _label_topic(block[p_start : p_start + label])
                     if topic is not None or _own_label(cut_label[1]):
                         label_start = b_start + p_start
-                        if marker:  # "(1) Autopay: ..." heads the rest of the item too
+                        if marker:  # "(1) Standing order: ..." heads the rest of the item too
                             item_topic = topic
                 elif item_topic is not None and sentence == p_start:
                     topic = item_topic

@@ -1,4 +1,4 @@
-"""Verb labels: "Decided: Render, not Fly.", "Booked: flights to Oaxaca for Oct 28."
+"""Verb labels: "Decided: Quillhost, not Fly.", "Booked: flights to Oaxaca for Oct 28."
 
 Terse status notes put the verb first, as a label with a colon. The tagger reads the label as a
 noun ("Booked/NN"), so the fact became "Booked is flights to Oaxaca" — a label is-statement,

@@ -15,7 +15,7 @@ FACET_NOUNS: frozenset[str] = words(
 )
 #: Facet nouns that a proper noun in front of makes a project name ("the Trailmix beta",
 #: "Trailmix v1"); "demo", "launch" and the like are left out because events and platforms
-#: take them too ("the Next Fest demo", "the PC launch").
+#: take them too ("the Winter Expo demo", "the console launch").
 NAMING_FACETS: frozenset[str] = words(
     """beta alpha roadmap milestone milestones frontend backend codebase repo mvp v1 v2 v3
     changelog"""
@@ -43,7 +43,7 @@ COUPLE_WORDS: frozenset[str] = words("married marry engaged engage divorced divo
 EMPLOYMENT_VERBS: frozenset[str] = words("work be intern consult freelance teach join")
 
 #: People a speaker lives with as a family: once "my wife" / "our kids" is said, a private
-#: "we" ("we need to be settled before school starts") is the speaker's family.
+#: "we" ("we need to be unpacked before term begins") is the speaker's family.
 HOUSEHOLD_NOUNS: frozenset[str] = words(
     """wife husband spouse kid kids child children son sons daughter daughters family baby
     toddler twins stepson stepdaughter"""

@@ -61,25 +61,25 @@ LIFE_PHASE_NOUNS: frozenset[str] = words(
     """school college university uni course program programme degree semester army navy
     military internship apprenticeship residency training therapy job career"""
 )
-#: Situations a chat is typed from ("on my break", "on the train"): the same one at the start
+#: Situations a chat is typed from ("on my break", "on the tram"): the same one at the start
 #: of several chats is a habit.
 SITUATION_NOUNS: frozenset[str] = words(
     """break lunch commute train bus subway metro tube flight plane layover shift gym walk
     couch bed phone"""
 )
-#: Where one goes in the course of a day: "I'm off to bed", "heading to the gym" is the
-#: speaker leaving now, not a plan ("I'm going to Japan in May").
+#: Where one goes in the course of a day: "I'm off to sleep", "heading to the gym" is the
+#: speaker leaving now, not a plan ("I'm going to Iceland in May").
 ROUTINE_DESTINATIONS: frozenset[str] = SITUATION_NOUNS | words(
     """sleep work office shower bath dinner breakfast shop shops store supermarket pub class"""
 )
-#: Verbs of a reaction of the moment ("I cried a little", "Bev screamed"): how something was
+#: Verbs of a reaction of the moment ("I laughed a little", "Cosmo shrieked"): how something was
 #: taken, not a fact to keep; in the present tense a habit ("I cry at every wedding").
 MOMENT_REACTIONS: frozenset[str] = words(
     """cry sob weep laugh giggle scream shriek squeal gasp panic"""
 )
 #: Nouns for the conversation itself: a statement about it is not about the user's life.
 CONVERSATION_NOUNS: frozenset[str] = words("chat conversation convo thread message")
-#: Verbs of handing something over in the chat ("I send you the list", "pasting the error").
+#: Verbs of handing something over in the chat ("I send you the menu", "pasting the error").
 HANDOVER_VERBS: frozenset[str] = words("send paste attach share forward upload give drop")
-#: What a clause announces without saying it ("I have news about the course").
+#: What a clause announces without saying it ("I have news about the flat").
 NEWS_NOUNS: frozenset[str] = words("news update updates")

@@ -114,7 +114,7 @@ MALE_RELATIONS: frozenset[str] = words(
     grandson stepson stepdad stepfather godson godfather"""
 )
 
-#: Titles before a person's name ("Mrs. Patel", "Dr Okafor"), without their full stop; some
+#: Titles before a person's name ("Mrs. Patel", "Dr Fenwick"), without their full stop; some
 #: say whether a "he" or a "she" stands for the person.
 FEMALE_TITLES: frozenset[str] = words("mrs ms miss")
 MALE_TITLES: frozenset[str] = words("mr")
@@ -132,7 +132,7 @@ ROLE_NOUNS: frozenset[str] = words(
     pharmacist plumber electrician mechanic trainer counselor counsellor em sre lead"""
 )
 
-#: Nouns for a person that say nothing of their role ("the transit lad", "some guy").
+#: Nouns for a person that say nothing of their role ("the parcel lad", "some guy").
 PEOPLE_NOUNS: frozenset[str] = words(
     """man woman guy lad bloke boy girl kid person fellow chap gal lady gentleman aide carer
     caregiver neighbour neighbor customer client patient student pupil tenant"""
@@ -140,13 +140,13 @@ PEOPLE_NOUNS: frozenset[str] = words(
 #: Endings of nouns for someone by what they practise ("neurologist", "physician").
 PEOPLE_NOUN_ENDINGS: tuple[str, ...] = ("ologist", "ician", "iatrist")
 
-#: Nouns of a group or post someone is on ("Jo on the front desk", "Ines on the platform team").
+#: Nouns of a group or post someone is on ("Jo on the night desk", "Ines on the billing team").
 POST_NOUNS: frozenset[str] = words(
     "team desk reception board committee crew squad staff rota panel council"
 )
 
 #: Common first names that are also English words ("carol", "tyler", "hope"), which a lower-case
-#: name typed after a relation noun ("my mom carol") is read as all the same: the given names
+#: name typed after a relation noun ("my aunt ottoline") is read as all the same: the given names
 #: covering the first 75% (female) and 80% (male) of the US Census 1990 first-name frequency
 #: lists (public domain; as shipped in the MIT-licensed ``names`` package) that the model's
 #: English lexicon also knows, stop words left out.
@@ -178,11 +178,11 @@ NAMES_ALSO_WORDS: frozenset[str] = words(
     """
 )
 
-#: Entity types a person's name may carry in the small model's NER ("Helen" is often ORG).
+#: Entity types a person's name may carry in the small model's NER (a given name is often ORG).
 NAME_ENT_TYPES: frozenset[str] = frozenset({"", "PERSON", "ORG"})
 
 #: Verbs of leading a group said of a person in a participle phrase ("the security team, led by
-#: Olumide"): "Olumide leads the security team". Those of a one-time act keep the past.
+#: Gunnar"): "Gunnar leads the payroll team". Those of a one-time act keep the past.
 LEADING_VERBS: frozenset[str] = words("lead run head manage chair direct coordinate own found")
 FOUNDING_VERBS: frozenset[str] = words("found")
 
@@ -368,36 +368,36 @@ DECISION_VERBS: frozenset[str] = frozenset(
     {"decide", "choose", "pick", "opt", "settle", "go", "switch", "agree", "commit", "select"}
 )
 
-#: Verbs of a trip: "I'll drive up from Hartford" starts from home.
+#: Verbs of a trip: "I'll drive up from Dundee" starts from home.
 TRAVEL_VERBS: frozenset[str] = frozenset(
-    {"drive", "fly", "commute", "travel", "head", "ride", "work"}  # "I work remotely from Lisbon"
+    {"drive", "fly", "commute", "travel", "head", "ride", "work"}  # "I work remotely from Bergen"
 )
-#: Verbs of moving house: "we're moving from Marchmont to Leith".
+#: Verbs of moving house: "we're moving from Antwerp to Bruges".
 MOVE_VERBS: frozenset[str] = frozenset({"move", "relocate"})
 #: Verbs of changing place, tool, job or state: done by their subject, never undergone
-#: ("Switched to Sentry", "Moved to Denver"), whatever the tagger makes of a bare past form.
+#: ("Switched to Quillhost", "Moved to Grenoble"), whatever the tagger makes of a bare past form.
 SELF_CHANGE_VERBS: frozenset[str] = frozenset(
     "switch move relocate migrate transfer upgrade downgrade pivot graduate retire quit "
     "resign return arrive settle commit drop".split()
 )
 #: Verbs of speaking to someone: a sentence-opening participle of one with "to" is the
-#: speaker's own act ("presented to the audit committee yesterday", "spoke to HR"), which
+#: speaker's own act ("presented to the budget board yesterday", "spoke to HR"), which
 #: nobody says in the passive of themselves.
 SPEAKING_TO_VERBS: frozenset[str] = frozenset(
     "present report speak talk write reply respond pitch explain apologise apologize "
     "complain".split()
 )
 #: Participles that say a state the speaker is in, said without the subject in chat
-#: ("blocked on the security review", "stuck on the auth bug", "based in Toronto").
+#: ("blocked on the security review", "stuck on the auth bug", "based in Quebec").
 STATE_PARTICIPLES: frozenset[str] = frozenset(
     "blocked stuck based located swamped slammed buried snowed booked married engaged "
     "divorced retired unemployed hooked obsessed".split()
 )
 #: Prepositions of a state the speaker is in, said with no subject or verb in chat ("on
-#: nights all next week", "in Leeds till Friday", "off work with flu").
+#: nights all next week", "in Bilbao till Friday", "off work with flu").
 STATE_PREPOSITIONS: frozenset[str] = frozenset({"on", "in", "at", "off"})
 #: What a move of house moves: "we're moving flats" (a move with no such word needs places
-#: the NER knows as places: "moving from Heroku to Render" is a move of tools).
+#: the NER knows as places: "moving from Quillhost to Stripewell" is a move of tools).
 HOME_NOUNS: frozenset[str] = frozenset({"flat", "house", "home", "apartment", "place"})
-#: "I'm flying back from Tokyo": coming back from somewhere is not leaving home.
+#: "I'm flying back from Reykjavik": coming back from somewhere is not leaving home.
 RETURN_WORDS: frozenset[str] = frozenset({"back", "home"})

@@ -26,7 +26,7 @@ PROBLEM_LABEL_WORDS: frozenset[str] = words(
     """blocker blockers blocked blocking problem problems issue issues risk risks bug bugs
     snag snags catch concern concerns challenge challenges obstacle trouble"""
 )
-#: Words of a lead-in label that name no topic ("Quick correction:", "Status update:"); the
+#: Words of a lead-in label that name no topic ("Small correction:", "Weekly roundup:"); the
 #: rest of a label is the topic the statement after it is about ("Autopay:", "HPC update:").
 LABEL_WORDS: frozenset[str] = DISCOURSE_WORDS | words(
     """correction correct context background status edit ps reminder question agenda action
@@ -96,7 +96,7 @@ CLITICS: dict[str, str] = {
     "’d": "would",
 }
 #: Chat shorthand the parser is told to read as the word it stands for (the token keeps its
-#: text, so evidence offsets do not move): "leaning Sacramento bc my sister lives there" parses
+#: text, so evidence offsets do not move): "leaning Grenoble bc my cousin lives there" parses
 #: as a reason, not as a noun "bc". Spelled out in fact text as well.
 PARSE_NORMS: dict[str, str] = {
     "bc": "because",
@@ -185,7 +185,7 @@ TECH_SHORTHAND: dict[str, str] = {
 #: Participles after which a contracted "'s" is "has" ("she's been", "he's got").
 PERFECT_PARTICIPLES: frozenset[str] = words("been got gotten had done gone seen")
 #: Participles of verbs that have no passive, or none a chat would say: a "'s" before them is
-#: always "has" ("Lisa's gone onto day shifts", "it's come back", "he's lived on his own since
+#: always "has" ("Ulrike's gone onto night shifts", "it's come back", "he's lived on his own since
 #: Mum died", "she's worked nights for years"), never "is".
 NO_PASSIVE_PARTICIPLES: frozenset[str] = words(
     """been gone come become arrived happened fallen died lived worked stayed slept travelled
@@ -211,11 +211,11 @@ REACTION_ADJECTIVES: frozenset[str] = words(
     impressed jealous envious grateful thankful honored honoured relieved afraid certain
     positive confident fine okay ok good great"""
 )
-#: Adjectives that only say whether something said was so ("20 customers is right"): a
+#: Adjectives that only say whether something said was so ("35 tables is right"): a
 #: verdict on the conversation, not a fact.
 VERDICT_ADJECTIVES: frozenset[str] = words("right correct accurate true wrong incorrect")
 #: Verbs of taking part in the conversation after a reaction adjective ("glad to hear about
-#: the new job", "happy to help"): the infinitive is still a reaction.
+#: the new job", "glad to help"): the infinitive is still a reaction.
 REACTION_VERBS: frozenset[str] = words(
     "hear see help meet know learn read say tell talk chat share answer be"
 )

@@ -38,7 +38,7 @@ SUBJECT_CONFIDENCE: dict[str, float] = {
 }
 #: A standing request to the assistant, said once but in so many words ("from now on ...").
 STANDING_CONFIDENCE = 0.88
-#: A place the speaker puts themselves in passing ("here in Cleveland"): said, not stated.
+#: A place the speaker puts themselves in passing ("here in Winnipeg"): said, not stated.
 PLACE_CONFIDENCE = 0.85
 HEDGE_PENALTY = 0.12
 NEGATION_PENALTY = 0.03

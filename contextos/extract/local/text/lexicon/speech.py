@@ -100,7 +100,7 @@ FIRST_SINGULAR: frozenset[str] = frozenset({"i", "me", "my", "mine", "myself"})
 FIRST_PLURAL: frozenset[str] = frozenset({"we", "us", "our", "ours", "ourselves"})
 SECOND_PERSON: frozenset[str] = frozenset({"you", "your", "yours", "yourself"})
 THIRD_PERSONAL: frozenset[str] = frozenset({"he", "she", "they", "him", "her", "them"})
-#: Possessives of a third person ("her daughter"): whose, only once someone is named before.
+#: Possessives of a third person ("his nephew"): whose, only once someone is named before.
 THIRD_POSSESSIVES: frozenset[str] = frozenset({"his", "her", "their"})
 #: The third-person possessives only a person can have ("their" may be a company's).
 PERSON_POSSESSIVES: frozenset[str] = frozenset({"his", "her"})
@@ -108,7 +108,7 @@ PERSON_POSSESSIVES: frozenset[str] = frozenset({"his", "her"})
 #: through a noun said before ("Sam's car broke down, mine is fine").
 INDEPENDENT_POSSESSIVES: frozenset[str] = frozenset({"mine", "yours", "hers", "ours", "theirs"})
 #: Pronouns that, as the only thing a clause is about, leave it without a self-contained fact
-#: ("Kenji didn't approve that", "Femi wants it done by Sunday").
+#: ("Oswin didn't sign that", "Delphine wants it done by Monday").
 VAGUE_OBJECTS: frozenset[str] = frozenset(
     {"it", "that", "this", "them", "those", "these", "thing", "things", "stuff"}
 )
@@ -147,7 +147,7 @@ EMPTY_ADJECTIVES: frozenset[str] = frozenset(
         "such",
     }
 )
-#: What "there is ..." says nothing with: "there's a lot", "there's a chance", "there's time".
+#: What "there is ..." says nothing with: "there's heaps", "there's a chance", "there's time".
 EMPTY_EXISTENTIALS: frozenset[str] = frozenset(
     {
         "lot",
@@ -259,7 +259,7 @@ HEDGE_VERBS: frozenset[str] = frozenset({"think", "guess", "believe", "feel", "s
 HEDGE_ADVERBS: frozenset[str] = frozenset(
     {"probably", "likely", "apparently", "supposedly", "roughly", "kinda", "sorta"}
 )
-#: Hedges that only soften a degree: on an adjective ("kinda burnt out", "sorta expensive")
+#: Hedges that only soften a degree: on an adjective ("kinda worn out", "sorta pricey")
 #: they say how much, not whether it is so; on a verb ("I kinda like jazz") they hedge.
 DEGREE_SOFTENERS: frozenset[str] = frozenset({"kinda", "sorta"})
 #: Predicates of a state of mind about a clause ("convinced that", "worried that"): said of
@@ -289,14 +289,14 @@ OPINION_VERBS: frozenset[str] = (
 )
 
 #: Verbs that also report plain information ("legal says the terms don't meet the rules",
-#: "Dr. Pettis told me it has been approved"): what they report is a fact unless it is itself
+#: "Dr. Fenwick told me it has been signed off"): what they report is a fact unless it is itself
 #: a judgement.
 REPORT_VERBS: frozenset[str] = frozenset({"say", "tell"})
-#: Modals that make reported words advice or a guess ("Elena says I should chill").
+#: Modals that make reported words advice or a guess ("Ulrike says I should relax").
 JUDGEMENT_MODALS: frozenset[str] = words("should ought must might could would may shall")
 
 #: Verbs of talking to someone, agreeing or deciding: with nothing said or decided, no fact
-#: ("Gabriel told Lucía", "Sam hasn't said", "okay, I've decided").
+#: ("Florian told Maelis", "Cosmo hasn't said", "okay, I've decided").
 EXCHANGE_VERBS: frozenset[str] = words(
     """tell told ask email call text message ping agree disagree reply respond answer talk
     speak chat say mention decide"""
@@ -316,10 +316,10 @@ ADVICE_VERBS: frozenset[str] = words(
 
 # --- talk about the talk itself ---------------------------------------------------------------
 
-#: Verbs of the talking itself: "I need to vent", "let me rant": what the speaker is doing in
+#: Verbs of the talking itself: "I need to rant", "let me vent": what the speaker is doing in
 #: the conversation, not in their life. (Not "paste": what is pasted is often the matter.)
 TALK_VERBS: frozenset[str] = words("vent rant ramble moan whinge recap")
-#: How a speaker means to talk: "I want to be clear", "I'm going to be honest".
+#: How a speaker means to talk: "I want to be blunt", "I'm going to be honest".
 CANDOUR_ADJECTIVES: frozenset[str] = words("clear honest frank blunt brief quick straight upfront")
 #: What a speaker has for the listener: "I have a quick question", "I have a confession".
 TALK_NOUNS: frozenset[str] = words("question questions query confession favour favor")
@@ -450,13 +450,13 @@ STANDING_REQUEST_MARKERS: tuple[str, ...] = (
     "always",
     "never",
 )
-#: "A general request: ...", "ground rule: ...": a sentence that calls itself a standing request.
+#: "A standing request: ...", "ground rule: ...": a sentence that calls itself a standing request.
 STANDING_REQUEST_NOUNS: frozenset[str] = words("request rule")
 STANDING_REQUEST_SCOPES: frozenset[str] = words("general standing ground")
-#: Verbs of a statement that asks for something ("I would ask that you ...").
+#: Verbs of a statement that asks for something ("I must ask that you ...").
 ASKING_VERBS: frozenset[str] = words("ask request")
 
-#: Words for a part of something, as a subject with "of" ("the last of the DAGs was cut over",
+#: Words for a part of something, as a subject with "of" ("the last of the crates was shipped",
 #: "most of my team is remote"): the clause is about the whole.
 PARTITIVE_WORDS: frozenset[str] = words(
     "last first rest most all some half none majority bulk remainder each both many few"
@@ -467,7 +467,7 @@ PARTITIVE_WORDS: frozenset[str] = words(
 COMMENT_SUBJECTS: frozenset[str] = words("this that")
 
 #: Sentence openings (lower case) that make a request rather than a statement.
-#: Auxiliaries that open a question when they stand before the subject ("do i go back ...").
+#: Auxiliaries that open a question when they stand before the subject ("do i stay on ...").
 QUESTION_AUXILIARIES: frozenset[str] = words("do does did can could should shall will would")
 
 REQUEST_OPENERS: tuple[str, ...] = (

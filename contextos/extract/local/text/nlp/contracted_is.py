@@ -1,5 +1,5 @@
 """A "'s" the small parser read as a possessive that is the verb "is": "my mum's in hospital",
-"Kieran's alright", "Gerry's my partner", "Theo's 13". The "'s" is made the verb, the word
+"Oswin's alright", "Hartwig's my partner", "Evander's 14". The "'s" is made the verb, the word
 before it its subject and what followed hung on it.
 """
 
@@ -18,7 +18,7 @@ def repair_noun_s_predicates(doc: Any, adjectives: frozenset[str]) -> None:
     """Reparse "my mum's in hospital again", "the deposit's due in January": a sentence with
     no verb whose root noun has its own "'s" right after it, followed by a predicate, which the
     small parser reads as a possessive. The "'s" is "is": made the root, the noun its subject,
-    and what followed hung on it. Also "Kieran's alright": an adjective (one of
+    and what followed hung on it. Also "Oswin's alright": an adjective (one of
     ``adjectives``) the parser made a noun owned by the name before the "'s"."""
     for sent in doc.sents:
         root = sent.root
@@ -36,7 +36,7 @@ def repair_noun_s_predicates(doc: Any, adjectives: frozenset[str]) -> None:
             or after.tag_ not in _PREDICATE_STARTS
         ):
             continue
-        # no verb but the participle the "'s" opens ("catering's booked with Saffron & Sage")
+        # no verb but the participle the "'s" opens ("catering's booked with Thyme & Quill")
         if any(t.pos_ in ("VERB", "AUX") and t.i != after.i for t in sent):
             continue
         moved = [c for c in root.children if c.i > clitic.i]
@@ -51,8 +51,8 @@ _SECOND_OWNERS = frozenset({"my", "our", "your", "his", "her", "their"})
 
 
 def repair_owned_twice(doc: Any) -> None:
-    """ "Gerry's my partner, he teaches chemistry", "Callum's our son": read as a possessive,
-    the noun would have two owners ("Gerry's" and "my"), which no noun has: the "'s" is "is",
+    """ "Hartwig's my partner, he teaches physics", "Barnaby's our son": read as a possessive,
+    the noun would have two owners ("Hartwig's" and "my"), which no noun has: the "'s" is "is",
     the name its subject and the noun what it is. The "'s" takes the noun's place in the
     sentence (a clause spliced on before a comma is one the clause splitter finds)."""
     for clitic in doc:
@@ -78,7 +78,7 @@ def repair_owned_twice(doc: Any) -> None:
 
 
 def repair_owned_number(doc: Any) -> None:
-    """ "Theo's 13 so he's in the older group", "my son's 8", "Ivy's only 8": a number right
+    """ "Evander's 14 so he's in the top set", "my son's 9", "Perpetua's only 9": a number right
     after a name's or noun's "'s" (an adverb such as "only" between) that counts nothing after
     it is an age or an amount the "'s" ("is") gives, not a thing owned; the parser read a
     possessive. The "'s" takes the place in the sentence of whichever of the two the parser
@@ -97,7 +97,7 @@ def repair_owned_number(doc: Any) -> None:
             continue
         if number.head.i == owner.i:  # "Theo's 13": the owner heads
             top, rest = owner, [c for c in owner.children if c.i > number.i]
-        elif owner.head.i == number.i:  # "Ivy's only 8": the number heads
+        elif owner.head.i == number.i:  # "Perpetua's only 9": the number heads
             top, rest = number, [c for c in number.children if c.i > number.i]
         else:
             continue
@@ -106,7 +106,7 @@ def repair_owned_number(doc: Any) -> None:
 
 
 def _owned_adjective_is_predicate(doc: Any, root: Any) -> None:
-    """ "Kieran's alright" read as a possessive: the "'s" made the root "is", the owner its
+    """ "Oswin's alright" read as a possessive: the "'s" made the root "is", the owner its
     subject and the adjective its complement, with what else hung on the adjective."""
     clitic, owner = doc[root.i - 1], doc[root.i - 2]
     if clitic.lower_ not in ("'s", "’s") or owner.dep_ != "poss" or owner.head.i != root.i:

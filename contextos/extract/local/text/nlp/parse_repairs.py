@@ -1,6 +1,6 @@
 """Repairs of what the small model's tagger, parser and NER get wrong in chat text, made on the
 parsed doc: a past form read as a base form ("Ran 18k on Sunday"), a lower-case name read as
-a verb ("bev said no") or missed by NER ("my sister bree"), a capitalised opening name read as
+a verb ("cosmo said no") or missed by NER ("my cousin wendell"), a capitalised opening name read as
 a common noun, a word with digits read as a pronoun ("a1c"), emoji read as words, a noun in
 "-est" read as a superlative, a clausal subject beside a subject, a request read as one, a
 verb read as the object of a contact clause ("the report he attached only covers ..."), and a
@@ -62,7 +62,7 @@ def retag_pronouns_with_digits(doc: Any) -> None:
 
 
 def repair_name_read_as_verb(doc: Any, stop_words: frozenset[str]) -> None:
-    """ "also noodle ate an entire sock", "bev said no": a lower-case name opening a sentence
+    """ "also biscuit ate a whole glove", "cosmo said no": a lower-case name opening a sentence
     that the tagger took for a verb, its real verb then hung on it as a complement. Two
     finite verbs in a row cannot both be; the first is the subject (a name), the second the
     root, and what hung on the first (an "also" before it, the final stop) now hangs on it."""
@@ -99,7 +99,7 @@ _OPENING_NAME_MISTAGS = frozenset({"NN", "RB", "JJ"})  # a plural is never liste
 def retag_opening_names(doc: Any, dictionary: frozenset[str]) -> None:
     """A capitalised word opening a sentence as its subject that the tagger calls a common
     noun, an adverb or an adjective though the dictionary does not know it ("Álvaro also says
-    ...", "Aireside are bringing the copy in-house"): a proper noun, as it would have been read
+    ...", "Brannock are bringing the design in-house"): a proper noun, as it would have been read
     anywhere else in the sentence."""
     for sent in doc.sents:
         tok = sent[0]
@@ -115,8 +115,8 @@ def retag_opening_names(doc: Any, dictionary: frozenset[str]) -> None:
 
 
 def name_lower_case_relations(doc: Any, dictionary: frozenset[str]) -> None:
-    """Mark as a person the lower-case name typed after a relation noun ("my sister bree
-    covers the weekends", "my husband andre"), which NER misses without its capital: a word
+    """Mark as a person the lower-case name typed after a relation noun ("my cousin wendell
+    covers the evenings", "my husband florian"), which NER misses without its capital: a word
     the dictionary does not know, right after "my/our/his/her <relation>"."""
     found = []
     for tok in doc:
@@ -142,7 +142,7 @@ def name_lower_case_relations(doc: Any, dictionary: frozenset[str]) -> None:
         relation = doc[tok.i - 1]
         if relation.head.i == tok.i and relation.dep_ == "compound" and tok.head.i != tok.i:
             # parsed as a compound ("sister" modifying "bree"): hang it as the capitalised
-            # name would be, in apposition to the relation noun ("my sister Bree")
+            # name would be, in apposition to the relation noun ("my cousin Wendell")
             head, dep = tok.head, tok.dep_
             relation.head, relation.dep_ = head, dep
             tok.head, tok.dep_ = relation, "appos"
@@ -175,8 +175,8 @@ def repair_request_read_as_clausal_subject(doc: Any) -> None:
 
 def repair_clausal_subject_beside_a_subject(doc: Any) -> None:
     """A clause has one subject: a verb phrase parsed as the clausal subject of a verb that
-    has a noun subject too is an adverbial ("going forward Corvid has to do quarterly reviews":
-    "going" was the subject and "Corvid" lost)."""
+    has a noun subject too is an adverbial ("going forward Brannock has to do yearly audits":
+    "going" was the subject and "Brannock" lost)."""
     for tok in doc:
         if tok.dep_ == "csubj" and any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.head.children):
             tok.dep_ = "advcl"
@@ -190,7 +190,7 @@ _NOUN_SLOTS = frozenset({"dobj", "dative", "npadvmod", "attr", "oprd"})
 
 
 def repair_verb_read_as_object_of_contact_clause(doc: Any, verbs: frozenset[str]) -> None:
-    """ "the SOC 2 report he attached only covers through september", "the course she
+    """ "the ISO audit he attached only covers through august", "the course she
     recommended costs $300": a verb that is also a plural noun ("covers", "costs"), right after
     a relative clause with a subject of its own, read as that clause's object; the sentence is
     then left with a noun for its root. The clause's object is the noun it describes ("the
@@ -236,8 +236,8 @@ def _verb_of_s_form(word: str, verbs: frozenset[str]) -> str | None:
 
 
 def tag_emoji(doc: Any) -> None:
-    """Tag emoji as symbols: the small model calls them proper nouns or numbers ("turn it on
-    now 🎉"), which made them count as named things, entities and content words."""
+    """Tag emoji as symbols: the small model calls them proper nouns or numbers ("switch it
+    off 🎈"), which made them count as named things, entities and content words."""
     for t in doc:
         if EMOJI.fullmatch(t.text[:1]) and not any(c.isalnum() for c in t.text):
             t.pos_ = "SYM"
@@ -265,8 +265,8 @@ _DANGLING_TAGS = frozenset({"IN", "TO", "DT", "CC", "PRP$", "WDT"})
 
 
 def cut_mid_phrase(doc: Any) -> list[int]:
-    """Where the parser started a sentence right after a word no sentence ends on ("migrate
-    our orchestration from | Apache Airflow 2.7 to Dagster"): the first tokens of those
+    """Where the parser started a sentence right after a word no sentence ends on ("move
+    our billing from | Ledgerly 3.1 to Quillbooks"): the first tokens of those
     sentences, unless a line break stands between."""
     starts = [sent.start for sent in doc.sents][1:]
     return [

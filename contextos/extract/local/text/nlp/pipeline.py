@@ -132,8 +132,8 @@ class Pipeline:
         return doc
 
     def _unshout(self, text: str) -> str:
-        """``text`` with the everyday words of a shouted run in lower case ("WE GOT THE HOUSE"
-        -> "we got the house"), which the tagger reads as proper nouns in capitals; names and
+        """``text`` with the everyday words of a shouted run in lower case ("WE GOT THE FLAT"
+        -> "we got the flat"), which the tagger reads as proper nouns in capitals; names and
         acronyms the dictionary does not know keep theirs. Same length, so offsets hold."""
 
         def lower(run: re.Match[str]) -> str:
@@ -196,7 +196,7 @@ class Pipeline:
 
 
 #: Parts of speech no name has: a PERSON span made only of such lower-case English words is
-#: chat filler NER misread ("i'm kinda burnt out" -> "kinda").
+#: chat filler NER misread ("i'm kinda worn out" -> "kinda").
 _NOT_NAME_POS = frozenset({"ADV", "ADJ", "VERB", "AUX", "ADP", "PRON", "DET", "INTJ", "PART"})
 
 
@@ -205,7 +205,7 @@ _CAPS_WORD = re.compile(r"\b[A-Z][A-Z']*\b")
 _SHOUTED = re.compile(r"\b[A-Z][A-Z']*(?:[ ,!]+[A-Z][A-Z']*\b){2,}")
 #: The first word of each sentence or line of a text (a cheap look before parsing it again).
 _OPENING_WORD = re.compile(r"(?:^|[.!?\n]\s*)([^\W\d_]+)")
-#: "my sister bree": a relation noun after a possessive, then a lower-case word.
+#: "my cousin wendell": a relation noun after a possessive, then a lower-case word.
 _RELATION_THEN_LOWER = re.compile(RELATION_LEAD + r"[a-z]", re.I)
 
 

@@ -81,7 +81,7 @@ _WED_WORD = re.compile(r"\bwed\b", re.IGNORECASE)
 def _join_wednesday(doc: Any) -> Any:
     """Make a "wed" the tokenizer split into "we" + "d" (as if "we'd") one token, the day,
     when it stands among other weekdays, after "on"/"every"/... or at the end of a clause
-    (where no "we'd" stands): "mon wed fri 10am" had become "mon Walt'd fri" in fact text.
+    (where no "we'd" stands): "mon wed fri 9am" had become "mon Walt'd fri" in fact text.
     "wed love to come" stays "we'd"."""
     if not _WED_WORD.search(doc_text(doc)):
         return doc
@@ -91,7 +91,7 @@ def _join_wednesday(doc: Any) -> Any:
         if tok.lower_ != "we" or nxt.lower_ != "d" or tok.whitespace_:
             continue
         around = [doc[k].lower_ for k in (tok.i - 1, tok.i + 2) if 0 <= k < len(doc)]
-        ends = tok.i + 2 == len(doc) or doc[tok.i + 2].is_punct  # "exams start wed."
+        ends = tok.i + 2 == len(doc) or doc[tok.i + 2].is_punct  # "lessons resume wed."
         if ends or any(w in DAY_SHORTHAND or w in DAY_NAMES or w in _BEFORE_A_DAY for w in around):
             spans.append(doc[tok.i : tok.i + 2])
     if spans:
@@ -103,7 +103,7 @@ def _join_wednesday(doc: Any) -> Any:
 
 ITS = "contextos_its"
 #: Words that cannot follow the possessive "its" but do follow "it's" ("its a mess", "its not
-#: ok", "its cos he's out gaming"): after them a typed "its" is "it's".
+#: ok", "its cos he's out skating"): after them a typed "its" is "it's".
 _AFTER_IT_IS = frozenset(
     """a an the my your our their his her not been so just really cos because ok okay gonna
     all too never always already""".split()
@@ -115,7 +115,7 @@ _ITS_WORD = re.compile(r"\bits\b", re.IGNORECASE)
 
 def _split_its(doc: Any) -> Any:
     """Read an "its" typed for "it's" (phone typing, dictation) as "it" + "'s" where a
-    possessive cannot stand (:data:`_AFTER_IT_IS`): "his mum reckons its cos he's out gaming"
+    possessive cannot stand (:data:`_AFTER_IT_IS`): "his mum reckons its cos he's out skating"
     had the possessive as the object of "reckons", so no one's opinion was seen. The parts
     keep the typed text ("it", "s"); only their norms say "it is"."""
     if not _ITS_WORD.search(doc_text(doc)):
