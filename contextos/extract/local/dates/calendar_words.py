@@ -78,12 +78,12 @@ COUNTS |= {"seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}
 COUNT_RE = r"(?:" + "|".join(COUNTS) + r"|\d{1,3})"
 
 
-#: The parts of a day said after a day ("Friday evening", "on the Wednesday evening").
+#: The parts of a day said after a day ("Sunday evening", "on the Tuesday night").
 PARTS_OF_DAY = frozenset({"morning", "afternoon", "evening", "night"})
 PARTS_RE = "|".join(sorted(PARTS_OF_DAY))
 
 
-#: Which week of a month ("the first week of May", "the last week of June").
+#: Which week of a month ("the second week of March", "the last week of August").
 NTH_WEEK_RE = r"(?:first|1st|second|2nd|third|3rd|fourth|4th|last)"
 
 
@@ -120,7 +120,7 @@ def month_number(name: str) -> int:
     return MONTH_NUM[name.lower().rstrip(".")[:3]]
 
 
-#: Words between the two ends of a date range ("Monday to Friday"): the end is the first such
+#: Words between the two ends of a date range ("Tuesday to Thursday"): the end is the first such
 #: day after the start.
 RANGE_ENDS = frozenset({"to", "until", "till", "til", "through", "thru", "-", "–"})
 

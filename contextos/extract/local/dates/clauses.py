@@ -49,7 +49,7 @@ _YEARLY_NOUNS = frozenset({"birthday", "bday", "anniversary", "birthdate"})
 _TOWARD = frozenset({"to", "until", "till", "til", "through", "by", "before", "for"})
 #: Verbs whose bare date object is the date chosen ("we said October 1st", "picked the 8th").
 _CHOOSING_VERBS = frozenset({"say", "agree", "decide", "pick", "choose", "set", "want", "need"})
-#: Words before a date that already say how it relates ("since March", "until Friday").
+#: Words before a date that already say how it relates ("since Lent", "until Sunday").
 _NO_PREP_AFTER = frozenset({"since", "until", "till", "til", "before", "after", "not"})
 
 
@@ -109,10 +109,10 @@ def clause_dates(
     tok_ids = {t.i for t in tokens}
     # "my birthday is March 4": a day of every year ("my birthday party is next Saturday" is one)
     yearly = any(t.lemma_.lower() in _YEARLY_NOUNS and t.dep_ != "compound" for t in tokens)
-    range_start: datetime | None = None  # the date a "Monday to Friday" range starts on
+    range_start: datetime | None = None  # the date a "Tuesday to Thursday" range starts on
     # where the date before started and ended, and whether it was ahead
     last_start, last_end, last_toward, last_day = -1, -1, False, False
-    any_end = -1  # where the last date said as any one of its kind ("every Monday") ended
+    any_end = -1  # where the last date said as any one of its kind ("every Saturday") ended
     recurring: set[int] = set()  # the tokens of such dates
     said_until = -1  # a day number already written with the weekday before it
     week_end = -1  # where the last week said ("next week") ended
@@ -127,13 +127,13 @@ def clause_dates(
             or (0 <= any_end < start and all(t.lower_ in LIST_JOINS for t in doc[any_end:start]))
             or joined_to(doc[start:end].root, recurring)
         ):
-            any_end = end  # and "every Monday and Wednesday": each of them
+            any_end = end  # and "every Sunday and Wednesday": each of them
             recurring.update(range(start, end))
-            continue  # "every Monday" recurs and "on a Sunday" is any Sunday: not one date
+            continue  # "every Saturday" recurs and "on a Sunday" is any Sunday: not one date
         if _quoted(doc, start):
             continue  # "a string like 'Mar 22, 2026, 7:04 AM'": words quoted as they are
         if habitual_range(doc, start, end) or opening_hours(doc, start, end):
-            continue  # "my weeks run Monday to Sunday", "open Tue-Sun, closed Mon"
+            continue  # "my weeks run Sunday to Saturday", "open Wed-Sun, closed Mon"
         if prev is not None and start > 1 and doc[start - 2].lower_ in ("every", "each"):
             continue  # "every other Tuesday", "every second Monday"
         if names_a_kind(doc, start, end):
@@ -141,8 +141,8 @@ def clause_dates(
         if within_month(doc, start, end):
             continue  # "the only open Saturday in September": some Saturday of it
         if days_of_the_week_said(doc, start, end, week_end):
-            week_end = end  # and the "Friday" of its "Monday to Friday"
-            continue  # "all of next week, Monday to Friday": the days of the week just said
+            week_end = end  # and the "Thursday" of its "Tuesday to Thursday"
+            continue  # "all of next week, Tuesday to Friday": the days of the week just said
         if yearly and any(
             t.lower_ in MONTHS or t.lower_.rstrip(".") in MONTH_NUM for t in doc[start:end]
         ):
@@ -158,7 +158,7 @@ def clause_dates(
             own = None  # plan's, the nearer way, not the moving's
         direction: Direction = "past" if (own or tense) == "past" and not toward else "future"
         weekday = weekday_after_the(doc, start, end)
-        if weekday is not None and prev is not None:  # "home on the Thursday"
+        if weekday is not None and prev is not None:  # "home on the Friday"
             story_day, stop = day_of_the_story(doc, end, weekday, range_start, when, direction)
             if story_day is None:
                 continue  # a Thursday of the week being told about, which no date here names
@@ -171,7 +171,7 @@ def clause_dates(
         ends_range = prev is not None and prev.lower_ in RANGE_ENDS and range_start is not None
         base = range_start if ends_range and range_start is not None else when
         phrase = _in_month_said(doc, start, end)
-        days = DAY_RANGE.match(phrase)  # "26 to 30 October": resolved by its last day
+        days = DAY_RANGE.match(phrase)  # "11 to 14 March": resolved by its last day
         resolved = resolve_date(
             f"{days['last']}{days['month']}" if days else phrase,
             base,
@@ -192,17 +192,17 @@ def clause_dates(
             prev is not None
             and prev.i in tok_ids
             and weekday_restated(doc, start, last_end, range_start if last_day else None)
-        ):  # "the 12th next month, thurs morning": the weekday of the day just said
+        ):  # "the 9th next month, weds afternoon": the weekday of the day just said
             replacements[prev.i] = ("", end)
             continue
         said_again = weekday_numbered(doc, start, end, last_start, last_end, range_start)
-        if said_again is not None:  # "next tues the 17th": the day just said, by its number
+        if said_again is not None:  # "next weds the 22nd": the day just said, by its number
             write_again(replacements, dates, last_start, last_end, said_again, "day", end)
             range_start = said_again
             continue
         restated = restated_day(doc, start, last_start, last_end, range_start, resolved)
         if restated and prev is not None and prev.i in tok_ids and first_day is None:
-            # "Friday (1 May)": the same day said twice is written once, and a bare weekday
+            # "Saturday (3 March)": the same day said twice is written once, and a bare weekday
             # is the day the brackets say ("moved to Tuesday (June 9)", not the next one)
             closing = end + int(end < len(doc) and doc[end].text == ")")
             replacements[prev.i] = ("", closing)
@@ -238,7 +238,7 @@ def clause_dates(
         dates[start] = resolved.value.date().isoformat()
         at_day = prev is not None and prev.lower_ == "at" and resolved.period == "day"
         if at_day and prev is not None and prev.i in tok_ids:
-            replacements[prev.i] = ("on " + resolved.text, end)  # "at the end of the month"
+            replacements[prev.i] = ("on " + resolved.text, end)  # "at the end of the week"
             continue
         if first_day is not None:  # "from Monday, October 26, 2026 to Friday, October 30, 2026"
             dates[start] = first_day.date().isoformat()
@@ -259,7 +259,7 @@ _RESCHEDULE_VERBS = frozenset(
 )
 
 
-#: Words before a date that make it any one of its kind ("every Monday", "the odd Sunday job").
+#: Words before a date that make it any one of its kind ("every Saturday", "the odd Thursday job").
 _ANY_ONE_OF = frozenset({"every", "each", "a", "an", "any", "odd", "occasional", "usual"})
 
 
@@ -282,13 +282,13 @@ def _rescheduled(root: Any) -> bool:
     lemma = verb.lemma_.lower()
     return lemma in _RESCHEDULE_VERBS or (
         lemma in ("bring", "put") and any(c.lower_ in ("forward", "back") for c in verb.children)
-    )  # "brought forward to 17 April", "put back to May"
+    )  # "brought forward to 9 March", "put back to May"
 
 
 def _in_month_said(doc: Any, start: int, end: int) -> str:
     """The date phrase at ``start``, a bare ordinal ("the 26th") given the one month its
-    sentence names without a day ("Foundry's only open date in September is the 26th" ->
-    "September 26th"); other phrases as they are."""
+    sentence names without a day ("Quillhall's only free date in March is the 14th" ->
+    "March 14th"); other phrases as they are."""
     text = doc[start:end].text
     m = ORD_ONLY.match(text)
     if m is None or m.group(1):
@@ -303,7 +303,7 @@ def _in_month_said(doc: Any, start: int, end: int) -> str:
     if len(months) != 1:
         return text
     ((month, month_day),) = months.items()
-    # "Term starts 3 Sept so the 12th is grand": a later day of that month
+    # "Classes start 2 Oct so the 9th is fine": a later day of that month
     return f"{month} {day}" if month_day is None or month_day < day else text
 
 
@@ -318,7 +318,7 @@ def _day_said_with(doc: Any, i: int) -> int | None:
 
 
 def _first_day(days: re.Match[str] | None, last: ResolvedDate) -> datetime | None:
-    """The first day of a range of days said before their month ("26 to 30 October"), in the
+    """The first day of a range of days said before their month ("11 to 14 March"), in the
     month ``last`` (its last day) was resolved to; None when there is no such range."""
     if days is None or last.period != "day" or not 0 < int(days["first"]) < last.value.day:
         return None

@@ -1,5 +1,5 @@
 """The common date phrases resolved without dateparser, which costs milliseconds a call:
-"yesterday", "Friday", "next Tuesday", "last weekend", "next summer", "a week tomorrow",
+"yesterday", "Friday", "next Thursday", "last Sunday", "next summer", "a week on Sunday",
 "three days ago", "July 13th", "30 September 2026", "June".
 """
 
@@ -83,14 +83,14 @@ def fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate 
             day + timedelta(days=delta if direction == "future" else delta - 7), "day"
         )
     m = _SHIFTED_WEEKDAY.match(text)
-    if m:  # "next Tuesday": the next one after today; "last Monday": the one before
+    if m:  # "next Thursday": the next one after today; "last Monday": the one before
         target = next(i for i, w in enumerate(WEEKDAYS) if w.startswith(m["w"].lower()[:3]))
         ahead = (target - day.weekday()) % 7
         rel = m["rel"].lower()
         delta = (ahead or 7) if rel == "next" else ahead if rel == "this" else (ahead - 7 or -7)
         return ResolvedDate(day + timedelta(days=delta), "day")
     m = _WEEKEND.match(text)
-    if m:  # "last weekend": the one before this week; "next weekend": the one in next week
+    if m:  # "last weekend" (the one before this week); "next weekend": the one in next week
         monday = day - timedelta(days=day.weekday())
         step = STEPS[m["rel"].lower()]
         return ResolvedDate(monday + timedelta(days=5 + 7 * step), "weekend")
@@ -126,7 +126,7 @@ def fast_parse(text: str, base: datetime, direction: Direction) -> ResolvedDate 
             year += 1
         return ResolvedDate(datetime(year, month, 1), "month")
     m = WEEKS_ON.match(text)
-    if m:  # "a week tomorrow": tomorrow's day a week on; "Monday fortnight" said on a Monday
+    if m:  # "a week on Sunday": that Sunday a week on; "Tuesday fortnight" said on a Tuesday
         day_said = m["day"] or m["day2"]  # is two weeks from that day
         weekday = WEEKDAY_ONLY.match(day_said) is not None
         said = fast_parse(f"this {day_said}" if weekday else day_said, base, "future")

@@ -1,7 +1,7 @@
 """Where the date phrases of a text are: the patterns NER of a small model misses or cuts
-short ("Thursday the 19th", "July 13th", "in sept", "a week tomorrow"), less what only looks
+short ("Thursday the 21st", "March 9th", "in sept", "a week on Sunday"), less what only looks
 like a date (the modal "may", "sat down", "every Monday and Thursday", "on Sunday mornings",
-"my 18th edition exam", "the last night away"), and NER's DATE entities besides.
+"my 3rd-dan grading", "the last evening away"), and NER's DATE entities besides.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ _COUNTING_ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$", re.I)
 _COUNTED = re.compile(rf"^(?:{COUNTED_NOUNS})s?$", re.I)
 
 
-#: "26 to 30 October", "22-23 August", "3rd - 5th June": days of one month.
+#: "4 to 7 March", "14-15 March", "2nd - 4th March": days of one month.
 _DAY_RANGE_RE = (
     r"(?P<first>\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|to|until|till|through|thru)\s*"
     r"(?P<last>\d{1,2}(?:st|nd|rd|th)?\s+)"
@@ -52,8 +52,8 @@ _AFTER_ORD = (
 )
 
 
-#: A part of a day named by the day ("last night", "this morning", "yesterday afternoon",
-#: "Friday evening"): that day; the part of the day is not kept.
+#: A part of a day named by the day ("last night", "this evening", "yesterday afternoon",
+#: "Sunday evening"): that day; the part of the day is not kept.
 _PART_OF_DAY_RE = (
     rf"(?:last\s+night|(?:this|yesterday|tomorrow|{WEEKDAY_RE})\s+"
     rf"(?:{PARTS_RE}))\b"
@@ -65,8 +65,8 @@ _EVERY_PART_OF_DAY = re.compile(
 )
 
 
-#: "a week tomorrow", "two weeks today", "a week on Friday", "Monday fortnight", "Friday week",
-#: "a fortnight on Tuesday": so many weeks after a day said relatively (British).
+#: "a week on Sunday", "two weeks on Monday", "a week on Friday", "Tuesday fortnight",
+#: "Friday week", "a fortnight on Tuesday": so many weeks after a day said relatively (British).
 _WEEKS_ON_RE = (
     rf"\b(?:(?:{COUNT_RE})\s+weeks?|a\s+fortnight)\s+"
     rf"(?:today|tomorrow|(?:on\s+)?{WEEKDAY_RE})\b(?!\s+(?:ago|{PARTS_RE}))"
@@ -76,8 +76,8 @@ _WEEKS_ON_RE = (
 _WEEKS_ON_PHRASE = re.compile(_WEEKS_ON_RE, re.I)
 
 
-#: Date phrases in chat text that NER of a small model misses or cuts short ("Thursday the
-#: 19th", "July 13th", "30 September"): absolute calendar dates and the usual relative ones.
+#: Date phrases in chat text that NER of a small model misses or cuts short ("Wednesday the
+#: 21st", "March 9th", "12 March"): absolute calendar dates and the usual relative ones.
 _DATE_PHRASES = re.compile(
     "|".join(
         (
@@ -105,7 +105,7 @@ _DATE_PHRASES = re.compile(
 )
 
 
-#: "the" right before "last ..." / "next ...": "the last night away she did", "the next
+#: "the" right before "last ..." / "next ...": "the last evening away he had", "the next
 #: Friday", "the last week" name one of a series in the story (or a span running up to now),
 #: not the night before or the Friday after the message.
 _THE_BEFORE = re.compile(r"\bthe\s+$", re.I)
@@ -119,7 +119,7 @@ def _one_of_a_series(text: str, start: int, phrase: str) -> bool:
     return phrase[:3].lower() == "the" or _THE_BEFORE.search(text, 0, start) is not None
 
 
-#: A preposition of time right before a word ("on sat", "til aug", "by fri").
+#: A preposition of time right before a word ("on sat", "til mar", "by tue").
 _TIME_PREP_BEFORE = re.compile(r"\b(?:on|by|til|till|until|since|from|before|after|in)\s+$", re.I)
 #: A month typed in lower case or shortened after a preposition of time ("in sept", "til
 #: aug"), which the small model's NER does not see as a date.
@@ -135,14 +135,14 @@ _PAIRING = (
 )
 _WEEKDAY_BEFORE = re.compile(rf"\b{WEEKDAY_RE}{_PAIRING}$", re.I)
 _WEEKDAY_AFTER = re.compile(rf"{_PAIRING}{WEEKDAY_RE}\b", re.I)
-#: Short weekdays that are dates at the end of a clause ("PT discharged me fri.").
+#: Short weekdays that are dates at the end of a clause ("physio signed me off tue.").
 _CLAUSE_END_WEEKDAYS = frozenset({"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri"})
 
 
 def date_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) character spans of date phrases in ``text``, longest first at each place."""
     low_text = text.lower()
-    # "a week tomorrow", "Monday fortnight" (looked for apart: rare, and costly at every word)
+    # "a week on Sunday", "Tuesday fortnight" (looked for apart: rare, and costly at every word)
     out: list[tuple[int, int]] = (
         [m.span() for m in _WEEKS_ON_PHRASE.finditer(text)]
         if "week" in low_text or "fortnight" in low_text
@@ -168,11 +168,11 @@ def date_spans(text: str) -> list[tuple[int, int]]:
         if low in WEEKDAY_SHORT and (
             _WEEKDAY_BEFORE.search(text, 0, m.start()) or _WEEKDAY_AFTER.match(text, m.end())
         ):
-            continue  # "pickups Mon and Thu", "Sat/Sun": a schedule, every week
+            continue  # "deliveries Tue and Fri", "Sat/Sun": a schedule, every week
         if _EVERY_PART_OF_DAY.match(text, m.end()):
             continue  # "on Sunday mornings": every Sunday, no one date
         if _one_of_a_series(text, m.start(), word):
-            continue  # "the last night away she did", "the next Friday after that"
+            continue  # "the last evening away he had", "the next Saturday after that"
         out.append((m.start(), m.end()))
     taken = {i for a, b in out for i in range(a, b)}
     out += [
@@ -216,8 +216,8 @@ def doc_date_spans(doc: Any) -> list[tuple[int, int]]:
 
 
 def _counts_the_next_noun(doc: Any, end: int) -> bool:
-    """The span before ``end`` ends in an ordinal that counts the noun after it ("passed his
-    18th edition exam"): no day of a month."""
+    """The span before ``end`` ends in an ordinal that counts the noun after it ("passed her
+    4th-grade piano exam"): no day of a month."""
     return (
         end < len(doc)
         and _COUNTING_ORDINAL.match(doc[end - 1].text) is not None

@@ -1,7 +1,7 @@
 """Weekdays that name no one date: days of every week ("I work Monday to Friday", "open
 Tue-Sun, closed Mon"), a kind of thing that recurs ("the Saturday beginner class"), some day
-of a month ("a Saturday in September"), the days of a week just said ("next week, Monday to
-Friday"), and days joined to one said as any one of its kind ("every Tuesday and Thursday").
+of a month ("a Sunday in March"), the days of a week just said ("next week, Tuesday to
+Friday"), and days joined to one said as any one of its kind ("every Monday and Wednesday").
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ def names_a_kind(doc: Any, start: int, end: int) -> bool:
     if WEEKDAY_ONLY.match(day.text) is None or after.pos_ not in ("NOUN", "ADJ", "PROPN"):
         return False
     if before.tag_ in ("DT", "PRP$"):
-        return day.head.i > end  # but "the Friday deadline" is one Friday's
-    # "she can do Sunday football": a weekday naming a noun with nothing to say which one
+        return day.head.i > end  # but "the Tuesday deadline" is one Tuesday's
+    # "he can do Saturday rugby": a weekday naming a noun with nothing to say which one
     return (
         day.head.i == end
         and before.pos_ not in ("ADP", "ADJ", "DET", "NUM")
@@ -47,7 +47,7 @@ def names_a_kind(doc: Any, start: int, end: int) -> bool:
 
 def days_of_the_week_said(doc: Any, start: int, end: int, week_end: int) -> bool:
     """A bare weekday right after the week just said, or ending a range of them, that says
-    which days of it ("out all of next week, Monday to Friday"): no date of its own."""
+    which days of it ("away all of next week, Tuesday to Friday"): no date of its own."""
     if week_end < 0 or WEEKDAY_ONLY.match(doc[start:end].text) is None:
         return False
     return all(
@@ -60,7 +60,7 @@ def days_of_the_week_said(doc: Any, start: int, end: int, week_end: int) -> bool
 
 def joined_to(root: Any, recurring: set[int]) -> bool:
     """The date whose root is ``root`` is joined, through "and"/"of" links, to a date that
-    recurs ("every Tuesday and Thursday evening and most of Sunday"): it recurs too."""
+    recurs ("every Monday and Wednesday evening and most of Saturday"): it recurs too."""
     tok = root
     for _ in range(4):
         if tok.dep_ not in ("conj", "pobj", "prep", "appos") or tok.head.i == tok.i:
@@ -73,7 +73,7 @@ def joined_to(root: Any, recurring: set[int]) -> bool:
 
 def habitual_range(doc: Any, start: int, end: int) -> bool:
     """A range of weekdays a verb in the simple present says of every week ("I work Monday to
-    Friday", "my weeks run Monday to Sunday"): the start or the end of such a range."""
+    Friday", "my weeks run Sunday to Saturday"): the start or the end of such a range."""
     if not WEEKDAY_ONLY.match(doc[start:end].text):
         return False
     if (
@@ -146,14 +146,14 @@ def opening_hours(doc: Any, start: int, end: int) -> bool:
 
 
 def within_month(doc: Any, start: int, end: int) -> bool:
-    """A bare weekday said of a month ("Saturday in September", "Monday of next month")."""
+    """A bare weekday said of a month ("Tuesday in March", "Sunday of next month")."""
     if not WEEKDAY_ONLY.match(doc[start:end].text) or end + 1 >= len(doc):
         return False
     if doc[end].lower_ not in ("in", "of"):
         return False
     if MONTH_ONLY.match(doc[end + 1].text):
         return True
-    # "of next month", not "in the morning" (a part of that very day)
+    # "of next month", not "in the afternoon" (a part of that very day)
     return (
         end + 2 < len(doc)
         and doc[end + 1].lower_ in ("next", "this", "the")

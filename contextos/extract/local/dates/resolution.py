@@ -2,8 +2,8 @@
 
 ``dateparser`` does the calendar arithmetic the common forms (``common_forms.py``) leave;
 this module decides *which* phrases are dates worth resolving (durations like "six years" are
-not), reads the forms dateparser does not ("the end of the month", "the first week of May",
-"Tuesday of next week", "the 12th next month", "in 6 weeks") and, for a calendar date, whether
+not), reads the forms dateparser does not ("the end of the year", "the second week of March",
+"Wednesday of next week", "the 9th next month", "in 5 weeks") and, for a calendar date, whether
 the nearer one the other way is meant.
 """
 
@@ -77,7 +77,7 @@ _WEEK_DAY_OF = re.compile(rf"\b({'|'.join(WEEKDAYS)})\s+(?:of\s+)?(next|this|las
 _IN_OFFSET = re.compile(rf"^in\s+(?P<n>{COUNT_RE})\s+(?P<unit>day|week|month|year)s?$", re.I)
 
 
-#: "the end of the month", "end of next year", "end of month": the last day of that period.
+#: "the end of the year", "end of next year", "end of month": the last day of that period.
 _END_OF = re.compile(
     r"^(?:the\s+)?end\s+of\s+(?:(?P<rel>the|this|next)\s+)?"
     rf"(?P<unit>month|year|{MONTH_RE})(?:\s+(?P<year>\d{{4}}))?$",
@@ -85,7 +85,8 @@ _END_OF = re.compile(
 )
 
 
-#: "the first week of May", "last week of June 2027": a week of a named month (not "last week").
+#: "the second week of March", "last week of August 2029": a week of a named month (not
+#: "last week").
 _WEEK_OF_MONTH = re.compile(
     rf"^(?:the\s+)?(?P<nth>{NTH_WEEK_RE})\s+week\s+(?:of|in)\s+(?P<month>{MONTH_RE})"
     r"(?:\s+(?P<year>\d{4}))?$",
@@ -94,7 +95,7 @@ _WEEK_OF_MONTH = re.compile(
 _NTH_WEEK = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
 
 
-#: "the 12th next month", "Thursday the 3rd of last month": a day of a month said relatively.
+#: "the 9th next month", "Saturday the 4th of last month": a day of a month said relatively.
 _ORD_OF_MONTH = re.compile(
     rf"^(?:{WEEKDAY_RE},?\s+)?(?:the\s+)?(\d{{1,2}})(?:st|nd|rd|th)\s+(?:of\s+)?"
     r"(next|this|last)\s+month$",
@@ -176,14 +177,14 @@ def resolve_date(
     text = _LEADING_PREP.sub("", phrase.strip())
     base_naive = base.replace(tzinfo=None)
     m = _END_OF.match(text)
-    if m:  # "by the end of the month": its last day
+    if m:  # "by the end of the week": its last day
         today = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
         ahead = (m["rel"] or "").lower() == "next"
         unit = m["unit"].lower().rstrip(".")
         if unit == "year":
             year = today.year + ahead
             return ResolvedDate(today.replace(year=year, month=12, day=31), "day")
-        if unit != "month":  # "the end of May": the last day of the nearest May that way
+        if unit != "month":  # "the end of March": the last day of the nearest March that way
             month = MONTH_NUM[unit[:3]]
             year = int(m["year"]) if m["year"] else today.year
             last = shift_months(today.replace(year=year, month=month, day=1), 1)
@@ -196,17 +197,17 @@ def resolve_date(
         first_after = shift_months(today.replace(day=1), 2 if ahead else 1)
         return ResolvedDate(first_after - timedelta(days=1), "day")
     m = _WEEK_OF_MONTH.match(text)
-    if m:  # "the first week of May": that week of the nearest May that way
+    if m:  # "the second week of March": that week of the nearest March that way
         return _week_of_month(m, base_naive, direction)
     m = _WEEK_DAY_OF.search(text)
-    if m:  # "Tuesday of next week": dateparser does not read this form
+    if m:  # "Wednesday of next week": dateparser does not read this form
         target = WEEKDAYS.index(m.group(1).lower())
         shift = {"next": 7, "this": 0, "last": -7}[m.group(2).lower()]
         monday = base_naive - timedelta(days=base_naive.weekday() - shift)
         named = monday + timedelta(days=target)
         return ResolvedDate(named.replace(hour=0, minute=0, second=0, microsecond=0), "day")
     m = _ORD_OF_MONTH.match(text)
-    if m:  # "the 12th next month": that day of the month said
+    if m:  # "the 9th next month": that day of the month said
         shift = {"next": 1, "this": 0, "last": -1}[m.group(2).lower()]
         first = shift_months(base_naive.replace(day=1, hour=0, minute=0, second=0), shift)
         try:
@@ -214,7 +215,7 @@ def resolve_date(
         except ValueError:  # "the 31st next month" of a shorter month
             return None
     m = ORD_ONLY.match(text)
-    if m:  # "the 19th", "Thursday the 19th": a day of this or the next (last) month
+    if m:  # "the 21st", "Wednesday the 21st": a day of this or the next (last) month
         day_start = base_naive.replace(hour=0, minute=0, second=0, microsecond=0)
         weekday = weekday_index(m.group(1)) if m.group(1) else None
         day = day_of_month(int(m.group(2)), day_start, direction, weekday)

@@ -72,7 +72,7 @@ def day_of_month(
     day: int, base: datetime, direction: Direction, weekday: int | None = None
 ) -> datetime | None:
     """Day ``day`` of the nearest month from ``base`` in ``direction`` (today counts); with a
-    ``weekday`` ("Thursday the 19th"), the nearest such day that falls on it, either way."""
+    ``weekday`` ("Wednesday the 21st"), the nearest such day that falls on it, either way."""
     cands = days_numbered(day, base)
     if weekday is not None:
         named = [c for c in cands if c.weekday() == weekday]

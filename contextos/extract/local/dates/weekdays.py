@@ -1,7 +1,7 @@
-"""A weekday read with the dates around it in its clause: "home on the Thursday" (a day of the
-week the story has in mind), "next tues the 17th" and "this Saturday, the 18th" (the day
-number says which), "Friday (1 May)" (the brackets say the same day again), "the 12th next
-month, thurs morning" (the weekday of the day just said).
+"""A weekday read with the dates around it in its clause: "home on the Friday" (a day of the
+week the story has in mind), "next weds the 22nd" and "this Sunday, the 10th" (the day
+number says which), "Saturday (3 March)" (the brackets say the same day again), "the 9th next
+month, weds afternoon" (the weekday of the day just said).
 """
 
 from __future__ import annotations
@@ -33,16 +33,16 @@ __all__ = [
 
 
 def weekday_after_the(doc: Any, start: int, end: int) -> int | None:
-    """The weekday (0 = Monday) of a bare weekday said with "the" ("home on the Thursday",
-    "on the Wednesday evening"): a day of a week the story has in mind, not the next or last
-    one from the message; None for any other date phrase and for "the Friday deadline"."""
+    """The weekday (0 = Monday) of a bare weekday said with "the" ("home on the Friday",
+    "on the Tuesday night"): a day of a week the story has in mind, not the next or last
+    one from the message; None for any other date phrase and for "the Tuesday deadline"."""
     if start == 0 or doc[start - 1].lower_ != "the" or end - start > 2:
         return None
     if end - start == 2 and doc[start + 1].lower_ not in PARTS_OF_DAY:
         return None
     root = doc[start:end].root
     if end < len(doc) and root.head.i == end and doc[end].pos_ in ("NOUN", "PROPN"):
-        return None  # "the Friday deadline": the deadline's Friday, this week's
+        return None  # "the Tuesday deadline": the deadline's Tuesday, this week's
     return weekday_index(doc[start].text)
 
 
@@ -55,8 +55,8 @@ def day_of_the_story(
     direction: Direction,
 ) -> tuple[datetime | None, int]:
     """The day a weekday said with "the" (ending at ``end``) is, and where what says it ends:
-    the day a day number right after it names ("on the Wednesday evening, the 24th": the 24th
-    that is a Wednesday), else the first such weekday after the date said before it in the
+    the day a day number right after it names ("on the Tuesday night, the 22nd": the 22nd
+    that is a Tuesday), else the first such weekday after the date said before it in the
     clause (``before``: "fly out on June 22 and back on the Thursday"), else None."""
     i = end
     while i < len(doc) and (doc[i].text == "," or doc[i].lower_ in PARTS_OF_DAY):
@@ -81,7 +81,7 @@ def write_again(
 ) -> None:
     """Write the date phrase said at ``start`` (up to ``last_end``) as ``day`` instead, with
     the "on"/"in" its replacement had, up to ``end`` when the words after it go too: what a
-    restatement right after it ("Friday (1 May)", "next tues the 17th") says it is."""
+    restatement right after it ("Saturday (3 March)", "next weds the 22nd") says it is."""
     lead, _end = replacements.get(start, ("", last_end))
     lead = lead[:3] if lead[:3] in ("on ", "in ") else ""
     replacements[start] = (lead + render_date(day, period), last_end if end is None else end)
@@ -92,14 +92,14 @@ def weekday_numbered(
     doc: Any, start: int, end: int, last_start: int, last_end: int, before: datetime | None
 ) -> datetime | None:
     """The day meant by a weekday followed at once (or after a comma) by a day of the month
-    ("next tues the 17th", "this Friday the 13th", "this Saturday, the 18th"): the day with
+    ("next weds the 22nd", "this Friday the 13th", "this Sunday, the 10th"): the day with
     that number falling on that weekday nearest the day the weekday alone resolved to
     (``before``); None when the phrase at ``start`` is no bare day number right after a
     weekday or no such day is within a month of it."""
     if before is None or last_start < 0:
         return None
     if start != last_end and not (start == last_end + 1 and doc[last_end].text == ","):
-        return None  # "this Saturday, the 18th" said it with a comma
+        return None  # "this Sunday, the 10th" said it with a comma
     number = ORD_ONLY.match(doc[start:end].text)
     if number is None or number.group(1):
         return None
@@ -115,7 +115,7 @@ def weekday_numbered(
 
 def weekday_restated(doc: Any, start: int, last_end: int, before: datetime | None) -> bool:
     """Whether the date at ``start`` follows the day ``before`` (said up to ``last_end``)
-    after a comma and only names its weekday ("the 12th next month, thurs morning")."""
+    after a comma and only names its weekday ("the 9th next month, weds afternoon")."""
     if before is None or start != last_end + 1 or doc[last_end].text != ",":
         return False
     return weekday_index(doc[start].lower_) == before.weekday()
