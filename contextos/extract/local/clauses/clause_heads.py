@@ -2,7 +2,7 @@
 "and", a comma, a semicolon or a dash, and the clauses that are a statement or a request of
 their own though the parser hangs them on another word ("..., so from now on please format X",
 "they announced a restructure: our team is being merged", "..., since I'm vegetarian", "it
-means sendlog dev is going to slow way down").
+means quillbooks work is going to stall for a bit").
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def clause_heads(sent: Any) -> list[Any]:
             heads.append(tok)  # "..., since I'm vegetarian": what the speaker is, said as a reason
             continue
         if what_it_means(tok):
-            heads.append(tok)  # "it means sendlog dev is going to slow way down"
+            heads.append(tok)  # "it means quillbooks work is going to stall for a bit"
             continue
         if tok.dep_ not in _SPLIT_DEPS:
             continue
@@ -76,7 +76,7 @@ def clause_heads(sent: Any) -> list[Any]:
                 (tok.i < tok.head.i or skipped)
                 and joined is not None
                 and joined.lower_ in ("and", "but")
-            )  # "OSBN says X and it's been 3 weeks": the parser made the second clause the root
+            )  # "The council says X and it's been 5 weeks": the second clause made the root
             if joined is None or (joined.text not in _SEPARATORS and not (coordinated or aside)):
                 continue
             if any(c.dep_ == "mark" or c.tag_ == "WRB" for c in tok.children):
@@ -91,7 +91,7 @@ _CONSEQUENCE_SUBJECTS = frozenset({"it", "that", "this", "which"})
 
 def what_it_means(tok: Any) -> bool:
     """The clause with a subject of its own that "it/that/which means" introduces: the
-    consequence stated ("but it means sendlog dev is going to slow way down"), while the
+    consequence stated ("but it means quillbooks work is going to stall for a bit"), while the
     "it means" around it says nothing of its own."""
     head = tok.head
     subject = next((c for c in head.children if c.dep_ in SUBJECT_DEPS), None)
@@ -99,7 +99,7 @@ def what_it_means(tok: Any) -> bool:
         tok.dep_ == "ccomp"
         and head.lemma_.lower() == "mean"
         and tok.i > head.i
-        and (  # "it means ...", or chat's "Means I lose a week of work"
+        and (  # "it means ...", or chat's "Means I lose a month of savings"
             subject.lower_ in _CONSEQUENCE_SUBJECTS
             if subject is not None
             else head.tag_ == "VBZ" and opens_sentence(head)
@@ -157,7 +157,7 @@ def _stated_after_colon(tok: Any) -> bool:
 
 
 def _opening_participle(tok: Any) -> bool:
-    """ "Moving to Denver in April, my partner got a job there", "Hired a bookkeeper, starts
+    """ "Moving to Grenoble in April, my partner got a post there", "Hired a bookkeeper, starts
     Monday": a participle phrase (or a past verb with its object) opening
     the sentence, cut off by a comma, with no subject of its own; in chat it is the speaker's
     doing, whatever the main clause is about, so a clause of its own."""
@@ -193,7 +193,7 @@ def _lasting_reason_of_self(tok: Any) -> bool:
     if tok.dep_ != "advcl" or tok.tag_ not in ("VBP", "VBZ") or tok.i < tok.head.i:
         return False  # a reason said first opens its statement (render._fronted_clause_end)
     if tok.head.dep_ in ("ccomp", "xcomp", "advcl", "relcl", "acl"):
-        return False  # "Nils is convinced Dad should move in, since I have a spare room": his
+        return False  # "Oswin is convinced Dad should move in, since I have a spare room": his
     if not any(c.dep_ == "mark" and c.lower_ in _REASON_MARKS for c in tok.children):
         return False
     subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)

@@ -1,7 +1,7 @@
 """Which words a clause keeps: its head's subtree without the other clauses, and without what
 is said around the statement rather than in it: discourse openers, a lead-in label or an
-imperative lead-in ("Life update: ...", "remind me, ..."), a request or comment tacked on
-("..., put that in too", "so hopefully that helps"), a name called out, the end of a bracketed
+imperative lead-in ("Small update: ...", "remind me, ..."), a request or comment tacked on
+("..., add that as well", "so hopefully that works"), a name called out, the end of a bracketed
 aside, trailing punctuation and laugh markers.
 """
 
@@ -19,7 +19,7 @@ from contextos.extract.local.text import lexicon as lx
 __all__ = ["clause_tokens"]
 
 
-#: Words that join a comment or an instruction onto a statement ("so hopefully that helps").
+#: Words that join a comment or an instruction onto a statement ("so hopefully that works").
 _TACKING_WORDS = frozenset({"so", "hopefully", "and"})
 
 
@@ -43,7 +43,7 @@ def _without_asides_tail(toks: list[Any], head: Any) -> list[Any]:
 
 
 def _negating_determiner(tok: Any) -> bool:
-    """ "No" as the determiner of a noun ("No AWS console spelunking"): it negates what
+    """ "No" as the determiner of a noun ("No spreadsheet wrangling"): it negates what
     follows, unlike the answer "No, ..." that opens a sentence."""
     return tok.lower_ == "no" and tok.dep_ == "det" and tok.head.i > tok.i
 
@@ -72,9 +72,9 @@ def clause_tokens(head: Any, other_heads: list[Any]) -> list[Any]:
             excluded.update(t.i for t in c.subtree)
             before = c.left_edge.i - 1
             if before > head.i and c.doc[before].lower_ in _TACKING_WORDS:
-                excluded.add(before)  # "... on the 24th so keep that week light"
+                excluded.add(before)  # "... on the 11th so keep that week clear"
     for c in head.subtree:
-        if trailing_vocative(c):  # "His birthday is in October Dan."
+        if trailing_vocative(c):  # "Her name day is in March Oswin."
             excluded.add(c.i)
         if c.dep_ == "relcl" and _comment_relative(c):
             excluded.update(t.i for t in c.subtree)
@@ -186,7 +186,7 @@ def _tacked_on_comment(tok: Any, head: Any) -> bool:
 
 def _closes_quote(toks: list[Any]) -> bool:
     """Whether the last token closes a quotation opened earlier in ``toks`` ("still
-    'pending FBI results'")."""
+    'awaiting council approval'")."""
     last = toks[-1]
     if last.text not in ("'", '"', "”", "’"):
         return False
@@ -195,7 +195,7 @@ def _closes_quote(toks: list[Any]) -> bool:
 
 
 def _comment_relative(tok: Any) -> bool:
-    """ "... emailed research computing yesterday so hopefully that helps": the parser hangs
+    """ "... emailed the lab manager yesterday so hopefully that works": the parser hangs
     the comment on the last noun as a relative clause; a real one ("the tool that helps") has
     its "that" right after the noun."""
     subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)
@@ -209,7 +209,7 @@ def _comment_relative(tok: Any) -> bool:
 
 
 def _verdict_on_what_was_said(tok: Any, which: Any) -> bool:
-    """ ", which is somewhat amusing given her earlier position", ", which was great": after
+    """ ", which is rather funny given his first reaction", ", which was great": after
     a comma, "which" + "is" + an adjective that judges (``COMMENT_ADJECTIVES``; not ", which is
     blue") — the speaker's comment on the whole statement, not a detail of the noun before it."""
     before = tok.doc[which.i - 1] if which.i > 0 else None
@@ -226,7 +226,7 @@ def _word_hyphen(tok: Any) -> bool:
 
 def _strip_preamble(toks: list[Any], head: Any) -> list[Any]:
     """Drop a short lead-in ending in ',' or ':' that holds neither head nor subject
-    ("Life update: I start ...", "Big news, Tom is leaving")."""
+    ("Small update: I start ...", "Big news, Tom is leaving")."""
     for k, t in enumerate(toks[:5]):
         if t.text in (",", ":", "-", "–", "—") and k > 0 and not _word_hyphen(t):
             lead = toks[:k]

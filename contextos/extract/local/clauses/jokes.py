@@ -44,7 +44,7 @@ def joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
     for m in markers:
         aside = _bracketed(m)
         if aside is not None and not aside[0] < first <= aside[1] and _says_something(aside, m):
-            continue  # "in portland (maine not oregon lol)": a laugh at the aside only
+            continue  # "in perth (scotland not australia lol)": a laugh at the aside only
         lo, hi = (last, m.i) if m.i > last else (m.i, first)
         if not any(lo < h.i < hi for h in heads):
             return m.text
@@ -52,8 +52,8 @@ def joke_marker(toks: list[Any], heads: list[Any], markers: list[Any]) -> str:
 
 
 def called_untrue(toks: list[Any]) -> str:
-    """The words of a relative clause that calls the statement untrue ("..., which is NOT
-    true", "which is a lie", "which is rubbish"), or "": what someone else claims about
+    """The words of a relative clause that calls the statement untrue ("..., which is SO
+    false", "which is a lie", "which is rubbish"), or "": what someone else claims about
     the speaker, denied in the same breath."""
     inside = {t.i for t in toks}
     for t in toks:
@@ -72,7 +72,7 @@ def called_untrue(toks: list[Any]) -> str:
 
 
 def feeling_likened(toks: list[Any]) -> str:
-    """The words of a "feel like a <noun>" in the clause ``toks`` ("I felt like a cyborg",
+    """The words of a "feel like a <noun>" in the clause ``toks`` ("I felt like a robot",
     "I feel like a zombie today"), or "": a figure of speech for a passing state, not what
     the speaker is."""
     for t in toks:
@@ -135,8 +135,8 @@ _JOKE_ASIDE_WORDS = frozenset("no not really just kidding joking seriously".spli
 
 
 def _says_something(aside: tuple[int, int], marker: Any) -> bool:
-    """The bracketed ``aside`` has words of its own besides the ``marker`` ("maine not
-    oregon lol", "finally lol"), not only a comment on whether it is meant ("no really lol")."""
+    """The bracketed ``aside`` has words of its own besides the ``marker`` ("scotland not
+    australia lol", "finally lol"), not only a comment on whether it is meant ("no really lol")."""
     inside = marker.doc[aside[0] + 1 : aside[1]]
     return any(
         t.i != marker.i

@@ -1,6 +1,6 @@
 """The listener in a sentence: "you" as a word of its own (not the one in "thank-you"), a "you"
 said to several ("you guys"), the listener's kin ("your mother"), and a name called out to
-someone ("Femi, just send me the storyboard", "it's fine Rachel!").
+someone ("Delphine, just send me the floor plan", "it's fine Cosmo!").
 """
 
 from __future__ import annotations
@@ -60,13 +60,13 @@ def listeners_kin(tok: Any) -> bool:
 
 
 def vocative(subj: Any, head: Any) -> bool:
-    """ "Femi, just send me the storyboard": the parser takes the name called out before a
-    comma for the subject of a base-form verb; it is an imperative addressed to Femi. So is a
-    noun it takes for the verb ("Oskar, patch prep before you leave"): a task handed out. A
-    present-tense verb that does not agree with the one name before it is one too ("Deshawn,
-    get both quotes in writing")."""
+    """ "Delphine, just send me the floor plan": the parser takes the name called out before a
+    comma for the subject of a base-form verb; it is an imperative addressed to Delphine. So is
+    a noun it takes for the verb ("Gunnar, stock check before you go"): a task handed out. A
+    present-tense verb that does not agree with the one name before it is one too ("Radomir,
+    get all three bids on paper")."""
     doc = subj.doc
-    disagrees = (  # not "Noelia, my waitress, she leave at end of march": a statement
+    disagrees = (  # not "Imelda, my cook, she leave at end of may": a statement
         head.tag_ == "VBP"
         and subj.tag_ == "NNP"
         and not any(c.dep_ in ("conj", "cc", "appos") for c in subj.children)
@@ -82,7 +82,7 @@ def vocative(subj: Any, head: Any) -> bool:
 
 
 def called_out(tok: Any) -> bool:
-    """ "Femi owns the trailer, and Oskar, the demo build is yours": a name between "and" and a
+    """ "Delphine owns the menu, and Gunnar, the wine list is yours": a name between "and" and a
     comma that the parser joined to the verb before it is someone called out by name, the
     clause after the comma addressed to them."""
     doc = tok.doc
@@ -98,7 +98,7 @@ def called_out(tok: Any) -> bool:
 
 
 def trailing_vocative(tok: Any) -> bool:
-    """ "His birthday is in October Dan.", "it's fine Rachel!": a name closing a sentence with no
+    """ "Her name day is in March Oswin.", "it's fine Cosmo!": a name closing a sentence with no
     comma before it, which the parser hangs on the verb or a noun as an adverbial noun, is the
     person spoken to, not part of the statement (a weekday or month there is its date)."""
     doc = tok.doc

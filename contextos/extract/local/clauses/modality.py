@@ -1,7 +1,7 @@
 """Whether a clause says that something is so: its tense; a "not" that only corrects a detail
 and a "no way" that denies it; a hypothetical (a modal, a wishful verb or adverb, a
 counterfactual "if"); alternatives neither said to be so ("either I quit or I get promoted"); a
-condition it hangs on ("if Kwame signs off"); a hedge ("probably").
+condition it hangs on ("if Thaddeus signs off"); a hedge ("probably").
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def past_in_present_form(head: Any, toks: list[Any]) -> bool:
 
 
 def contrast(neg: Any, head: Any) -> bool:
-    """ "starts Thursday the 19th, not Tuesday": a "not" after a comma and past the verb
+    """ "starts Wednesday the 21st, not Monday": a "not" after a comma and past the verb
     corrects a detail; the statement itself is positive."""
     doc = neg.doc
     return neg.i > head.i and neg.i > 0 and doc[neg.i - 1].text == ","
@@ -119,7 +119,7 @@ def _would_rather(head: Any, aux: set[str]) -> bool:
 
 
 def _hedges_a_detail(tok: Any) -> bool:
-    """ "my crew (maybe 10-12 people)", "perhaps 20 minutes": the adverb hedges a quantity or
+    """ "my choir (maybe 14-16 people)", "perhaps 25 minutes": the adverb hedges a quantity or
     an aside, not whether the statement holds."""
     if tok.head.pos_ in ("NUM", "NOUN", "PROPN") or tok.head.like_num:
         return True
@@ -134,7 +134,7 @@ def _hedges_a_detail(tok: Any) -> bool:
 
 
 def alternatives(head: Any) -> str | None:
-    """ "Either I quit or I get promoted", "I'll either move to Leeds or stay": one of two
+    """ "Either I quit or I get promoted", "I'll either move to Bergen or stay": one of two
     things that may be, neither said to be so. (Present alternatives in one clause are a
     habit: "I either walk or cycle to work".)"""
     first = head
@@ -166,8 +166,8 @@ TIME_OPENERS = frozenset({"when", "whenever", "once", "while", "until", "till", 
 
 
 def _bare_time_to_come(verb: Any) -> bool:
-    """ "When I have a different father and a bigger budget." said alone, after what it is the
-    time of ("We might one day go to Vienna."): a present-tense clause opened by "when"/"once"
+    """ "When I have a quieter job and a larger garden." said alone, after what it is the
+    time of ("We might one day go to Valletta."): a present-tense clause opened by "when"/"once"
     with no main clause, so nothing in it is so yet ("When I was a kid." is a past, and stays)."""
     first = verb.doc[verb.left_edge.i]
     return (
@@ -214,7 +214,7 @@ def _only_relevance(verb: Any) -> bool:
 
 def condition_apart(head: Any, tokens: list[Any]) -> bool:
     """``head`` has a condition the clause splitter left in a clause of its own ("if we don't
-    get it, we're back to dragging hoses"): the clause still holds only on it."""
+    win it, we're back to renting vans"): the clause still holds only on it."""
     ids = {t.i for t in tokens}
     return any(
         c.dep_ == "advcl" and c.i not in ids and _states_a_condition(c) for c in head.children
@@ -228,13 +228,13 @@ def hedges(tok: Any) -> bool:
         return False
     head = tok.head
     if _hedges_a_date(tok):
-        return False  # "I'll go after the launch, probably late June": the date is the guess
+        return False  # "I'll go after the audit, probably early March": the date is the guess
     on_adjective = head.pos_ == "ADJ" or (head.pos_ == "VERB" and head.tag_ == "VBN")
     return tok.lower_ not in lx.DEGREE_SOFTENERS or not on_adjective
 
 
 def _hedges_a_date(tok: Any) -> bool:
-    """A hedge on the date or number right after it ("probably late June", "roughly 40"),
+    """A hedge on the date or number right after it ("probably early March", "roughly 35"),
     not on a verb."""
     if tok.head.pos_ in ("VERB", "AUX"):
         return False

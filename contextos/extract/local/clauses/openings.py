@@ -1,6 +1,6 @@
 """How a sentence opens, and what an opening with no subject says: its lead-in of discourse
 words and punctuation, its first word, and the subjectless openings that are the speaker's own
-("switched to Sentry last week", "can't stand cilantro", "been using Obsidian for two years",
+("switched to Quillhost last week", "can't stand fennel", "been using Zettlr for three years",
 "on nights all next week", "were closed on mondays" typed for "we're").
 """
 
@@ -26,8 +26,8 @@ __all__ = [
 
 def _active_participle(head: Any) -> bool:
     """A sentence-opening verb tagged a past participle that is the speaker's own past act
-    ("Switched to Sentry last week", "Signed up with a tutor", "Finished the draft"), not a
-    passive ("Hosted on Heroku"): it has an object or particle, or it is a verb of changing
+    ("Switched to Quillhost last week", "Signed up with a tutor", "Finished the draft"), not a
+    passive ("Hosted on Stripewell"): it has an object or particle, or it is a verb of changing
     place, tool or state, which is done, not undergone."""
     if head.tag_ != "VBN" or any(c.dep_ in ("aux", "auxpass") for c in head.children):
         return False
@@ -49,11 +49,11 @@ _BEEN = frozenset({"been"})
 
 def _modal_opening(head: Any) -> bool:
     """A sentence that opens with a negated auxiliary of ``head`` and has no subject: the
-    speaker's ("can't stand cilantro"; "can do Tuesday" answers a question, it states none)."""
+    speaker's ("can't stand fennel"; "can do Thursday" answers a question, it states none)."""
     return (
         head.tag_ == "VB"
         and opening_auxiliary(head, _SUBJECTLESS_AUXILIARIES) is not None
-        and any(c.dep_ == "neg" for c in head.children)  # not "can do Tuesday at 3"
+        and any(c.dep_ == "neg" for c in head.children)  # not "can do Thursday at 4"
         and not is_question(head.sent.text)
     )
 
@@ -89,7 +89,7 @@ def opening_auxiliary(head: Any, words: frozenset[str]) -> Any | None:
 
 def _state_opening(head: Any) -> bool:
     """A sentence opening with a participle of a state the speaker is in ("blocked on the
-    security review until Friday", "based in Toronto")."""
+    security review until Friday", "based in Quebec")."""
     return (
         head.tag_ in ("VBN", "VBD")
         and head.lower_ in lx.STATE_PARTICIPLES
@@ -100,17 +100,17 @@ def _state_opening(head: Any) -> bool:
 
 def verbless_state(sent: Any) -> Any | None:
     """The preposition of a sentence with no verb that opens with a state the speaker is in
-    ("on nights all next week", "in Leeds till Friday", "off work with flu since monday"), or
-    None: its object is a noun with no "of" after it ("on top of things", "on the topic of
+    ("on lates all next week", "in Bilbao till Friday", "off work with a cold since tues"), or
+    None: its object is a noun with no "of" after it ("on top of it all", "on the topic of
     pricing"), no comma comes right after the phrase ("in short, ...", "at the moment,
-    nothing"), and a number or time word says how long or how much ("on break again" is a
+    nothing"), and a number or time word says how long or how much ("on lunch again" is a
     moment)."""
     if any(t.pos_ in ("VERB", "AUX") for t in sent) or is_question(sent.text):
         return None
     if sum(not t.is_punct for t in sent) < 3:
         return None  # "On pricing.": a heading
     if not any(_measures_the_state(t) for t in sent):
-        return None  # "on break again": a moment, not a state worth keeping
+        return None  # "on lunch again": a moment, not a state worth keeping
     start = sent.start + lead_in_length(sent)
     if start >= sent.end:
         return None
@@ -131,13 +131,13 @@ def verbless_state(sent: Any) -> Any | None:
     return first
 
 
-#: Words that give a verbless state its extent ("since monday", "till Friday").
+#: Words that give a verbless state its extent ("since tues", "till Friday").
 _EXTENT_WORDS = frozenset({"since", "till", "til", "until"})
 
 
 def _measures_the_state(tok: Any) -> bool:
     """A number, a time word or a "since/till" that gives a verbless state its extent or
-    dose ("500mg twice a day", "all next week", "till Friday", "since monday")."""
+    dose ("500mg twice a day", "all next week", "till Friday", "since tues")."""
     return (
         tok.like_num
         or tok.text[:1].isdigit()
@@ -182,7 +182,7 @@ def bare_past(head: Any) -> bool:
     ):
         return False
     if head.tag_ == "VBN" and head.lower_ != head.lemma_.lower():
-        return False  # a participle of its own ("hosted on Heroku last year"), not "cut", "put"
+        return False  # a participle of its own ("hosted on Stripewell last year"), not "cut", "put"
     if not opens_sentence(head):
         return False
     return any(
@@ -192,7 +192,7 @@ def bare_past(head: Any) -> bool:
 
 
 def _extraposed(head: Any) -> bool:
-    """A subjectless "felt scary to decide", "was hard to say no": the left-out subject is an
+    """A subjectless "felt odd to refuse", "was hard to say no": the left-out subject is an
     "it" standing for the infinitive (what felt scary was deciding), not the speaker; a
     feeling the speaker has ("felt nervous to ask") is the speaker's."""
     if head.lemma_.lower() not in ("feel", "be", "seem", "look", "sound"):
@@ -210,11 +210,11 @@ def _extraposed(head: Any) -> bool:
 
 def subjectless_kind(head: Any) -> str:
     """The subject kind of a clause with no subject: "implied" when its form says the speaker
-    left themself out ("switched to Sentry last week", "can't stand cilantro", "been using
-    Obsidian", "on nights all next week"), "vague" for a left-out "it" ("felt scary to
-    decide"), "imperative" for a bare verb ("Don't be sycophantic"), otherwise "none"."""
+    left themself out ("switched to Quillhost last week", "can't stand fennel", "been using
+    Zettlr", "on lates all next week"), "vague" for a left-out "it" ("felt odd to
+    refuse"), "imperative" for a bare verb ("Don't be sycophantic"), otherwise "none"."""
     if _extraposed(head) and opens_sentence(head):
-        return "vague"  # "felt scary to decide but ok"
+        return "vague"  # "felt odd to refuse but fine"
     if (
         (head.tag_ in ("VBD", "VBG") or _active_participle(head))
         and opens_sentence(head)
@@ -228,9 +228,9 @@ def subjectless_kind(head: Any) -> str:
         return "implied"
     if _state_opening(head) or _been_opening(head):  # "blocked on X", "been using Y"
         return "implied"
-    if _passive_opening(head):  # "got diagnosed w carpal tunnel last wk"
+    if _passive_opening(head):  # "got diagnosed w tennis elbow last mo"
         return "implied"
-    if _verbless_state(head):  # "on nights all next week", "in Leeds till Friday"
+    if _verbless_state(head):  # "on lates all next week", "in Bilbao till Friday"
         return "implied"
     first = _opening_word(head.sent)
     if first is not None and first.head.i == head.i and typed_we_are(first):

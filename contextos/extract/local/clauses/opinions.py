@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 
-#: "Her take: ...", "Kate's view: ...": a label saying whose opinion follows.
+#: "Her take: ...", "Tom's view: ...": a label saying whose opinion follows.
 _OPINION_LABEL = re.compile(
     r"\b((?:her|his|their|[A-Z][\w-]*['’]s)\s+(?:take|view|opinion|advice|verdict|"
     r"suggestion|recommendation|thinking|feedback))\s*:\s*$",
@@ -47,9 +47,9 @@ def opinion_label(lead: str) -> str:
 
 def someone_elses_advice(head: Any, kind: str) -> str:
     """ "My aunt keeps telling me to sell the car": another person's advice, not a fact; news
-    told in a clause of its own ("Dr. Pettis told me it has been approved") is information."""
+    told in a clause of its own ("Dr. Fenwick told me it has been signed off") is information."""
     if kind in ("self", "group", "implied", "imperative"):
-        return ""  # "tell me where it comes from" asks; it reports no one's advice
+        return ""  # "tell me where it goes wrong" asks; it reports no one's advice
     verb = head
     for _ in range(3):
         if verb.lemma_.lower() in lx.ADVICE_VERBS:
@@ -65,10 +65,10 @@ def someone_elses_advice(head: Any, kind: str) -> str:
 
 
 def reported_information(head: Any, comp: Any) -> bool:
-    """ "Legal says the terms don't meet the rules", "OSBN said the card was rejected": words
-    reported as information, not a judgement. A judgement is a comparison ("the gyms there are
-    better"), advice or a guess ("I should chill"), an impression ("the jump feels floaty"), a
-    quality ("leaderboards are toxic"; a status such as "ready" or "broken" is information), or
+    """ "Legal says the terms don't meet the rules", "the bank said the loan was refused": words
+    reported as information, not a judgement. A judgement is a comparison ("the pools there are
+    cleaner"), advice or a guess ("I should chill"), an impression ("the brakes feel soft"), a
+    quality ("forums are hostile"; a status such as "ready" or "broken" is information), or
     anything conditional."""
     if head.lemma_ not in lx.REPORT_VERBS or bare_order(comp):
         return False
@@ -115,8 +115,8 @@ def kept_saying(head: Any) -> tuple[Any, Any] | None:
 
 
 def _with_complements(head: Any) -> list[Any]:
-    """``head`` and the adjectives completing it ("am" -> "am", "delighted" in "I am delighted
-    to report ..."): where a clause's stance is said."""
+    """``head`` and the adjectives completing it ("am" -> "am", "thrilled" in "I am thrilled
+    to announce ..."): where a clause's stance is said."""
     return [head, *(c for c in head.children if c.dep_ == "acomp")]
 
 
@@ -218,7 +218,7 @@ def turns_out(head: Any, subj: Any | None) -> bool:
 
 
 #: Nouns that, as the subject of "is", frame the clause after it as the statement ("the
-#: thing with Kieran is he's been late again", "good news is we got the grant").
+#: thing with Oswin is he's been late again", "good news is we got the grant").
 _FRAMING_NOUNS = frozenset("thing problem issue news update point truth catch upshot".split())
 
 

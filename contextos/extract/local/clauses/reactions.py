@@ -1,6 +1,6 @@
 """Clauses that answer or comment on the conversation and state nothing of the speaker's life:
 a reaction ("I'm sorry to hear that"), a confirmation ("the date is correct"), talk about the
-talk ("I need to vent", "I know I said five"), an announcement of what follows ("let me correct
+talk ("I need to rant", "I know I said seven"), an announcement of what follows ("let me correct
 myself").
 """
 
@@ -18,8 +18,8 @@ __all__ = ["announcement", "is_reaction", "is_verdict", "names_something", "talk
 def announcement(head: Any) -> str | None:
     """What a clause announces when it only announces what follows it and states nothing:
     "I must correct myself (on one point)", "let me correct myself" (the correction,
-    retractions.py); "I have made up my mind: I shall sell" (the decision, said next; "made up
-    my mind to sell" or "about the job" says it)."""
+    retractions.py); "I have made up my mind: I shall resign" (the decision, said next; "made up
+    my mind to resign" or "about the job" says it)."""
     lemma = head.lemma_.lower()
     objects = [c.lower_ for c in head.children if c.dep_ == "dobj"]
     if lemma == "correct" and any(o in ("myself", "ourselves") for o in objects):
@@ -38,12 +38,12 @@ def announcement(head: Any) -> str | None:
     return None
 
 
-#: Verbs a speaker owns up with to what they said before ("I know I said five").
+#: Verbs a speaker owns up with to what they said before ("I know I said seven").
 _KNOWING = frozenset({"know", "realise", "realize", "admit"})
 
 
 def _owning_up(head: Any) -> str | None:
-    """ "I know I said five", "I realise I mentioned this": the speaker's own earlier words
+    """ "I know I said seven", "I realise I mentioned this": the speaker's own earlier words
     owned up to (the parser hangs the "know" on the "said", or the "said" on the "know")."""
     pairs = [(head, c) for c in head.children if c.dep_ == "ccomp"]
     pairs += [(c, head) for c in head.children if c.dep_ == "parataxis"]
@@ -58,13 +58,13 @@ def _owning_up(head: Any) -> str | None:
 
 
 def talk_about_the_talk(head: Any) -> str | None:
-    """What the speaker says of the conversation itself, not of their life: "I need to vent",
-    "let me rant" (a verb of the talking), "I want to be clear", "I'm going to be honest" (how
+    """What the speaker says of the conversation itself, not of their life: "I need to rant",
+    "let me vent" (a verb of the talking), "I want to be clear", "I'm going to be honest" (how
     they mean to talk; "I'm honest" is a trait), "I just wanted to say thanks", "I have a quick
-    question (about X)", "I know I said five" (what they said before). The word that makes it
+    question (about X)", "I know I said seven" (what they said before). The word that makes it
     so, or None."""
     if (owned := _owning_up(head)) is not None:
-        return owned  # "I know I said five": of what they said before
+        return owned  # "I know I said seven": of what they said before
     chain = [head]
     while (nxt := next((c for c in chain[-1].children if c.dep_ == "xcomp"), None)) is not None:
         chain.append(nxt)
@@ -104,7 +104,7 @@ def _speakers_own_thing(head: Any) -> bool:
     if subject is None or subject.pos_ != "NOUN":
         return False
     if bare_body_part(subject):
-        return True  # "wrist is basically fine now": chat leaves out the "my"
+        return True  # "ankle is mostly fine now": chat leaves out the "my"
     return any(
         c.dep_ == "poss" and c.lower_ in lx.FIRST_SINGULAR | lx.FIRST_PLURAL
         for c in subject.children
@@ -112,7 +112,7 @@ def _speakers_own_thing(head: Any) -> bool:
 
 
 def is_verdict(head: Any) -> bool:
-    """ "20 customers is right", "the date is correct": says only that something said was so
+    """ "35 tables is right", "the date is correct": says only that something said was so
     (a confirmation of the listener's words), nothing of its own."""
     if head.lemma_ != "be":
         return False

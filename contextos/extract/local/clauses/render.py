@@ -34,7 +34,7 @@ __all__ = [
 
 _SEPARATOR_BEFORE_CLOSE = re.compile(r"\s*[,;:–—-]\s*\)")
 _EMPTY_BRACKETS = re.compile(r"\s*\(\s*\)")
-#: Two commas a dropped word stood between ("in R, obviously, because work").
+#: Two commas a dropped word stood between ("in Fortran, naturally, because lab").
 _DOUBLE_COMMA = re.compile(r",(?:\s*,)+")
 #: A space a dropped word left before a comma or closing bracket ("vegetarian btw, and").
 _SPACE_BEFORE_CLOSE = re.compile(r"(?<=\w)\s+(?=[,)])")
@@ -43,7 +43,7 @@ _EMOJI = re.compile(f"^[{lx.EMOJI_CHARS}]+$")
 
 def lowered_first(text: str) -> str:
     """``text`` with a lower-case first letter, as it reads inside a sentence; an acronym's
-    stays ("HR approved it", not "hR approved it")."""
+    stays ("HQ approved it", not "hQ approved it")."""
     return text if text[:2].isupper() else text[:1].lower() + text[1:]
 
 
@@ -56,7 +56,7 @@ _VOCATIVE_LEAD = (
 
 def addressed_name(full_name: str, texts: Iterable[str]) -> str | None:
     """The short form of ``full_name``'s given name the others call them by ("Congratulations,
-    Teo!" for "Teodora Ilić"), or None. Only a strict prefix of the given name, of three
+    Thad!" for "Thaddeus Brannock"), or None. Only a strict prefix of the given name, of three
     letters or more, written as a vocative (after a greeting, before "!", "," or "?")."""
     first = display_name(full_name)
     if len(first) < 4 or not first[:1].isupper():
@@ -92,7 +92,7 @@ class RenderContext:
     addressee: str | None = None
     #: token index -> words to write before it (a project's name: "the beta" -> "the X beta")
     insertions: dict[int, str] = field(default_factory=dict)
-    #: who "we"/"us" is when not the speaker alone ("Gabriel's family")
+    #: who "we"/"us" is when not the speaker alone ("Florian's family")
     group: str | None = None
     #: first names (lower case) of the people speaking or named: "Dev" is one, not "developer"
     known_names: frozenset[str] = frozenset()
@@ -156,9 +156,9 @@ _NOMINAL_MODIFIERS = frozenset({"det", "poss", "amod", "compound", "nummod", "ca
 
 def _coordinated(subj: Any) -> bool:
     """Whether ``subj`` is one of two people ("Sam and I", "I and my wife"), however parsed:
-    a word before its "and" that hangs on the same verb counts ("Sameer and I are having a
-    baby" parsed with "Sameer" as an adverbial); one of another clause does not ("I'm a nurse
-    and I live in Leeds")."""
+    a word before its "and" that hangs on the same verb counts ("Florian and I are buying a
+    boat" parsed with "Florian" as an adverbial); one of another clause does not ("I'm a welder
+    and I live in Bergen")."""
     if any(c.dep_ == "conj" for c in subj.children):
         return True
     if subj.i < 2 or subj.doc[subj.i - 1].lower_ not in ("and", "or"):
@@ -212,7 +212,7 @@ def _clitic(tok: Any) -> str:
 
 def _perfect(participle: Any) -> bool:
     """A participle after "'s" that makes it "has": "been", one that has no passive ("gone"),
-    or one with an object ("she's worked memory care for years", "he's said it"): a passive
+    or one with an object ("she's worked night care for years", "he's done it"): a passive
     takes no object."""
     if participle.tag_ not in ("VBN", "VBD"):
         return participle.lower_ == "been"
@@ -238,7 +238,7 @@ def _counted_among(us: Any) -> bool:
     )
 
 
-#: Words that count people out of a group ("four of us", "most of us", "either of us").
+#: Words that count people out of a group ("four of us", "most of us", "both of us").
 _COUNTING_WORDS = (
     lx.GENERIC_QUANTIFIERS | lx.PARTITIVE_WORDS | frozenset({"either", "neither", "several"})
 )
@@ -356,9 +356,9 @@ def _split_contraction(tok: Any) -> bool:
 def _plain(tok: Any) -> str:
     """A token as a summary would write it: chat shorthand spelled out ("yrs" -> "years",
     "dev" -> "developer"), shouted function words in lower case ("NOT" -> "not"), a name
-    typed in lower case with its capital ("my sister bree" -> "Bree")."""
+    typed in lower case with its capital ("my cousin wendell" -> "Wendell")."""
     low = tok.lower_
-    if (shown := as_written(tok)) != tok.text:  # "my sister bree" -> "Bree"
+    if (shown := as_written(tok)) != tok.text:  # "my cousin wendell" -> "Wendell"
         return shown
     if low == "its" and _its_is_it_is(tok):
         return "it's"  # "its helping", "its just me": typed without the apostrophe
@@ -384,7 +384,7 @@ def _plain(tok: Any) -> str:
         # "HR" is the department, "stuck on R" the language
         and (tok.pos_ != "PROPN" or (tok.is_sent_start and tok.is_title))
     ):
-        # a capitalised first word ("Eng started ...") is tagged a proper noun
+        # a capitalised first word ("Ops started ...") is tagged a proper noun
         full = lx.SHORTHAND[low]
         return full[:1].upper() + full[1:] if tok.text[:1].isupper() else full
     if (
@@ -468,7 +468,7 @@ def render_clause(
     group = lx.MEETING_GROUP if ctx.in_meeting else ctx.group or speaker
     group_possessive = f"{lx.MEETING_GROUP}'s" if ctx.in_meeting else possessive
     agree: set[int] = set()
-    # "our clients pay" keeps its plural verb; only "I" and "we" become the singular speaker
+    # "our tenants pay" keeps its plural verb; only "I" and "we" become the singular speaker
     third_subject = (
         kind == "self"
         or (kind == "group" and subject is not None and subject.lower_ in lx.FIRST_PLURAL)
@@ -490,7 +490,7 @@ def render_clause(
             and tok.dep_ == "nsubj"
             and tok.lower_ in lx.SECOND_PERSON
             and not _subjunctive(tok.head)
-        ):  # "whenever you give me ..." -> "whenever the assistant gives Dana ..."
+        ):  # "whenever you send me ..." -> "whenever the assistant sends Mirabel ..."
             agree |= _agreeing_verbs(tok)
     parts: list[str] = []
     speaker_named = False
@@ -509,7 +509,7 @@ def render_clause(
                 verb.tag_ in ("VBN", "VBD")
                 and verb.lower_ in lx.STATE_PARTICIPLES
                 and not any(c.dep_ == "dobj" for c in verb.children)
-            )  # "booked solid" is a state, "booked the broker" a past act
+            )  # "fully booked" is a state, "booked the broker" a past act
             or verbless_state(first.sent) is not None
         ):
             parts.append("is ")  # "Still waiting on the export", "blocked on the review"
@@ -541,7 +541,7 @@ def render_clause(
         ws = tok.whitespace_
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         if not ws and nxt is not None and nxt.i > tok.i + 1:
-            ws = " "  # a token between the two was left out ("test, started")
+            ws = " "  # a token between the two was left out ("trial, began")
         if nxt is not None and not nxt.is_punct and tok.i == fronted_end:
             ws = ";" + (ws or " ")  # -> "Dana is stuck on R at work; Dana needs ..."
         numeric = nxt is not None and (nxt.like_num or nxt.text[:1].isdigit())
@@ -561,27 +561,27 @@ def render_clause(
             parts.append(text + last.whitespace_)
             continue
         if in_hyphenated_word(tok) and _spelled_day(tok) is None:
-            text = tok.text  # "thank-you letters", "a must-have": no pronoun of anyone's
+            text = tok.text  # "thank-you cards", "a must-have": no pronoun of anyone's
         elif low == "i":
             text = speaker
             speaker_named = True
         elif low == "myself":
             text = speaker if not speaker_named else "themselves"
-        elif low == "me":  # also the subject of a verb ("wants me to present"); named again,
+        elif low == "me":  # also the subject of a verb ("wants me to chair"); named again,
             text = speaker  # as a "them" could be anyone ("limits kept annoying them")
         elif low == "my":
             text = possessive if not speaker_named else "their"
         elif low == "mine":
             text = possessive
-        elif kin_as_name(tok):  # "Dad wants to stay" -> "Dana's dad wants to stay"
+        elif kin_as_name(tok):  # "Dad wants to come" -> "Mirabel's dad wants to come"
             after_kin = k > 1 and tokens[k - 1].lower_ == "and" and kin_as_name(tokens[k - 2])
             owner = "" if after_kin else (possessive if not speaker_named else "their") + " "
-            text = owner + low  # "Mum and Dad's" -> "Dana's mum and dad's"
+            text = owner + low  # "Mum and Dad's" -> "Mirabel's mum and dad's"
         elif low == "we":
             text = group
             speaker_named = True
         elif low == "us" and _counted_among(tok) and group == speaker:
-            text = f"{possessive} group"  # "I need four of us": not "four of Dana"
+            text = f"{possessive} group"  # "I need three of us": not "three of Mirabel"
         elif low in ("us", "ourselves"):
             text = group
         elif low == "our":
@@ -628,7 +628,7 @@ def render_clause(
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
         elif low in ("'s", "’s") and _has_perfect(tok):
-            # "Jo's been coaching", "Jo's got a dog", "Lisa's gone": "has"; "it's done": "is"
+            # "Jo's been coaching", "Jo's got a dog", "Ulrike's gone": "has"; "it's done": "is"
             text = "has"
             if parts and not parts[-1].endswith(" "):
                 parts[-1] = parts[-1] + " "
@@ -644,7 +644,7 @@ def render_clause(
             text = tok.text if tok.lower_ in ctx.known_names and tok.is_title else _plain(tok)
         if (lower_first and first is not None and tok.i == first.i) or (
             tok.i in ctx.insertions and tok.is_sent_start and tok.pos_ != "PROPN"
-        ):  # "Design is done" -> "The X design is done"; not "GA"
+        ):  # "Layout is done" -> "The X layout is done"; not "GA"
             text = lowered_first(text)
         if parts and speaker.startswith("The ") and text.startswith(speaker):
             text = "t" + text[1:]  # a user with no name: "... as the user types"

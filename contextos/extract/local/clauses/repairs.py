@@ -1,22 +1,22 @@
 """Speech repairs: the words a speaker took back in the same breath.
 
-Dictated and hurried text corrects itself in line: "training is Tuesday no sorry Wednesday
-nights", "its at Elland Road no not Elland Road sorry at the academy", "they lost 2-1 on
-penalties no sorry 2-1 in extra time". A repair has three parts: the reparandum (what was
+Dictated and hurried text corrects itself in line: "choir is Monday no sorry Thursday
+nights", "its at Brannock Park no not Brannock Park sorry at the school", "they won 3-2 on
+aggregate no sorry 3-2 after a replay". A repair has three parts: the reparandum (what was
 said wrongly), the interregnum (the "no sorry", "I mean", "or rather" that marks the change)
 and the repair (what was meant). Parsed as written, the sentence states both, and the
-statement reads "training is Tuesday no sorry Wednesday nights".
+statement reads "choir is Monday no sorry Thursday nights".
 
 :func:`repaired` blanks the reparandum and the interregnum with spaces, so the parser reads
 what was meant and offsets into the turn still hold. A marker only counts as an interregnum
 when the repair lines up with the words before it:
 
 * the marker is explicit ("no sorry", "no wait", "sorry I mean", "no not ... sorry") and
-  the repair's first word was said shortly before ("at Elland Road ... sorry at the academy",
-  "2-1 on penalties no sorry 2-1 in extra time"): the reparandum runs from there; or
+  the repair's first word was said shortly before ("at Brannock Park ... sorry at the school",
+  "3-2 on aggregate no sorry 3-2 after a replay"): the reparandum runs from there; or
 * the repair's first word fills the same slot as the word before the marker: a weekday for
   a weekday, a month for a month, a number for a number, a capitalised name for a name
-  ("Tuesday no sorry Wednesday", "born in 1985 I mean 1986").
+  ("Monday no sorry Thursday", "born in 1979 I mean 1978").
 
 A weak marker ("I mean", "or rather") only counts in the second way. Otherwise the marker is
 left alone ("I love it, I mean it's great" takes nothing back).
@@ -32,7 +32,7 @@ from contextos.extract.local.text import lexicon as lx
 __all__ = ["repaired"]
 
 #: What marks a self-correction between what was said and what was meant. "no not <words>"
-#: names the reparandum again ("no not Elland Road sorry"); a lone "sorry" must stand between
+#: names the reparandum again ("no not Brannock Park sorry"); a lone "sorry" must stand between
 #: commas or dashes ("Tuesday, sorry, Wednesday").
 _INTERREGNUM = re.compile(
     r"""(?ix)
@@ -112,7 +112,7 @@ def _slot(word: str) -> str | None:
 
 
 def _name_start(words: list[re.Match[str]]) -> int:
-    """Start of the run of capitalised words that ends ``words`` ("Elland Road")."""
+    """Start of the run of capitalised words that ends ``words`` ("Brannock Park")."""
     start = words[-1].start()
     for w in reversed(words[:-1]):
         if _slot(w.group(0)) != "name":

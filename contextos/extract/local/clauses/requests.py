@@ -1,5 +1,5 @@
 """Requests to the listener: an order ("keep walking"), a request tacked on after a statement
-("..., put that in too"), a question typed without its question mark, the words a request asks
+("..., add that as well"), a question typed without its question mark, the words a request asks
 for ("how do I say ..."), and a standing request that holds from now on ("from now on please
 format ...", "never use emojis").
 """
@@ -26,7 +26,7 @@ __all__ = [
 
 
 def tacked_on_request(tok: Any, head: Any) -> bool:
-    """ "..., put that in too": a subjectless base-form verb comma-joined after the clause is an
+    """ "..., add that as well": a subjectless base-form verb comma-joined after the clause is an
     instruction to the listener, not part of the statement."""
     if tok.i < head.i or tok.dep_ not in ("advcl", "parataxis", "dep", "ccomp", "conj"):
         return False
@@ -69,12 +69,12 @@ def _lists_infinitives(tok: Any, head: Any) -> bool:
 def inverted_question(head: Any, subj: Any | None) -> bool:
     """A question typed without its question mark: the sentence opens with an auxiliary of
     ``head`` that stands before the subject ("do i go back to them or find someone else",
-    "should we switch suppliers"), or right after an "or" ("are you coming or shall I send
+    "should we switch suppliers"), or right after an "or" ("are you joining or shall I take
     notes")."""
     if subj is None:
         return False
     first = opening_auxiliary(head, lx.QUESTION_AUXILIARIES)
-    if first is None and head.dep_ == "conj":  # "are you coming or shall I send notes"
+    if first is None and head.dep_ == "conj":  # "are you joining or shall I take minutes"
         first = next(
             (
                 c
@@ -123,9 +123,9 @@ def wh_clause_said(toks: list[Any]) -> bool:
 
 
 def _asks_for_help(head: Any) -> bool:
-    """ "I need help getting organised", "I need a hand": asking the listener for help, not a
-    need to remember. Help with something named ("help with my supplier of fish, Pescados
-    Cantábrico") says what the trouble is, and stays."""
+    """ "I need help getting organised", "I need some backup": asking the listener for help, not a
+    need to remember. Help with something named ("help with my supplier of cheese, Quesos
+    Quillfeather") says what the trouble is, and stays."""
     if head.lemma_.lower() != "need":
         return False
     wanted = next((c for c in head.children if c.dep_ == "dobj"), None)
@@ -142,7 +142,7 @@ def standing_request(
     it ("from now on please format ...", "never use emojis"), a scope marker in the ``lead``
     of the sentence before it ("whenever you give me X, please tell me Y", "One request that
     applies to everything: ..."), or a sentence that calls itself a general request
-    ("A general request: ..."). In ``instructions`` (the user's custom instructions to the
+    ("A standing request: ..."). In ``instructions`` (the user's custom instructions to the
     assistant) every request holds for all conversations."""
     if kind == "imperative" or (  # "always list ...": the parser's VBP is an imperative too
         kind == "none" and head.pos_ == "VERB" and head.tag_ in ("VB", "VBP")
@@ -190,7 +190,7 @@ WORDING_REQUEST = re.compile(
 def said_how(head: Any) -> bool:
     """The clause is the words a request asks for, its "say" above it: "how do I say I'm
     allergic" (one earlier in the written sentence is found in the sentence's lead: "like how
-    to say i have diabetes, i need my medicine")."""
+    to say i have asthma, i need my inhaler")."""
     return any(
         a.lemma_.lower() in ("say", "write", "translate")
         and any(c.lower_ == "how" for c in a.children)
@@ -199,7 +199,7 @@ def said_how(head: Any) -> bool:
 
 
 def _asks_the_listener(head: Any) -> bool:
-    """ "ask that you not use emojis", "ask you to keep it short": the listener is to act."""
+    """ "ask that you not use bullet points", "ask you to keep it short": the listener is to act."""
     for c in head.children:
         if c.dep_ == "ccomp" and any(
             g.dep_ == "nsubj" and g.lower_ in lx.SECOND_PERSON for g in c.children

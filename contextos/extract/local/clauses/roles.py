@@ -1,5 +1,5 @@
 """A verbless fragment that says what the speaker is: "As a nurse working nights, ..." (a role
-asked from) and "Backend dev at Stripe.", "Retired nurse, 68, living in Leeds." (a role noun
+asked from) and "Backend dev at Quillhost.", "Retired welder, 71, living in Bergen." (a role noun
 opening the sentence), to be read as "<speaker> is a ...".
 """
 
@@ -39,30 +39,30 @@ def as_a_role(tokens: list[Any]) -> list[Any] | None:
 
 
 #: Words before a role noun that keep a fragment a description of the speaker ("a retired
-#: nurse", "solo founder", "4th-year PhD student"); "my", "the", "our" make it someone's.
+#: nurse", "sole trader", "2nd-year law student"); "my", "the", "our" make it someone's.
 _ROLE_MODIFIER_DEPS = frozenset({"amod", "compound", "nummod", "npadvmod", "nmod", "punct"})
 #: A capitalised word after a lower-case word or a comma: a name said before ("Met Sarah").
 _NAMED_MID_SENTENCE = re.compile(r"(?<=[a-z,] )[A-Z][a-z]")
-#: Letters whose names start with a vowel sound: "an ICU nurse", "an RN", "an SRE".
+#: Letters whose names start with a vowel sound: "an A&E nurse", "an RN", "an SRE".
 _VOWEL_SOUND_LETTERS = frozenset("AEFHILMNORSX")
 
 
 def role_fragment(
     sent: Any, head: Any, tokens: list[Any], said_before: str
 ) -> tuple[list[Any], str] | None:
-    """A verbless fragment of ``sent`` that is a role ("Backend dev at Stripe.", "Retired nurse,
-    68, living in Leeds.", "Context: solo founder, Quotewell."), said as the speaker being one:
-    its words and what goes before them ("is a": "<speaker> is a backend dev at Stripe"). Only a
+    """A verbless fragment of ``sent`` that is a role ("Backend dev at Quillhost.", "Retired welder,
+    71, living in Bergen.", "Context: sole trader, Quillfeather."), said as the speaker being one:
+    its words and what goes before them ("is a": "<speaker> is a backend dev at Quillhost"). Only a
     singular role noun (``ROLE_NOUNS``, "dev" for "developer") opening the sentence with nothing
     but modifiers before it, with no verb of its own, not a question, and with no one else named
-    before it in the turn ("Met Sarah. Product designer at Figma." describes Sarah). None
+    before it in the turn ("Met Sarah. Product designer at Brannock." describes Sarah). None
     otherwise."""
     toks = tokens
     if head.pos_ != "NOUN" or head.tag_ != "NN" or not _is_role_noun(head):
         return None
     label = head.head
     if head.dep_ == "appos" and label.i == sent.root.i and label.lower_ in lx.LABEL_WORDS:
-        # "Context: solo founder, Quotewell": the role after the label and its colon
+        # "Context: sole trader, Quillfeather": the role after the label and its colon
         toks = [t for t in toks if t.i > label.i and not (t.i == label.i + 1 and t.is_punct)]
     elif head.i != sent.root.i:
         return None
@@ -74,7 +74,7 @@ def role_fragment(
     if any(t.dep_ not in _ROLE_MODIFIER_DEPS and t.lower_ not in ("a", "an") for t in before):
         return None
     if any(t.ent_type_ in ("DATE", "TIME") or is_calendar_word(t.text) for t in before):
-        return None  # "Sunday admin.": a chore of the day, no role
+        return None  # "Monday laundry.": a chore of the day, no role
     if _NAMED_MID_SENTENCE.search(said_before + sent.doc[: sent.start].text):
         return None  # someone named before: the fragment may describe them
     first = toks[0]

@@ -1,9 +1,9 @@
 """Sarcasm read as a contrast: gushing words said about something bad.
 
 Sarcasm in chat is mostly a positive sentiment aimed at a negative situation (Riloff et al.,
-2013, "Sarcasm as Contrast between a Positive Sentiment and Negative Situation"): "yes sure, I
-love the inspectors" right after "very bad day", "I just love it when IT blocks installs for a
-review that takes three weeks". A clause is read as sarcasm when its own predicate is strongly
+2013, "Sarcasm as Contrast between a Positive Sentiment and Negative Situation"): "oh great, I
+love the auditors" right after "awful morning", "I just love it when the bank blocks cards for
+a check that takes two weeks". A clause is read as sarcasm when its own predicate is strongly
 positive and one of two frames holds:
 
 - it opens with an ironic interjection ("yeah sure", "yes sure", "oh great", "yeah right")

@@ -122,7 +122,7 @@ class Clause:
     negated: bool = False
     tense: str = "present"  # past | present | future
     hedged: bool = False
-    #: said under a condition ("... if Kwame signs off"); the text keeps the condition
+    #: said under a condition ("... if Thaddeus signs off"); the text keeps the condition
     conditional: bool = False
     habitual: bool = False
     mentions_assistant: bool = False
@@ -136,7 +136,7 @@ class Clause:
     #: of its own rather than merged with the sentence's other statements
     standalone: bool = False
     #: words the renderer writes before a token (index -> text): the "is" a nominal fragment
-    #: leaves out ("Onboarding revamp, planned for Q2")
+    #: leaves out ("Menu refresh, planned for Q3")
     insert_before: dict[int, str] = field(default_factory=dict)
 
     @property
@@ -170,8 +170,9 @@ def _deny(clause: Clause, head: Any, denial: list[Any]) -> None:
 
 def _said_as_role(clause: Clause, said_before: str) -> bool:
     """Make a verbless fragment that is a role say the speaker is one (``roles.py``): "As a
-    nurse working nights" -> "<speaker> is a nurse working nights", "Backend dev at Stripe." ->
-    "<speaker> is a backend dev at Stripe". False, and the clause untouched, for anything else."""
+    nurse working nights" -> "<speaker> is a nurse working nights", "Backend dev at Quillhost."
+    -> "<speaker> is a backend dev at Quillhost". False, and the clause untouched, for anything
+    else."""
     role = as_a_role(clause.tokens)
     if role is not None:
         toks, words = role, "is"
@@ -227,7 +228,7 @@ def analyze_sentence(
         if head.i != sent.root.i and requests_after(head):
             subj, kind = None, "imperative"  # "I've begun X, so from now on format Y"
         if subj is None and (there := existential(head)) is not None:
-            subj, kind = there, "thing"  # "there's only my own test data"
+            subj, kind = there, "thing"  # "there's only my own sample set"
         # "I think X" / "my brother thinks X": the content is the complement
         advice = someone_elses_advice(head, kind)
         if advice:
@@ -242,7 +243,7 @@ def analyze_sentence(
                 clauses[-1].cues["view"] = subj.text
             continue
         if held_belief(head) and kind not in SPEAKER_SUBJECTS:
-            # "Nils is convinced that Dad should move in", "my boss is worried that ..."
+            # "Oswin is convinced that Dad should move in", "my boss is worried that ..."
             _add_opinion(clauses, sent, head, heads, subj, kind, "a belief someone else holds")
             continue
         comp = next((c for c in head.children if c.dep_ in ("ccomp",)), None)
@@ -301,7 +302,7 @@ def analyze_sentence(
         if past_in_present_form(real_head, toks):
             real_head.tag_ = "VBD"  # "I hurt my knee last winter": past, not "hurts"
         predicate = fragment_predicate(real_head) if kind == "none" else None
-        if predicate is not None:  # "Onboarding revamp, planned for Q2"; "Deadline: Friday"
+        if predicate is not None:  # "Menu refresh, planned for Q3"; "Deadline: Friday"
             subj, real_head = real_head, predicate
             kind = subject_kind(subj, predicate)
             toks = [t for t in toks if not (t.is_punct and subj.i < t.i < predicate.left_edge.i)]
@@ -313,14 +314,14 @@ def analyze_sentence(
         elif subj is not None and comma_after_subject(subj, real_head):
             toks = [t for t in toks if t.i != subj.i + 1]  # "test, started Monday"
         elif kind == "vague" and subj is not None and (phrase := dislocated(subj)):
-            toks = [*phrase, *(t for t in toks if t.i > subj.i)]  # "the move date, it's the 27th"
+            toks = [*phrase, *(t for t in toks if t.i > subj.i)]  # "the launch date, it's the 14th"
             subj = phrase[-1]
             kind = subject_kind(subj, real_head)
         left_out: int | None = None  # where a bare status leaves out its "is"
         if subj is not None and bare_status_participle(subj, real_head):
             left_out = real_head.i  # "vet records done"
         elif subj is not None and bare_predicate_adjective(subj, real_head):
-            left_out = subj.right_edge.i + 1  # "ticket still dead": before the adverb
+            left_out = subj.right_edge.i + 1  # "printer still broken": before the adverb
         if left_out is not None:
             insert[left_out] = left_out_copula(subj, past=False)
         clause = Clause(sent, real_head, toks, subj, kind, hedged=hedged, insert_before=insert)
@@ -341,7 +342,7 @@ def analyze_sentence(
             for g in c.children
         )
         if (denial := no_way(real_head, clause.subject)) is not None:
-            _deny(clause, real_head, denial)  # "no way we're running our own cluster"
+            _deny(clause, real_head, denial)  # "no way we're hosting our own mail"
         clause.tense = tense(real_head)
         clause.habitual = (
             any(t.lower_ in lx.HABIT_ADVERBS for t in toks) or real_head.lemma_ == "tend"
@@ -350,7 +351,7 @@ def analyze_sentence(
         clause.mentions_assistant = in_assistant_chat and any(second_person(t) for t in toks)
         if words_asked_for or said_how(real_head):
             clause.skip = "words asked for, not said"  # "how to say i need my medicine"
-        elif holder:  # "Her take: support can wait"
+        elif holder:  # "His take: hiring can wait"
             clause.reject = "third_party_opinion"
             clause.reject_detail = f"'{holder}' labels someone else's view"
         elif (in_assistant_chat or instructions) and (
@@ -368,7 +369,7 @@ def analyze_sentence(
         elif inverted_question(real_head, subj):
             clause.skip = "question"  # "do i go back to northfield or find someone else"
         elif kind == "none" and _said_as_role(clause, said_before):
-            pass  # "As a nurse working nights, what's ...?", "Backend dev at Stripe."
+            pass  # "As a nurse working nights, what's ...?", "Backend dev at Quillhost."
         elif kind in ("none", "imperative"):
             clause.skip = "fragment"
         elif kind == "second" and not clause.mentions_assistant:
@@ -437,7 +438,7 @@ def analyze_sentence(
 
 
 def _outcomes_joined(clauses: list[Clause]) -> list[Clause]:
-    """ "The exam was on Friday and I passed", "the assessment got brought forward and I
+    """ "The audition was on Friday and I got in", "the assessment got brought forward and I
     passed": a bare past verb of the speaker's joined by "and" to the clause before says how
     that went, its object being what the clause before was about. Alone it says nothing
     ("Dana passed"); it joins the clause before, which then tells both."""
@@ -465,13 +466,13 @@ def _outcomes_joined(clauses: list[Clause]) -> list[Clause]:
     return out
 
 
-#: What may hang on a bare past verb that only says how the thing before went ("and I passed").
+#: What may hang on a bare past verb that only says how the thing before went ("and I got in").
 _BARE_OUTCOME_DEPS = frozenset({"nsubj", "cc", "punct", "advmod"})
 
 
 def _same_report(clauses: list[Clause]) -> None:
     """A clause joined by "and" to what an opinion reports is reported by the same verb:
-    "Kayleigh reckons UX is saturated and that I'm mad to leave", "his take is that Mom is
+    "Ottoline reckons law is saturated and that I'm mad to switch", "his take is that Mom is
     just getting older and I'm overreacting" are their opinion twice. Without "that", the
     parse says whether the second clause is inside the report (a conjunct of the reported
     clause) or said beside it."""
@@ -516,9 +517,9 @@ def _goes_on_with_view(reporter: Clause, head: Any) -> bool:
 
 
 def _relatives_of_unkept(sent: Any, clauses: list[Clause]) -> list[Clause]:
-    """ "My son Dafydd, who lives in Calgary, thinks I should stay put": where someone lives or
+    """ "My son Casimir, who lives in Gdansk, thinks I should stay put": where someone lives or
     what they are, said in a relative clause inside a clause that is no fact (his opinion), as
-    a statement of its own ("Dana's son Dafydd lives in Calgary")."""
+    a statement of its own ("Mirabel's son Casimir lives in Gdansk")."""
     out: list[Clause] = []
     for verb in sent:
         if verb.dep_ != "relcl" or not _tells_where_or_what(verb):
@@ -530,7 +531,7 @@ def _relatives_of_unkept(sent: Any, clauses: list[Clause]) -> list[Clause]:
         if holder is None or not (holder.reject or holder.skip):
             continue  # a kept clause tells it already
         person = verb.head
-        whole = person.head if person.dep_ == "appos" else person  # "my son, Dafydd, who"
+        whole = person.head if person.dep_ == "appos" else person  # "my son, Casimir, who"
         phrase = [t for t in sent if whole.left_edge.i <= t.i <= person.i and t.text != ","]
         told = [t for t in verb.subtree if t.i > verb.i]
         while told and (told[-1].is_punct or told[-1].dep_ == "cc"):
@@ -545,8 +546,8 @@ def _relatives_of_unkept(sent: Any, clauses: list[Clause]) -> list[Clause]:
 
 
 def _tells_where_or_what(verb: Any) -> bool:
-    """A relative clause saying where someone lives or is ("who lives in Calgary", "who is in
-    Leeds") or what they are ("who is a nurse")."""
+    """A relative clause saying where someone lives or is ("who lives in Gdansk", "who is in
+    Bilbao") or what they are ("who is a nurse")."""
     lemma = verb.lemma_.lower()
     places = any(c.dep_ == "prep" and c.lower_ in ("in", "at", "from") for c in verb.children)
     if lemma in ("live", "work"):

@@ -1,6 +1,6 @@
 """What kind of subject a clause has: the speaker ("I"), their group ("we", "our team"),
 something of theirs ("my mum", "knee"), a named person, a thing, the listener, or something too
-vague to keep ("people", "mine", "Ravi's are solid"); and the subject a verb after a comma
+vague to keep ("people", "mine", "Oswin's are solid"); and the subject a verb after a comma
 shares with the clause before it ("Carlos accepted, starts Dec 1").
 """
 
@@ -27,7 +27,7 @@ def subject_kind(subj: Any | None, head: Any) -> str:
     if low == "i" or (low == "me" and any(c.dep_ == "conj" for c in subj.children)):
         return "self"  # also "me and my brother run a bakery"
     if low in lx.INDEPENDENT_POSSESSIVES:
-        return "vague"  # "mine is good til 2029": whose what, only a noun before can say
+        return "vague"  # "mine is valid til 2031": whose what, only a noun before can say
     if low in lx.FIRST_PLURAL:
         return "group"
     if low in lx.SECOND_PERSON:
@@ -35,7 +35,7 @@ def subject_kind(subj: Any | None, head: Any) -> str:
     if low in lx.THIRD_PERSONAL:
         return "third_pronoun"
     whole = _partitive_whole(subj)
-    if whole is not None:  # "the last of the 142 DAGs was cut over": said of the DAGs
+    if whole is not None:  # "the last of the 37 crates was shipped": said of the crates
         return subject_kind(whole, head)
     if _some_of_us(subj):
         return "thing"  # "all of us work remotely": the speaker's group, as a whole
@@ -44,9 +44,9 @@ def subject_kind(subj: Any | None, head: Any) -> str:
         "WP",
         "EX",
     ):
-        return "vague"  # but "the google thing" says which thing
+        return "vague"  # but "the bank thing" says which thing
     if any(c.dep_ == "case" for c in subj.children) and _plural_verb(head):
-        return "vague"  # "Ravi's are usually solid": Ravi's what is not said
+        return "vague"  # "Oswin's are usually solid": Oswin's what is not said
     if people_in_general(subj):
         return "vague"  # "people want a free quote": no one in particular
     poss = [c for c in subj.children if c.dep_ == "poss"]
@@ -64,7 +64,7 @@ def subject_kind(subj: Any | None, head: Any) -> str:
 
 
 def _partitive_whole(subj: Any) -> Any | None:
-    """The noun of "the last of the DAGs", "most of my friends", "half of the team": the whole
+    """The noun of "the last of the crates", "most of my friends", "half of the team": the whole
     a part-word subject takes from (None for anything else, or a pronoun: "some of them")."""
     whole = _taken_from(subj)
     return whole if whole is not None and whole.pos_ in ("NOUN", "PROPN") else None
@@ -72,7 +72,7 @@ def _partitive_whole(subj: Any) -> Any | None:
 
 def _some_of_us(subj: Any) -> bool:
     """ "all of us", "both of us", "most of us": a part-word subject taking from "us" (not
-    "some of us", which is as often a veiled "I": "Some of us turned out with a crossbite")."""
+    "some of us", which is as often a veiled "I": "Some of us ended up with a sunburn")."""
     whole = _taken_from(subj)
     return whole is not None and whole.lower_ == "us" and subj.lower_ != "some"
 
@@ -87,7 +87,7 @@ def _taken_from(subj: Any) -> Any | None:
 
 def _plural_verb(head: Any) -> bool:
     """A verb agreeing with a plural subject ("are", "were", "have"): after a lone possessive
-    ("Ravi's are solid") it says the possessed noun was left out ("McDonald's is" names a
+    ("Oswin's are solid") it says the possessed noun was left out ("McDonald's is" names a
     place)."""
     verb = next((c for c in head.children if c.dep_ in ("aux", "auxpass")), head)
     return verb.tag_ == "VBP" or verb.lower_ == "were"

@@ -1,7 +1,7 @@
 """A clause's subject: the dependency labels of one, the token the small parser took for it
 (and the parses it gets wrong: "Marta's our head chef", "my brother just got married"), and the
-subject of a fragment chat says without its "is" ("Onboarding revamp, planned for Q2", "vet
-records done", "the move date, it's the 27th") or of an existential ("there's a bug in the
+subject of a fragment chat says without its "is" ("Menu refresh, planned for Q3", "vet
+records done", "the launch date, it's the 14th") or of an existential ("there's a bug in the
 export").
 """
 
@@ -84,7 +84,7 @@ def subject_of(head: Any) -> Any | None:
 
 
 def _called_before_asking(first: Any, second: Any) -> bool:
-    """ "assistant can you help him", "Sam could you send it": the listener called out before
+    """ "assistant can you remind her", "Sam could you send it": the listener called out before
     a question with no comma, which the parser takes for a second subject. The real one stands
     right after the auxiliary that follows the word called out."""
     between = first.doc[first.i + 1 : second.i]
@@ -136,9 +136,9 @@ def bare_body_part(subj: Any) -> bool:
 
 def fragment_predicate(head: Any) -> Any | None:
     """What a nominal fragment says of its noun, the "is" left out: the participle of
-    "<noun phrase>, <participle> ..." ("Onboarding revamp, planned for Q2", "pricing test,
-    started last Monday") or the verbless phrase after a colon ("Deadline: Friday", "new launch
-    target: next Saturday"); None for anything else."""
+    "<noun phrase>, <participle> ..." ("Menu refresh, planned for Q3", "pricing test,
+    started last Monday") or the verbless phrase after a colon ("Deadline: Friday", "new opening
+    date: next Tuesday"); None for anything else."""
     if not _nominal_root(head):
         return None
     doc = head.doc
@@ -148,7 +148,7 @@ def fragment_predicate(head: Any) -> Any | None:
             child.dep_ == "acl"
             and child.tag_ in ("VBN", "VBD")
             and all(t.is_punct for t in between)
-        ):  # "Onboarding revamp, planned for Q2"; "Two save files corrupted in testing"
+        ):  # "Menu refresh, planned for Q3"; "Three invoices lost in transit"
             return child
     if head.i + 1 < len(doc) and doc[head.i + 1].text == ":":
         after = [c for c in head.rights if c.i > head.i + 1 and not c.is_punct]
@@ -166,8 +166,8 @@ def comma_after_subject(subj: Any, head: Any) -> bool:
 
 
 def existential(head: Any) -> Any | None:
-    """The "there" of "there's only my own test data", "there is a bug in the export": an
-    existential with a thing named after it (not "there's a lot", "there's no way")."""
+    """The "there" of "there's only my own sample set", "there is a bug in the export": an
+    existential with a thing named after it (not "there's heaps", "there's no way")."""
     if head.lemma_ != "be":
         return None
     there = next((c for c in head.children if c.dep_ == "expl" and c.lower_ == "there"), None)
@@ -200,7 +200,7 @@ def bare_status_participle(subj: Any, head: Any) -> bool:
 
 
 def bare_predicate_adjective(subj: Any, head: Any) -> bool:
-    """ "platform ticket still dead", "staging env flaky again": an adjective said of a noun
+    """ "office printer still broken", "staging env flaky again": an adjective said of a noun
     subject with no "is" (chat leaves it out)."""
     return (
         head.tag_ == "JJ"

@@ -1,7 +1,7 @@
 """Whether a clause names anything: its content words, and what leaves it vague though it has
-a subject: only a pronoun for what it is about ("Kenji didn't approve that"), a "this" that a
+a subject: only a pronoun for what it is about ("Oswin didn't sign that"), a "this" that a
 colon introduces, a "so" or a bare auxiliary standing for what was said ("I'm hoping so", "yes
-we do"), a verb of talking with nothing said ("Gabriel told Lucía"), "people" in general.
+we do"), a verb of talking with nothing said ("Florian told Maelis"), "people" in general.
 """
 
 from __future__ import annotations
@@ -80,8 +80,8 @@ def points_ahead(toks: list[Any]) -> str | None:
 
 
 def only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
-    """The pronoun a clause is about when nothing else in it names anything: "Kenji didn't
-    approve that", "Femi wants it done by Sunday" (the subject and time words aside)."""
+    """The pronoun a clause is about when nothing else in it names anything: "Oswin didn't
+    sign that", "Delphine wants it done by Monday" (the subject and time words aside)."""
     pronoun = next(
         (
             t
@@ -103,7 +103,7 @@ def only_pronoun_object(toks: list[Any], subject: Any | None) -> str | None:
         if t.i in own or t.lower_ in lx.VAGUE_OBJECTS:
             continue
         if t.lower_ in lx.TIME_NOUNS or t.lemma_.lower() in lx.TIME_NOUNS or t.lower_ == "home":
-            continue  # "fixed it that night when I got home", "been running it for years"
+            continue  # "sorted it that evening once I was back", "been driving it for ages"
         if in_spans(t, dated):
             continue  # "wants it done by May 31": when, not what
         if t.pos_ in ("NOUN", "PROPN", "NUM") or t.like_num:
@@ -140,7 +140,7 @@ def people_in_general(tok: Any) -> bool:
 
 
 def described(tok: Any) -> bool:
-    """ "thing(s)"/"stuff" with a word that says what kind ("sweet things", "the google
+    """ "thing(s)"/"stuff" with a word that says what kind ("sweet things", "the bank
     thing") or a verb that does ("building things"); "new things", "doing those things" say
     nothing."""
     if tok.lower_ not in ("thing", "things", "stuff"):
@@ -171,8 +171,8 @@ def filler_phrase_tokens(tokens: list[Any]) -> set[int]:
 
 
 def bare_exchange(toks: list[Any], head: Any, subject: Any | None) -> bool:
-    """A verb of talking or agreeing with nothing said: "Gabriel told Lucía", "Femi doesn't
-    agree", "Alicia called me yesterday" (people, pronouns and time words only)."""
+    """A verb of talking or agreeing with nothing said: "Florian told Maelis", "Delphine doesn't
+    agree", "Hortense rang me yesterday" (people, pronouns and time words only)."""
     if head.lemma_.lower() not in lx.EXCHANGE_VERBS:
         return False
     own = _subject_tokens(subject)
@@ -193,12 +193,12 @@ def bare_exchange(toks: list[Any], head: Any, subject: Any | None) -> bool:
         if t.dep_ in ("ccomp", "xcomp", "acomp", "attr"):
             return False
         if t.pos_ == "ADJ" and t.dep_ in ("dobj", "pobj"):
-            return False  # an adjective said as a noun: "asked for the full" (manuscript)
+            return False  # an adjective said as a noun: "sent in the complete" (set)
     return True
 
 
 def elliptical(head: Any) -> bool:
-    """ "cmprsk and survival are", "yes we do": an auxiliary standing for a verb phrase said
+    """ "numpy and pandas are", "yes we do": an auxiliary standing for a verb phrase said
     before, nothing after it."""
     return (
         head.pos_ == "AUX"
