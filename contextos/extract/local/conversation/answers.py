@@ -2,24 +2,24 @@
 
 An answer names what it is about no more than a reply in speech does:
 
-    assistant: Did you get anywhere with the FMLA idea?
+    assistant: Did you get anywhere with the sabbatical idea?
     user:      HR approved it on Friday.
 
-The "it" is the FMLA idea. When the turn before (the assistant's, or another person's) ends in
+The "it" is the sabbatical idea. When the turn before (the assistant's, or another person's) ends in
 a question about one thing, and a statement in the first sentences of the answer has an "it",
 "they" or "them" that nothing in the answer names, the pronoun stands for that thing; the fact
 quotes the question's words for it as a second piece of evidence. Three kinds of question name
 one thing plainly, and only these are read:
 
-* a status question about it: "What's happening with Corvid?", "Any update on the HPC?",
-  "Did you get anywhere with the FMLA idea?", "Have you heard back from the landlord?";
+* a status question about it: "What's happening with Brannock?", "Any update on the kiln?",
+  "Did you get anywhere with the sabbatical idea?", "Have you heard back from the landlord?";
 * how it went: "How did the interview at Acme go?", "How are your tomatoes doing?";
 * whether the listener did something to it: "Did you finish the migration?", "Will you keep
-  Ollie and Bea at Gull Point Public?" — not an offer or a suggestion ("Want me to add the
-  contacts?", "Shall we plan the pilot?", "Would a firmer tone help?").
+  Cosmo and Mirabel at Fenwick Primary?" — not an offer or a suggestion ("Want me to add the
+  contacts?", "Shall we draft the rota?", "Would a firmer tone help?").
 
 One person asked about is left out: "he"/"she" are read elsewhere, and a "they" for one person
-is too often someone else; people asked about together ("Ollie and Bea") are a "them".
+is too often someone else; people asked about together ("Cosmo and Mirabel") are a "them".
 """
 
 from __future__ import annotations
@@ -49,14 +49,14 @@ _OFFERS = frozenset(
 #: Longest phrase taken from a question for the thing (longer ones are cut at the noun).
 _MAX_WORDS = 8
 _LAST_QUESTION = re.compile(r"([^.!?\n]*\?)[\s\"')\]]*$")
-#: The question words of a question asking what something is ("What's the stack?", "When's
+#: The question words of a question asking what something is ("What's the setup?", "When's
 #: your first physio?", "Who is your manager?").
 _VALUE_WORDS = frozenset({"what", "when", "who"})
 #: Words that may open a question before its question word ("So what's the plan?").
 _LEADS = frozenset({"so", "and", "also", "ok", "okay"})
 #: A question that may be one of the kinds (read before parsing it, which most questions -
 #: "What do you like to do?" - need not be): "how", a status word, an auxiliary opening it
-#: ("did you", "will you", "Sofia, can you"), or a question word with "is" ("What's the stack?").
+#: ("did you", "will you", "Ulrike, can you"), or a question word with "is" ("What's the setup?").
 _MAY_ASK_ABOUT_ONE = re.compile(
     r"\bhow\b|\b(?:happening|going|update|news|progress|anywhere|luck|word|heard?|back|status)\b"
     r"|^\W*(?:\w+,\s*)?(?:(?:so|and|also|ok|okay|oh|but|well|great|nice|sure)\W+)?"
@@ -77,7 +77,7 @@ class AskedAbout:
     #: for a question whether the listener did something to it, the verb (lemma): only an
     #: answer with the same verb is about it ("Did you finish the migration?" - "finished it")
     verb: str | None = None
-    #: a question asking what it is ("What's the new monthly cost?"): an answer with no verb
+    #: a question asking what it is ("What's the new yearly fee?"): an answer with no verb
     #: ("~$470/mo. Down from $1,140.") says it
     value: bool = False
 
@@ -101,7 +101,7 @@ def _topic(doc: Any) -> tuple[Any, str | None] | None:
             tok.dep_ == "prep"
             and tok.lower_ in _STATUS_PREPS
             and head in _STATUS_HEADS
-            and (tok.lower_ != "from" or head in ("hear", "back"))  # not "update from Orla's"
+            and (tok.lower_ != "from" or head in ("hear", "back"))  # not "update from Ulrike's"
         ):
             obj = next((c for c in tok.children if c.dep_ == "pobj"), None)
             if obj is not None:
@@ -124,8 +124,8 @@ def _topic(doc: Any) -> tuple[Any, str | None] | None:
 
 
 def _value_asked(doc: Any) -> Any | None:
-    """The noun of a question asking what it is ("What's the new monthly cost?", "When's
-    your first physio?"): "be" with the question word and one noun, no other; or None."""
+    """The noun of a question asking what it is ("What's the new yearly fee?", "When's
+    your next dentist?"): "be" with the question word and one noun, no other; or None."""
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None or root.lemma_ != "be":
         return None
@@ -138,7 +138,7 @@ def _value_asked(doc: Any) -> Any | None:
         if c.dep_ in ("nsubj", "attr") and c.i > asking.i and c.pos_ in ("NOUN", "PROPN")
     ]
     if len(nouns) != 1 or any(t.dep_ in ("cc", "conj") for t in nouns[0].subtree):
-        return None  # "What's the budget and location constraint?": two things
+        return None  # "What's the deadline and venue requirement?": two things
     return nouns[0]
 
 
@@ -192,7 +192,7 @@ def asked_about(
 
 def stands_for(pronoun: Any | None, asked: AskedAbout | None) -> bool:
     """Whether ``pronoun`` ("it", "they", "them") can stand for what was asked about: "it" for
-    one thing, "they"/"them" for several (or for an organisation named, "Corvid ... they")."""
+    one thing, "they"/"them" for several (or for an organisation named, "Brannock ... they")."""
     if asked is None or pronoun is None:
         return False
     low = pronoun.lower_

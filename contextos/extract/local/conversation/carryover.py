@@ -2,14 +2,14 @@
 
 Ingestion reads a user's conversations one at a time, in the order of the export (a long one in
 windows). A later conversation often continues an earlier one: "the new beta date" is the beta
-of the project named last week, "Sandra" is the Sandra Okafor introduced before, "on break
-again" is the third chat started on a break. A :class:`Carryover` is that memory, one per user,
-updated as each window is read:
+of the project named last week, "Imelda" is the Imelda Fenwick introduced before, "on lunch
+again" is the third chat started on a lunch break. A :class:`Carryover` is that
+memory, one per user, updated as each window is read:
 
 - the discourse: the projects named and the one talked about last, the employer (not that a
   "we" is the family: that guess ends with the conversation it was read in);
 - the full names people were introduced with (first name -> full names);
-- whether a "he" or a "she" stands for a person, where the user said ("my sister Denise");
+- whether a "he" or a "she" stands for a person, where the user said ("my sister Hortense");
 - the short name the user goes by, once another speaker has used it;
 - the names the conversations write with a capital, for where the user types them in lower
   case ("bev said no");

@@ -46,7 +46,7 @@ def previous_turns(conv: Conversation) -> dict[str, Turn]:
 
 def speakers_by_first_name(speakers: Iterable[str]) -> dict[str, str]:
     """First name -> full name of the speakers with a full name whose first name no other
-    speaker shares ("Marcus" -> "Marcus Oduya")."""
+    speaker shares ("Casimir" -> "Casimir Brannock")."""
     by_first: dict[str, set[str]] = {}
     for name in set(speakers):
         if " " in name:

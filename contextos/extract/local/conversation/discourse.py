@@ -1,14 +1,14 @@
 """What the conversation so far has established, so that a later sentence's fact says it.
 
 A person says once where they work and what their project is called, then talks in shorthand:
-"I'm a PM at Tallyforge" ... "our customers hate card fees"; "calling it SendLog" ... "the beta
+"I'm a PM at Quillhost" ... "our clients hate late fees"; "calling it Ledgerly" ... "the beta
 is next week". Read piece by piece in order, :class:`Discourse` keeps
 
 * the speaker's **organisation**, from "I work at X" / "I'm a <role> at X", so that "our" in
   front of a work noun becomes "X's" (never in front of a private one: "our dog" stays theirs);
 * whether the speaker has a **household**: once they speak of "my wife" or "our kids" (and
   have named no employer), a "we" with nothing about work in its clause is "<name>'s family"
-  ("we need to be settled before school starts"), not the speaker alone;
+  ("we need to be unpacked before term begins"), not the speaker alone;
 * the **current project**: a proper name given to a piece of work ("calling it X", "it's called
   X"), written in front of a project part ("the X beta", "X v1", "the demo for X"), and then
   mentioned again in any case ("hit a wall on x"). A bare project part in a later clause ("the
@@ -42,11 +42,11 @@ _WHEN = frozenset({"DATE", "TIME"})
 _OWN = frozenset({"our", "my"})
 #: Head nouns a name is given to: "the demo for X", "calling the app X".
 _PROJECT_PARTS = lx.PROJECT_NOUNS | lx.FACET_NOUNS
-#: Work items a bare subject belongs to the speaker for ("Thesis is due").
+#: Work items a bare subject belongs to the speaker for ("Portfolio is due").
 #: What chat names without "my" at the start of a sentence ("Goal is a 10k by September").
 _OWN_ITEMS = frozenset("goal budget commute rent salary mortgage".split())
 _WORK_ITEMS = lx.PROJECT_NOUNS | lx.DOCUMENT_NOUNS | lx.EVENT_NOUNS | _OWN_ITEMS | lx.BODY_PARTS
-#: What a document does when it reaches the speaker ("Email came yesterday").
+#: What a document does when it reaches the speaker ("Letter came today").
 _ARRIVAL_VERBS = frozenset({"come", "arrive", "land"})
 
 
@@ -108,7 +108,7 @@ class ProjectNames:
 @dataclass
 class Discourse:
     organisation: str | None = None
-    #: the speaker said they run a business ("I run a small bakery"), named or not
+    #: the speaker said they run a business ("I run a small florist"), named or not
     business: bool = False
     #: a household was mentioned in this conversation (a "we" may then be the family)
     household: bool = False
@@ -150,8 +150,8 @@ class Discourse:
 
     def it_referent(self, clause_subject: Any, named_before: bool) -> str | None:
         """The project a subject "it" stands for: only right after the project was named, in an
-        earlier sentence of the same turn (``named_before``: "calling it SendLog. right now
-        it's React Native")."""
+        earlier sentence of the same turn (``named_before``: "calling it Ledgerly. right now
+        it's plain Kotlin")."""
         if clause_subject is None or clause_subject.lower_ != "it" or not named_before:
             return None
         return self.project
@@ -173,7 +173,7 @@ class Discourse:
             dets = [c for c in noun.children if c.dep_ in ("det", "poss") and c.i < noun.i]
             left = min(first, _leftmost(noun), key=lambda t: t.i)
             if left.i not in ids or (left.i > 0 and left.nbor(-1).pos_ in ("PROPN", "NOUN")):
-                continue  # a misparsed modifier in front ("fighting Expo builds")
+                continue  # a misparsed modifier in front ("fighting Gradle builds")
             if not dets:
                 before[left.i] = "the" + (f" {name}" if left.i == first.i else "")
                 if left.i != first.i:
@@ -196,7 +196,7 @@ class Discourse:
         if not self.household or self.organisation is not None or self.business:
             return False
         if any(t.lemma_.lower() in lx.COUPLE_WORDS for t in tokens):
-            return False  # "we had been married forty-six years": two of them, not the family
+            return False  # "we had been married thirty-nine years": two of them, not the family
         for t in tokens:
             if t.lemma_.lower() in _WORK_ITEMS or t.lemma_.lower() in lx.FACET_NOUNS:
                 return False
@@ -219,9 +219,9 @@ class Discourse:
 
 def bare_work_subject(clause_tokens: list[Any], subject: Any | None) -> Any | None:
     """The first token of a determiner-less work-item subject that opens a clause — chat drops
-    "my": "Thesis is due in June", "Final report is out", "Knee is killing me" — or None. Its
+    "my": "Portfolio is due in May", "Final report is out", "Knee is killing me" — or None. Its
     owner is the speaker.
-    Not a letter or an email that came ("Email came yesterday": one sent to the speaker)."""
+    Not a letter or an email that came ("Letter came today": one sent to the speaker)."""
     if subject is None or subject.pos_ != "NOUN" or not clause_tokens:
         return None
     if subject.lemma_.lower() not in _WORK_ITEMS:
@@ -241,7 +241,7 @@ def _leftmost(tok: Any) -> Any:
 
 
 def _facet_modifiers(noun: Any) -> list[Any]:
-    """The nouns in front of ``noun`` that make it a project part: "launch target", and "beta
+    """The nouns in front of ``noun`` that make it a project part: "release target", and "beta
     target", where the small model parses "beta" as an adjective."""
     return [
         c
@@ -262,11 +262,11 @@ def _bare_facet(noun: Any) -> bool:
         return False
     for c in noun.children:
         if c.ent_type_ in _WHEN:
-            continue  # "launch target: next Saturday" says when, not whose
+            continue  # "release target: next Tuesday" says when, not whose
         if c.pos_ == "PROPN" or (c.dep_ == "poss" and c.lower_ not in _OWN):
             return False
         if c.dep_ == "prep" and any(g.pos_ == "PROPN" for g in c.children):
-            return False  # "the demo for Lanternfall" already says whose
+            return False  # "the demo for Ledgerly" already says whose
     return True
 
 
@@ -303,7 +303,7 @@ def _named_projects(toks: list[Any]) -> list[tuple[int, str]]:
                     if chunk:
                         out.append((c.i, chunk))
         elif _names_a_project_part(tok) and not tok.is_lower:
-            # "design doc v2": a lower-case word the tagger calls a name is a common noun
+            # "spec sheet v3": a lower-case word the tagger calls a name is a common noun
             chunk = _name_chunk(tok)
             if chunk:
                 out.append((tok.i, chunk))
@@ -342,7 +342,7 @@ _NOT_BUSINESS = frozenset({"team", "family", "couple", "household", "group", "ba
 
 
 def _runs_business(toks: list[Any]) -> bool:
-    """The speaker runs a business: "I run a small bakery", "we own a cafe"."""
+    """The speaker runs a business: "I run a small florist", "we own a cafe"."""
     for tok in toks:
         lemma = tok.lemma_.lower()
         if (

@@ -153,7 +153,7 @@ def _also(echo: Turn, fact: CandidateFact) -> bool:
 
 def _resolved(text: str, name: str, stated: str, stated_name: str) -> str | None:
     """``text`` ("Ana likes to do those things") with its pro-form replaced by what the
-    ``stated`` fact ("Ben likes to read") says after the words they share, or None when the
+    ``stated`` fact ("Cosmo likes to read") says after the words they share, or None when the
     two do not line up."""
     mine = text[len(name) :].split()
     theirs = stated[len(stated_name) :].split()
@@ -181,7 +181,7 @@ def resolved_pro_forms(
     """For each candidate of ``vague`` (the echoing turn's, rejected as only a pronoun saying
     what they are about) that says "too" of a pro-form ("I like to read those too"), the facts
     it becomes with the other speaker's objects (``facts``: the extractor's candidates of
-    ``stated``): "Ana likes to read mysteries" after Ben's "I like to read mysteries". A
+    ``stated``): "Ana likes to read mysteries" after Cosmo's "I like to read mysteries". A
     plural pro-form takes up every like or dislike of that turn, a singular one the last."""
     speaker, name, stated_name = who
     own = [f for f in _first_person(facts, stated) if f.category in ("like", "dislike")]

@@ -1,9 +1,9 @@
 """Which of "he" and "she" a person's name takes, as the history being read says.
 
-A "him" in "the donepezil was making him nauseous" is not the Denise named just before when
-the user introduced Denise as "my sister Denise". A name alone says nothing of who its bearer
+A "him" in "the new tablets were making him dizzy" is not the Hortense named just before when
+the user introduced Hortense as "my sister Hortense". A name alone says nothing of who its bearer
 is; what the speaker said of them does: a gendered relation noun given with the name ("my
-sister Denise", "Tom, my brother", "Ana is my wife") or a title ("Mrs. Patel", "Mr Jones").
+sister Hortense", "Tom, my brother", "Ana is my wife") or a title ("Mrs. Patel", "Mr Jones").
 :class:`Genders` remembers what was learnt this way, by first name (a name the history gives
 both is left unknown), so that pronoun resolution
 (:mod:`~contextos.extract.local.conversation.people`) passes over the people a pronoun cannot
@@ -39,7 +39,7 @@ def pronoun_gender(pronoun: str) -> str | None:
 
 def name_key(name: str) -> str:
     """The word of ``name`` a gender is remembered by: its first word that is not a title
-    ("Mrs. Patel" -> "patel", "Denise Brennan" -> "denise")."""
+    ("Mrs. Patel" -> "patel", "Hortense Fenwick" -> "hortense")."""
     for word in name.split():
         if word.lower().rstrip(".") not in lx.PERSON_TITLES:
             return word.lower()
@@ -85,22 +85,22 @@ def _gendered_names(doc: Any) -> Iterable[tuple[Any, str]]:
                 yield tok.head, gender  # "Mrs. Patel"
             continue
         if tok.pos_ == "PROPN" and (gender := _pronoun_after(tok)) is not None:
-            yield tok, gender  # "the aide is Marisol, she's worked memory care for 12 years"
+            yield tok, gender  # "the carer is Imelda, she's done night care for 9 years"
             continue
         if tok.pos_ != "NOUN":
             continue
         if tok.lower_ == "name" and tok.dep_ == "nsubj":
-            yield from _named_as(tok)  # "Her name is Tonya"
+            yield from _named_as(tok)  # "Her name is Ottoline"
             continue
         gender = _gender_of(tok.lower_, lx.FEMALE_RELATIONS, lx.MALE_RELATIONS)
         if gender is None:
             continue
         if tok.dep_ == "appos" and tok.head.pos_ == "PROPN":
-            yield tok.head, gender  # "Denise, my sister, ..."
+            yield tok.head, gender  # "Hortense, my sister, ..."
         for child in tok.children:
             if child.dep_ == "appos" and child.pos_ == "PROPN":
-                yield child, gender  # "my sister Denise"
-        if tok.dep_ == "attr" and tok.head.lemma_ == "be":  # "Denise is my sister"
+                yield child, gender  # "my sister Hortense"
+        if tok.dep_ == "attr" and tok.head.lemma_ == "be":  # "Hortense is my sister"
             for child in tok.head.children:
                 if child.dep_ == "nsubj" and child.pos_ == "PROPN":
                     yield child, gender
@@ -108,7 +108,7 @@ def _gendered_names(doc: Any) -> Iterable[tuple[Any, str]]:
 
 def _pronoun_after(tok: Any) -> str | None:
     """The gender of a "he" or "she" that opens the clause right after the name ``tok`` and a
-    comma ("Marisol, she's worked memory care"): said of the one just named."""
+    comma ("Imelda, she's done night care"): said of the one just named."""
     doc = tok.doc
     if tok.i + 2 >= len(doc) or doc[tok.i + 1].text != ",":
         return None
@@ -119,7 +119,7 @@ def _pronoun_after(tok: Any) -> str | None:
 
 
 def _named_as(name: Any) -> Iterable[tuple[Any, str]]:
-    """ "Her name is Tonya", "his name's Lou": the name, and the gender its "his"/"her" says."""
+    """ "Her name is Ottoline", "his name's Tav": the name, and the gender its "his"/"her" says."""
     owner = next((c for c in name.children if c.dep_ == "poss"), None)
     gender = _PRONOUN_GENDER.get(owner.lower_) if owner is not None else None
     if gender is None or name.head.lemma_ != "be":

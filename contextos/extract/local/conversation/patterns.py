@@ -6,20 +6,20 @@ The archetypal pattern in assistant chats is how the user wants answers shaped (
 - a request that names an answer format (``RESPONSE_FORMAT_NOUNS``), grouped by the format
   word; one asked for in lead position ("TL;DR first", "summary at the top") is asked for at
   the start of answers;
-- a standing instruction: a short verbless fragment the user tacks onto requests ("British
-  spelling as always", "comments in British English pls"), each run of content words in it a
+- a standing instruction: a short verbless fragment the user tacks onto requests ("Oxford
+  commas as usual", "docstrings in plain English pls"), each run of content words in it a
   signal, grouped by the words (``instruction_signals``);
 - in meetings, a ritual: the same lead-in label in the first or last turn of several meetings
-  ("Action items: ..." -> "closes every meeting with action items", ``ritual_signal``);
+  ("Wrap-up notes: ..." -> "closes every meeting with wrap-up notes", ``ritual_signal``);
 - in assistant chats, a setting: the same situation in the first sentence of several chats
-  ("on my 3am break", "on break again" -> "chats with the assistant on break",
+  ("on my 4am lunch", "on lunch again" -> "chats with the assistant on lunch",
   ``setting_signals``).
 
 Signals of one speaker in two or more distinct turns make a candidate pattern. Confidence grows
 with the number of turns (2 turns: 0.77, a proposal under the 0.80 apply threshold; 3: 0.82;
 ...), so a phrase must recur in three turns before it is applied; an answer shape asked for in
 two turns is applied when the speaker asked for another shape in a third (consistency:
-"bullets pls" twice and "TL;DR version next time" once is someone particular about answers).
+"bullets pls" twice and "TL;DR up top next time" once is someone particular about answers).
 This works over whatever turns it is given: one window, one conversation, or several
 (``extract_many``).
 """
@@ -68,8 +68,8 @@ _PATTERN_NAMES = {
     "closing": "ritual",
     "setting": "chat_setting",
 }
-#: Where or when a chat starts from, in its first turn: "on my 3am break", "on the train",
-#: "another break, another chat" (the preposition and article are kept, modifiers are not).
+#: Where or when a chat starts from, in its first turn: "on my 4am lunch", "on the tram",
+#: "another lunch, another chat" (the preposition and article are kept, modifiers are not).
 _SETTING = re.compile(
     r"(?:\b(on|at|during|from)\s+(?:(my|the|a|an)\s+)?(?:[\w-]+\s+)?)?\b("
     + "|".join(sorted(lx.SITUATION_NOUNS))
@@ -97,7 +97,7 @@ _LENGTH = re.compile(
     r"responses?|explanations?)\b",
     re.I,
 )
-#: Words after a length word that say it is the answer's ("short answers", "a brief one").
+#: Words after a length word that say it is the answer's ("short replies", "a brief one").
 _ANSWER_NOUNS = frozenset(
     {"answer", "answers", "reply", "replies", "response", "responses", "version", "one"}
 )
@@ -178,7 +178,7 @@ def _length_signals(
     requested = bool(lx.REQUEST_MARKERS.intersection(words))
     out: list[FormatSignal] = []
     for m in _LENGTH.finditer(text):
-        if m.group(1) is None:  # "no long essays": the answer names itself
+        if m.group(1) is None:  # "no long walls of text": the answer names itself
             ev = _evidence(conversation_id, turn_id, full_text, start + m.start(), start + m.end())
             out.append(FormatSignal(speaker, "short", "short", ev, "length"))
             continue
@@ -195,14 +195,14 @@ def instruction_signals(
     doc: Any, start: int, speaker: str, conversation_id: str, turn_id: str, full_text: str
 ) -> list[FormatSignal]:
     """Standing-instruction signals in one parsed segment ``doc`` (at ``start`` in
-    ``full_text``): nothing unless it is a short fragment without a verb ("British spelling as
-    always"); then each run of content words (nouns, names, adjectives; format words, request
+    ``full_text``): nothing unless it is a short fragment without a verb ("Oxford commas as
+    usual"); then each run of content words (nouns, names, adjectives; format words, request
     words and acronym-free lone adjectives aside) is one signal."""
     if is_question(doc_text(doc)):
         return []
     tokens = list(doc)
     if not _verbless_fragment(tokens):
-        # "British spelling please — it drives me up the wall": the plea before the dash
+        # "Oxford commas please — it bugs me no end": the plea before the dash
         cut = next(
             (k for k, t in enumerate(tokens) if t.text in _CHUNK_ENDS and t.tag_ != "HYPH"),
             len(tokens),
@@ -233,14 +233,14 @@ def instruction_signals(
 
 
 def _proper(tok: Any) -> bool:
-    """A capitalised adjective inside a sentence: a language or a people ("plain English")."""
+    """A capitalised adjective inside a sentence: a language or a people ("proper Esperanto")."""
     return tok.pos_ == "ADJ" and tok.text[:1].isupper() and tok.i > tok.sent.start
 
 
 def _verbless_fragment(tokens: list[Any]) -> bool:
     words = [t for t in tokens if not t.is_punct]
     return 0 < len(words) <= _MAX_FRAGMENT_WORDS and not any(
-        t.pos_ in ("VERB", "AUX") and t.norm_ not in lx.REQUEST_MARKERS  # "spelling please"
+        t.pos_ in ("VERB", "AUX") and t.norm_ not in lx.REQUEST_MARKERS  # "commas please"
         for t in tokens
     )
 
@@ -248,7 +248,7 @@ def _verbless_fragment(tokens: list[Any]) -> bool:
 def setting_signals(
     text: str, speaker: str, conversation_id: str, turn_id: str
 ) -> list[FormatSignal]:
-    """Where or when the user is as a chat starts ("hey, on my 3am break so typing fast"), read
+    """Where or when the user is as a chat starts ("hi, on my 4am lunch so typing quickly"), read
     from the first sentence of the chat's first turn: one signal per situation noun."""
     first = re.split(r"(?<=[.!?])\s+|\n", text, maxsplit=1)[0]
     out: list[FormatSignal] = []
@@ -265,7 +265,7 @@ def setting_signals(
 def ritual_signal(
     label: tuple[int, str], kind: str, speaker: str, conversation_id: str, turn_id: str, text: str
 ) -> FormatSignal:
-    """A meeting's first or last turn opening with a label ("Action items: ..."), ``kind``
+    """A meeting's first or last turn opening with a label ("Wrap-up notes: ..."), ``kind``
     "opening" or "closing": the same label there in several meetings is how the speaker runs
     them ("closes every meeting with action items")."""
     start, words = label
@@ -290,7 +290,7 @@ def _instruction_word(tok: Any) -> bool:
         and tok.lower_ not in lx.RESPONSE_FORMAT_NOUNS
         and tok.norm_ not in lx.REQUEST_MARKERS
         and tok.lower_ not in lx.PHATIC_WORDS
-        and tok.lemma_.lower() not in lx.SITUATION_NOUNS  # "another break, another chat"
+        and tok.lemma_.lower() not in lx.SITUATION_NOUNS  # "another lunch, another chat"
     )
 
 
@@ -314,7 +314,7 @@ def patterns_from_signals(
         groups[group].append(sig)
         if group[2] == "format":
             shaped[sig.speaker].add(sig.evidence.turn_ref)
-    #: per speaker, the first time they asked for short answers ("no long essays pls")
+    #: per speaker, the first time they asked for short answers ("no long walls of text pls")
     short = {g[0]: sigs[0] for g, sigs in groups.items() if g[1:] == ("short", "format")}
     out: list[CandidateFact] = []
     for (speaker, key, family), sigs in groups.items():

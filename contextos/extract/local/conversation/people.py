@@ -1,8 +1,8 @@
 """Who the people in a conversation are: their names as written, the person a pronoun stands
 for, and the full name a person was introduced by.
 
-People are introduced once in full ("my manager Greg Halloran", "Kwame Boateng is my second
-supervisor") and called by their first name after that ("Greg is leaving"). A fact should
+People are introduced once in full ("my manager Oswin Brannock", "Thaddeus Fenwick is my second
+mentor") and called by their first name after that ("Oswin is retiring"). A fact should
 stand on its own, so :class:`FullNames` remembers the full name each first name was given
 with in the history being read, and writes it where a later sentence uses the first name
 alone. A first name given with two different surnames is left as it is.
@@ -55,7 +55,7 @@ _FULL_NAME_WORDS = (2, 3)
 def people(doc: Any) -> list[str]:
     """People named in ``doc``, in order: PERSON entities, and proper nouns that name a relation
     ("my partner Jo") or are a clause subject, which the small model's NER often misses or
-    labels an organisation ("Helen has accepted a chair")."""
+    labels an organisation ("Hortense has accepted a post")."""
     return [name for _i, name in _named(doc)]
 
 
@@ -67,9 +67,9 @@ def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
     ]
     for tok in doc:
         if tok.pos_ != "PROPN" or tok.ent_type_ in ("PERSON", "DATE", "TIME"):
-            continue  # "Mum and Dad's 40th is 10 October": a date, not whom "Mum" is
+            continue  # "Mum and Dad's 35th is 12 March": a date, not whom "Mum" is
         if _JOINED_WORDS.search(tok.text):
-            continue  # "BrightPath didn't call me": a company's name (not "DeShawn", "MacLeod")
+            continue  # "Quillhost didn't call me": a company's name (not "DeShawn", "MacLeod")
         if (
             relation_named(tok)
             or (
@@ -84,30 +84,30 @@ def _named(doc: Any, gendered: bool = False) -> list[tuple[int, str]]:
     return sorted(found)
 
 
-#: Prepositions whose object is a place, never a person ("in Maine", "near Leeds").
+#: Prepositions whose object is a place, never a person ("in Utah", "near Bilbao").
 _PLACE_PREPOSITIONS = frozenset(
     {"in", "near", "around", "across", "outside", "inside", "throughout", "within"}
 )
 
 
 #: A capital after three small letters: words joined into a product's or company's name
-#: ("BrightPath", "SendLog"); a person's ("DeShawn", "McKenzie", "MacLeod") has it sooner.
+#: ("Quillhost", "Ledgerly"); a person's ("DeShawn", "McKenzie", "MacLeod") has it sooner.
 _JOINED_WORDS = re.compile(r"[a-z]{3}[A-Z]")
 
 
 def _could_be_someone(tok: Any) -> bool:
     """A name a "he" or "she" can point back to though NER gave it no person label: a clause
     subject whatever its label (the small model calls many names it does not know places:
-    "Noelia is leaving. She ..."), one it gave no label at all in a noun's place ("lunch with
-    Ana"), or one it took for a place opening the sentence ("Noelia, my waitress, she ...")."""
+    "Imelda is leaving. She ..."), one it gave no label at all in a noun's place ("lunch with
+    Ana"), or one it took for a place opening the sentence ("Imelda, my cook, she ...")."""
     if tok.dep_ == "compound" or (tok.text.isupper() and len(tok.text) > 1):
         return False  # "Ana" of "Ana Lopez" (read from its last word); "UX is saturated"
     if is_calendar_word(tok.text) or (tok.is_lower and tok.dep_ in ("pobj", "dobj")):
-        return False  # "she leaves at end of march", "cried on facetime": no one's name
+        return False  # "she leaves at end of may", "laughed on skype": no one's name
     if tok.dep_ == "pobj" and tok.head.lower_ in _PLACE_PREPOSITIONS:
-        return False  # "a lighthouse keeper in Maine" (no NER ran on a daydream)
+        return False  # "a goat farmer in Utah" (no NER ran on a daydream)
     if _destination(tok):
-        return False  # "take them to Vienna one day, and he's already got a spreadsheet"
+        return False  # "take them to Valletta one day, and he's already got a budget"
     if tok.dep_ in ("nsubj", "nsubjpass") or said_to_be_mine(tok) or _lone_name(tok):
         return True
     if tok.ent_type_ == "":
@@ -116,7 +116,7 @@ def _could_be_someone(tok: Any) -> bool:
 
 
 def _destination(tok: Any) -> bool:
-    """Where someone goes, is taken or moves to ("go to Vienna", "moved to Leith"): a place."""
+    """Where someone goes, is taken or moves to ("go to Valletta", "moved to Bruges"): a place."""
     prep = tok.head
     return (
         tok.dep_ == "pobj"
@@ -126,7 +126,7 @@ def _destination(tok: Any) -> bool:
     )
 
 
-#: Verbs whose "to" says where to ("fly to Lisbon", "take them to Vienna").
+#: Verbs whose "to" says where to ("fly to Bergen", "take them to Valletta").
 _GOING_VERBS = (
     lx.TRAVEL_VERBS
     | lx.MOVE_VERBS
@@ -135,8 +135,8 @@ _GOING_VERBS = (
 
 
 def _lone_name(tok: Any) -> bool:
-    """A name that is its sentence, said before what is said of them ("Greg. Ugh. He called
-    Sunday ..."); not a sound the parser took for one ("Ugh.")."""
+    """A name that is its sentence, said before what is said of them ("Oswin. Ugh. He rang
+    Tuesday ..."); not a sound the parser took for one ("Ugh.")."""
     return (
         tok.dep_ == "ROOT"
         and tok.ent_type_ == ""  # "Paris. He loved it": a place the NER knows
@@ -151,8 +151,8 @@ def _lone_name(tok: Any) -> bool:
 
 
 #: Where a name the NER gave no label can be someone's: a noun's place in the clause, or
-#: whose something is ("Maisie's team got to the final, she's beside herself"), or to whom
-#: ("gives Idris more room. He's sent 3 of the 6 tracks").
+#: whose something is ("Perpetua's choir got to the final, she's over the moon"), or to whom
+#: ("gives Tavish more room. He's sent 4 of the 9 drafts").
 _UNLABELLED_NAME_ROLES = frozenset(
     {"nsubj", "nsubjpass", "dobj", "pobj", "appos", "conj", "npadvmod", "poss", "dative"}
 )
@@ -160,10 +160,10 @@ _UNLABELLED_NAME_ROLES = frozenset(
 
 def gendered_referents(doc: Any, genders: Genders) -> dict[str, str | None]:
     """For "he" and for "she", the last person in ``doc`` (see :func:`_named`) a later one
-    could be: not someone the user gave the other gender ("my sister Denise" is no "he", see
+    could be: not someone the user gave the other gender ("my sister Hortense" is no "he", see
     :class:`~contextos.extract.local.conversation.genders.Genders`), and None for one who did
-    something to a "him"/"her" (a "he" after "Dr. Okafor started him on X" is the "him", not
-    Dr. Okafor). A pronoun no one in ``doc`` can be has no entry: it still stands for whom it
+    something to a "him"/"her" (a "he" after "Dr. Fenwick started him on X" is the "him", not
+    Dr. Fenwick). A pronoun no one in ``doc`` can be has no entry: it still stands for whom it
     did before."""
     named = _preferred_antecedents(doc, _named(doc, gendered=True))
     out: dict[str, str | None] = {}
@@ -177,7 +177,7 @@ def gendered_referents(doc: Any, genders: Genders) -> dict[str, str | None]:
 
 def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """``named`` without the names that are only the object of a preposition when another
-    is not ("my son Diego came from Valencia for Easter, he studies there" is Diego's), and
+    is not ("my son Casimir came from Gdansk for Easter, he studies there" is Casimir's), and
     without the objects named after the subject of the last sentence that names anyone (a
     subject goes on being talked about: "Álvaro says I must do TikTok. He is 19") unless
     introduced in apposition after it."""
@@ -208,8 +208,8 @@ def _preferred_antecedents(doc: Any, named: list[tuple[int, str]]) -> list[tuple
 
 
 def _beside_a_noun(tok: Any) -> bool:
-    """A name set beside the noun before it ("a foot doc, Dr Paul Brannigan"), in apposition
-    (or, typed in lower case, hung on the verb: "a foot doc, dr paul brannigan")."""
+    """A name set beside the noun before it ("a skin doc, Dr Ivo Fenwick"), in apposition
+    (or, typed in lower case, hung on the verb: "a skin doc, dr ivo fenwick")."""
     head = tok
     while head.dep_ == "compound":
         head = head.head
@@ -225,8 +225,8 @@ def _beside_a_noun(tok: Any) -> bool:
 
 
 def _talked_to(tok: Any) -> bool:
-    """A name no entity type claims that someone asks, tells or emails ("I'll ask Bev
-    tomorrow"): one talks to a person."""
+    """A name no entity type claims that someone asks, tells or emails ("I'll ask Cosmo
+    later"): one talks to a person."""
     return (
         tok.ent_type_ == ""
         and tok.dep_ in ("dobj", "dative")
@@ -269,7 +269,7 @@ def pronoun_referent(
     if clause.subject.lower_ == "they" and fallback in theirs:
         return None
     if fallback is not None and not genders.fits(fallback, clause.subject.lower_):
-        return None  # "my sister Denise came. He ...": someone else
+        return None  # "my sister Hortense came. He ...": someone else
     return fallback
 
 
@@ -289,8 +289,8 @@ def _aside_after_the_pronoun(name: Any, pronoun: str) -> bool:
 
 def acted_on_others(doc: Any) -> set[tuple[str, str]]:
     """(name, "he"/"she") for each person ``doc`` says did something to a "him" or "her":
-    a later "him" or "her" is that one, not them ("Dr. Okafor switched him to the patch. I
-    put the patch on him" is not Dr. Okafor)."""
+    a later "him" or "her" is that one, not them ("Dr. Fenwick switched him to the spray. I
+    put the spray on him" is not Dr. Fenwick)."""
     return {
         (name, p)
         for i, name in _named(doc, gendered=True)
@@ -302,7 +302,7 @@ def acted_on_others(doc: Any) -> set[tuple[str, str]]:
 def _acted_on_another(name: Any, pronoun: str, until: int) -> bool:
     """Whether the person ``name`` did something to a "him" (for ``pronoun`` "he") or "her"
     (for "she") said before token ``until``: that one was someone else, whom the pronoun goes
-    on about ("Dr. Okafor started him on donepezil. He also takes ..." is not Dr. Okafor)."""
+    on about ("Dr. Fenwick started him on statins. He also takes ..." is not Dr. Fenwick)."""
     tok = name
     while tok.dep_ in ("compound", "appos") and tok.head.i != tok.i:
         tok = tok.head
@@ -317,7 +317,7 @@ def _acted_on_another(name: Any, pronoun: str, until: int) -> bool:
 
 def named_pair(doc: Any, until: int | None = None) -> tuple[int, str] | None:
     """The last two people ``doc`` names joined by "and" before token ``until`` ("Tom and Ana
-    came over", "Mum and Dad's 40th"), as (index of the second, "Tom and Ana"): whom a later
+    came over", "Mum and Dad's 35th"), as (index of the second, "Tom and Ana"): whom a later
     "they" means. None when the last person named stands alone."""
     named = [(i, name) for i, name in _named(doc) if until is None or i < until]
     if not named:
@@ -348,8 +348,8 @@ _DISLOCATED_POS = frozenset({"DET", "PRON", "NOUN", "PROPN", "ADJ", "PART", "PUN
 
 def dislocated_subject(clause: Clause) -> Any | None:
     """The person a clause names first and then takes up with a pronoun subject, as speech
-    and learners' English do ("my sister Ana she lives in Paris", "Marisol's cook Rubén he is
-    celiac", "my parents they live in Cádiz"): the name's token, or the relation noun's when
+    and learners' English do ("my sister Ana she lives in Paris", "Imelda's cook Aurelio he is
+    diabetic", "my parents they live in Cádiz"): the name's token, or the relation noun's when
     no name is given; ``None`` when the pronoun is the clause's only subject."""
     subj = clause.subject
     if clause.subject_kind != "third_pronoun" or subj is None:
@@ -411,8 +411,8 @@ def named_before(tok: Any, fallback: str | None, genders: Genders) -> str | None
 
 
 def named_after(clause: Clause, tok: Any) -> bool:
-    """Whether the clause names a person after ``tok`` ("his agent wants Lucas to keep the
-    rights": the "his" is Lucas's, and the statement says so itself). Not the name of whom
+    """Whether the clause names a person after ``tok`` ("his agent wants Evander to keep the
+    rights": the "his" is Evander's, and the statement says so itself). Not the name of whom
     ``tok`` is the possessive of ("her husband Rob is a pilot": whose husband is not said)."""
     inside = {t.i for t in clause.tokens} - {t.i for t in tok.head.subtree}
     return any(tok.i < i and i in inside for i, _name in _named(clause.sent.doc, gendered=True))
@@ -479,12 +479,12 @@ def kin_fits(kin: str, pronoun: str) -> bool:
 
 
 def introduced_as_theirs(doc: Any) -> set[str]:
-    """People ``doc`` introduces as someone of "theirs" ("their account rep Derek Simms")."""
+    """People ``doc`` introduces as someone of "theirs" ("their account rep Oswin Brannock")."""
     return {person_name(written(e)) for e in doc.ents if e.label_ == "PERSON" and _one_of_theirs(e)}
 
 
 def _one_of_theirs(ent: Any) -> bool:
-    """A person introduced as someone of "theirs" ("their account rep Derek Simms says they
+    """A person introduced as someone of "theirs" ("their account rep Oswin Brannock says they
     can't"): the "they" is whoever has that person, not the person."""
     start = max(ent.sent.start, ent.start - 4)
     lead = list(ent.doc[start : ent.start])
@@ -502,7 +502,7 @@ def object_referent(
 ) -> tuple[Any, str] | None:
     """A "him"/"her" the statement acts on and the person it stands for, when only one person
     can be meant: the only one named before it in the turn whom the pronoun can stand for
-    (``genders``: "my sister Denise" is no "him"), as in "I met Ana at the conference. I'm
+    (``genders``: "my sister Hortense" is no "him"), as in "I met Ana at the conference. I'm
     meeting her again next week" -> Ana. ``named_before``: the people the speaker named in
     earlier sentences of the turn; ``speakers``: the speaker's own names, never meant;
     ``acted_before``: the people who did something to a "him" or "her" in those sentences (see
@@ -518,7 +518,7 @@ def object_referent(
     if pron is None:
         return None
     doc = clause.sent.doc
-    # never the subject of its own verb: "Dr. Okafor started him on donepezil" is someone else
+    # never the subject of its own verb: "Dr. Fenwick started him on statins" is someone else
     acting = {
         t.i for c in pron.head.children if c.dep_ in ("nsubj", "nsubjpass") for t in c.subtree
     }
@@ -538,7 +538,7 @@ def object_referent(
 
 def called_names(doc: Any) -> list[str]:
     """Names given with "called"/"named" to something that is not a piece of work ("a rescue
-    greyhound called Biscuit", "my dog is called Rex"): pets, mostly, whom a later "him" or
+    whippet called Pudding", "my dog is called Rex"): pets, mostly, whom a later "him" or
     "her" stands for."""
     out = []
     for tok in doc:
@@ -622,7 +622,7 @@ class FullNames:
 
 def plain_possessives(tokens: list[Any], firsts: Mapping[str, str]) -> dict[int, tuple[str, int]]:
     """Token swaps (index -> (possessive, end index)) for a known person's possessive typed
-    without its apostrophe before what they own ("bevs passport" -> "Bev's passport"), when
+    without its apostrophe before what they own ("cosmos passport" -> "Cosmo's passport"), when
     ``firsts`` (first names seen so far, lower case -> as written) has the name."""
     out: dict[int, tuple[str, int]] = {}
     if not firsts or not tokens:

@@ -129,10 +129,10 @@ def owned_thing(earlier: list[Any], before: list[list[Any]]) -> Any | None:
 
 
 def named_thing(head: Any, before: list[list[Any]]) -> str | None:
-    """What the "it" of a naming statement ("It's called The Lockkeeper's Daughter", "it's
-    named SendLog") stands for: the thing the speaker brought up as theirs in the nearest of
-    their sentences before that brought one up ("I've been writing a crime novel", "my new
-    app") -> "crime novel"; None when the head is no naming verb or no such thing was said."""
+    """What the "it" of a naming statement ("It's called The Ferryman's Widow", "it's
+    named Ledgerly") stands for: the thing the speaker brought up as theirs in the nearest of
+    their sentences before that brought one up ("I've been drafting a spy novel", "my new
+    app") -> "spy novel"; None when the head is no naming verb or no such thing was said."""
     if head.lemma_.lower() not in lx.NAMING_VERBS or not any(
         c.dep_ == "auxpass" for c in head.children
     ):
@@ -148,7 +148,7 @@ def named_thing(head: Any, before: list[list[Any]]) -> str | None:
 
 def _brought_up_as_theirs(tok: Any) -> bool:
     """A singular noun the speaker introduces as theirs: "my app", or "a novel" that "I" or
-    "we" act on ("I've been writing a crime novel"), not one taken in or liked ("I read a
+    "we" act on ("I've been drafting a spy novel"), not one taken in or liked ("I read a
     book", "I love a podcast")."""
     if tok.tag_ != "NN" or not _names_thing(tok, ("NN",)) or tok.dep_ not in _BEFORE_DEPS:
         return False
@@ -187,16 +187,16 @@ def place_referent(
 ) -> tuple[Any, str, str] | None:
     """A "there" the statement says something happens at, with the preposition and the place
     it stands for: the one place or organisation named before it in its sentence, else in the
-    speaker's sentence before ("I work at Figma. I've been there since 2021" -> "at",
-    "Figma"); None when there is none, or more than one."""
+    speaker's sentence before ("I work at Brannock. I've been there since 2019" -> "at",
+    "Brannock"); None when there is none, or more than one."""
     there = next(
         (t for t in clause_tokens if t.lower_ == "there" and t.dep_ == "advmod" and t.tag_ == "RB"),
         None,
     )
     if there is None:
         return None
-    # the sentence's own words before "there" come first ("Moving to Denver in April, my
-    # partner got a job there")
+    # the sentence's own words before "there" come first ("Moving to Grenoble in April, my
+    # partner got a post there")
     places = _places_named([t for t in there.sent if t.i < there.i]) or _places_named(before or [])
     if len(places) != 1:
         return None
@@ -211,7 +211,7 @@ def _places_named(tokens: list[Any]) -> set[tuple[str, str]]:
         for t in tokens
         if t.ent_iob_ == "B"
         and t.ent_type_ in _PLACE_ENTITIES
-        and not (relation_named(t) or said_to_be_mine(t))  # "my preceptor is Ifeoma"
+        and not (relation_named(t) or said_to_be_mine(t))  # "my mentor is Radomir"
     }
 
 
@@ -224,7 +224,7 @@ def _entity_end(tok: Any) -> int:
 
 def refers_back(clause_tokens: list[Any], earlier: list[Any]) -> bool:
     """Whether a statement about a thing acts on an "it"/"them" that nothing before it in its
-    sentence names ("card processing fees make it messy"): it goes on about what the sentence
+    sentence names ("late payment fees make it messy"): it goes on about what the sentence
     before said."""
     pron = next((t for t in clause_tokens if _needs_referent(t) or _made_so(t)), None)
     if pron is None or any(t.lower_ == pron.lower_ for t in earlier):
@@ -273,7 +273,7 @@ def _points_ahead(tok: Any) -> bool:
         if c.dep_ in ("oprd", "acomp") and c.pos_ == "ADJ" and _introduced(c, _TO_THAT):
             return True  # "find it hard to say no", "make it clear that"
         if c.dep_ == "ccomp" or (c.dep_ == "advcl" and tok.nbor(1).lower_ in _WHEN_IF):
-            return True  # "hate it when people are late", not "fixed it that night when"
+            return True  # "hate it when people are late", not "sorted it that evening when"
     if tok.lower_ == "it" and any(
         c.lower_ in _SET_PHRASE_ADVERBS for c in tok.doc[tok.i + 1 : tok.i + 2]
     ):
@@ -306,7 +306,7 @@ def _names_thing(tok: Any, tags: tuple[str, ...]) -> bool:
         and tok.ent_type_ not in ("DATE", "TIME", "PERSON")
         and tok.lemma_.lower() not in lx.TIME_NOUNS
         and tok.lower_ not in _INDEFINITES  # "approved nothing of the sort, I'll report it"
-        # a person is no "it": "I've asked our lawyer friend to review it"
+        # a person is no "it": "I've asked our notary friend to check it"
         and not ("NN" in tags and person_noun(tok))
     )
 
@@ -332,7 +332,7 @@ _INDEFINITES = frozenset(
 def _antecedent(named: list[Any]) -> Any | None:
     """The last of ``named`` that was acted on or spoken of: what was done to something ("found
     a bug in the export tool") before where it was, then what was talked about ("ask about
-    CRRT"); not a measure ("under 200 words")."""
+    the CT scan"); not a measure ("under 200 words")."""
     for wanted in (("dobj", "attr"), ("pobj",)):
         found = [
             t
@@ -352,7 +352,7 @@ def _measure(noun: Any) -> bool:
 
 
 def object_phrase(noun: Any) -> str:
-    """ "CRRT", "the Kindle", "the old laptop": a noun named as an object, to stand for "it"."""
+    """ "CT scan", "the Kindle", "the old laptop": a noun named as an object, to stand for "it"."""
     mods = [c for c in noun.lefts if c.dep_ in ("compound", "amod", "nummod") and c.i < noun.i]
     words = [*(m.text for m in mods), noun.text]
     after = noun.doc[noun.i + 1] if noun.i + 1 < len(noun.doc) else None
@@ -362,7 +362,7 @@ def object_phrase(noun: Any) -> str:
         and after.head.i == noun.i
         and not after.n_lefts
     ):
-        words.append(after.text)  # "the redirect URI", "a Pixel 8": one name split in two
+        words.append(after.text)  # "the callback URL", "a Pixel 8": one name split in two
     if (mods[0] if mods else noun).i == noun.sent.start and noun.pos_ != "PROPN":
         words[0] = words[0].lower()  # "Octopuses are cool! I love watching them"
     det = next((c for c in noun.lefts if c.dep_ in ("det", "poss")), None)

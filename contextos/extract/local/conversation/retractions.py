@@ -1,20 +1,20 @@
 """Statements the speaker's next turn takes back.
 
-"Also I added my old boss Gary to the guest list last night." — "Actually scrap that, we're not
-inviting Gary." A fact read from the first turn is not what the speaker holds true: the next
-turn retracts it. "Correction: Graham officially became my manager on 13 April" does the same
-to "My new manager is Graham Whitcombe, since 1 April".
+"Also I put my old coach Bertrand on the party list this morning." — "Actually scrap that,
+we're not asking Bertrand." A fact read from the first turn is not what the speaker holds
+true: the next turn retracts it. "Correction: Oswin formally became my mentor on 9 March"
+does the same to "My new mentor is Oswin Brannock, since 2 March".
 
 A retraction is a turn of the same speaker, the next one they say (assistant replies between
 are fine), that opens with a phrase taking something back ("scrap that", "scratch that",
 "correction:", "I take that back", "that's wrong", "my mistake"...). It takes back the facts
-of the turn before that share a name or a number with the sentence it opens ("Gary", "April"),
+of the turn before that share a name or a number with the sentence it opens ("Bertrand", "March"),
 or, when that sentence names nothing ("Scrap that."), the facts of the turn's last sentence.
-Facts read from a phrase that only introduces someone ("my old boss Gary" -> "Gary is Dan's
-old boss") stay: the retraction takes back the statement, not who the people in it are.
+Facts read from a phrase that only introduces someone ("my old coach Bertrand" -> "Bertrand is
+Dan's old coach") stay: the retraction takes back the statement, not who the people in it are.
 
-A speaker also corrects themselves inside one turn: "Also, Denise is moving to Seattle. Wait,
-no, sorry, it's her daughter Kayla who's moving." A sentence that opens with such a phrase,
+A speaker also corrects themselves inside one turn: "Also, Hortense is moving to Antwerp. Wait,
+no, sorry, it's her son Casimir who's moving." A sentence that opens with such a phrase,
 or with "wait, no" / "no wait" / "sorry, no", takes back the sentence right before it, by the
 same rule (a shared name or number, or everything when it names nothing).
 
@@ -105,18 +105,18 @@ _REPORTING = re.compile(
     re.I,
 )
 #: A first sentence that only pauses ("...wait.", "Hang on!", "hmm, actually."): what the turn
-#: goes on to take back is the turn before, once it has said why ("Just checked the tour
-#: dates. We're in Glasgow that day. Scratch that.").
+#: goes on to take back is the turn before, once it has said why ("Just checked the match
+#: list. We're in Dundee that day. Scratch that.").
 _PAUSE = re.compile(
     r"^\W*(?:(?:wait|hang\s+on|hold\s+on|hmm+|oh\s+no|oops|uh\s+oh|actually)[\s,]*)+[.!…]+\s+",
     re.I,
 )
 #: How many sentences after a pause may come before its retraction.
 _PAUSE_REACH = 3
-#: What a correction says was wrong: the name or number after its "not" ("Bernard is from
-#: Ripon, not Harrogate").
+#: What a correction says was wrong: the name or number after its "not" ("Florian is from
+#: Bruges, not Antwerp").
 _NOT_THAT = re.compile(r"\bnot\s+(?:in\s+|at\s+|from\s+|on\s+|the\s+)?([A-Z][\w'’-]*|\d[\w/:.-]*)")
-#: A short reaction sentence before a retraction: up to three words ("...ugh, yes.", "Hmm.").
+#: A short reaction sentence before a retraction: up to three words ("...ugh, true.", "Hmm.").
 _REACTION = re.compile(r"^\W*(?:[a-z]+[\s,]*){1,3}[.!]+\s+", re.I)
 #: How many turns of other people may come between a turn and its speaker's retraction.
 OTHERS_BETWEEN = 2
@@ -141,7 +141,7 @@ _ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 
 def retraction(text: str) -> str | None:
     """The sentence a retraction opens ("" when the opener stands alone), or None when the
-    turn takes nothing back. A short reaction may come first ("ugh, yes. Scrap that."), or a
+    turn takes nothing back. A short reaction may come first ("ugh, true. Scrap that."), or a
     pause and the reasons for it (:data:`_PAUSE`)."""
     m = _OPENER.match(text)
     if m is None:
@@ -191,7 +191,7 @@ def _corrects_myself(text: str) -> str | None:
 
 def _after_pause(text: str) -> str | None:
     """The text from the retraction that follows a pause and its reasons ("...wait. Just
-    checked. Scratch that. I'll book a DJ" -> "Scratch that. I'll book a DJ"), or None."""
+    checked. Scratch that. I'll hire a piper" -> "Scratch that. I'll hire a piper"), or None."""
     if _PAUSE.match(text) is None:
         return None
     sentences = list(_SENTENCE.finditer(text))[1 : 1 + _PAUSE_REACH + 1]
@@ -248,7 +248,7 @@ def _flag(fact: CandidateFact, detail: str) -> None:
 
 def corrected_in_turn(conv: Conversation) -> Corrected:
     """Per turn id of ``conv``, the sentences a later sentence of the same turn corrects
-    ("..., Denise is moving to Seattle. Wait, no, it's Kayla."): (start, end, the correcting
+    ("..., Hortense is moving to Antwerp. Wait, no, it's Casimir."): (start, end, the correcting
     sentence, what it says after its opener)."""
     out: Corrected = {}
     for turn in conv.turns:
@@ -278,7 +278,7 @@ def _denial(sentence: str, before: re.Match[str]) -> re.Match[str] | None:
 def taken_back(conv: Conversation) -> TakenBack:
     """The turns of ``conv`` their speaker's next turn retracts (see :data:`TakenBack`): the
     speaker's last turn, with at most :data:`OTHERS_BETWEEN` turns of other people since
-    ("isn't that the week before the deadline?" - "ugh, yes. Scrap that.")."""
+    ("isn't that the day before the audit?" - "ugh, true. Scrap that.")."""
     out: TakenBack = {}
     last: dict[str, tuple[int, Turn]] = {}  # each speaker's last turn and its place
     spoken = 0
@@ -313,7 +313,7 @@ def _anchors(text: str) -> set[str]:
 
 def _shares_anchor(said: str, quote: str) -> bool:
     """Whether ``quote`` says a name or number of ``said``; of a correction that says what
-    was wrong ("from Ripon, not Harrogate"), that one."""
+    was wrong ("from Bruges, not Antwerp"), that one."""
     wrong = {_folded(w) for w in _NOT_THAT.findall(said)}
     return bool((wrong or _anchors(said)) & {_folded(w) for w in _WORD.findall(quote)})
 
@@ -322,8 +322,8 @@ def _targets(said: str, text: str, start: int, quote: str, last_stated: int) -> 
     """Whether the retraction sentence ``said`` takes back the statement quoted at ``start``
     of a turn's ``text``: they share a name or a number, or ``said`` names nothing and the
     statement is in the last sentence that stated something (``last_stated``: where the last
-    statement read from the turn starts; "... my band will play. Free of charge. You're
-    welcome" - "Scratch that." takes back the band)."""
+    statement read from the turn starts; "... my choir will sing. No fee. You're
+    welcome" - "Scratch that." takes back the choir)."""
     words = _WORD.findall(said)
     if _anchors(said):
         return _shares_anchor(said, quote)

@@ -2,10 +2,10 @@
 
 - :func:`speaker_name`: the user's full name for the user's turns, the speaker as written
   otherwise;
-- :func:`display_names`: the short name the user goes by in fact text ("Teo" for Teodora),
+- :func:`display_names`: the short name the user goes by in fact text ("Thad" for Thaddeus),
   from an alias or from how others address them;
 - :func:`addressee`: who "you" is in a meeting turn;
-- :func:`self_introduction`: "I'm Nadia, producer" read as the speaker's name and role.
+- :func:`self_introduction`: "I'm Ulrike, editor" read as the speaker's name and role.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ Window = tuple[Sequence[Turn], Conversation]
 
 def display_names(windows: Sequence[Window], user: UserRef) -> dict[str, str]:
     """{the user's full name: the short name they go by}: an alias (or the user id, which
-    also names them) that shortens their given name ("teo" for Teodora), else the one the
-    assistant or another speaker addresses them by ("Congratulations, Teo!"); else empty."""
+    also names them) that shortens their given name ("thad" for Thaddeus), else the one the
+    assistant or another speaker addresses them by ("Congratulations, Thad!"); else empty."""
     given = display_name(user.name)
     alias = min(
         (
@@ -89,7 +89,7 @@ def stated_age(name: Any) -> Any | None:
 
 
 def self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | None:
-    """ "I'm Nadia, producer": the speaker's own name as the attribute of a self clause, and
+    """ "I'm Ulrike, editor": the speaker's own name as the attribute of a self clause, and
     the role in apposition to it (None when there is none); None for any other clause."""
     if clause.subject_kind != "self":
         return None
@@ -122,7 +122,7 @@ def self_introduction(clause: Clause, speaker: str) -> tuple[Any, Any | None] | 
             None,
         )
         return (name, role) if name is not None else None
-    # "I'm Nadia, producer"; "i'm jules, freelance graphic designer" (parsed as a conjunct)
+    # "I'm Ulrike, editor"; "i'm oswin, freelance sound engineer" (parsed as a conjunct)
     role = next(
         (c for c in attr.children if c.dep_ in ("appos", "conj") and c.pos_ == "NOUN"), None
     )
