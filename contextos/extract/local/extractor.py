@@ -258,7 +258,7 @@ class LocalExtractor:
                 if t.role != "assistant"
             )
             kinds = name_kinds(p.doc for p in pieces)
-            kinds = replace(kinds, people=kinds.people | set(speaking))  # "Marcus owns X"
+            kinds = replace(kinds, people=kinds.people | set(speaking))  # "Casimir owns X"
             emit_candidates(pending, results, names, kinds, speaking, extractor=self.name)
         self._add_confirmed(windows, user, results, shown)
         self._add_echoes(windows, user, results, shown)
@@ -367,7 +367,7 @@ class LocalExtractor:
                 conv_id = turn.conversation_id or conv.id
                 if turn.id == opening:
                     signals.extend(setting_signals(turn.text, speaker, conv_id, turn.id))
-                asked: list[FormatSignal] = []  # "can you make me a checklist for ...?"
+                asked: list[FormatSignal] = []  # "can you draw me a timetable for ...?"
                 new_piece = partial(
                     Piece,
                     window=w,
@@ -452,7 +452,7 @@ class LocalExtractor:
 
     def _relabel(self, pieces: list[Piece], nlp: Pipeline) -> None:
         """Pieces cut after a topic label that left nothing but a fragment ("Deadline:" +
-        "Friday the 13th") are parsed again with the label: it is the subject of a verbless
+        "Tuesday the 9th") are parsed again with the label: it is the subject of a verbless
         statement, not a topic. Not one whose "it" or "they" the topic names ("Jira update:" +
         "it keeps crashing")."""
         redo = [
@@ -635,5 +635,5 @@ def _serves_request(piece: Piece, before: Piece | None) -> bool:
 
 def _with_label(seg: Segment, text: str) -> str:
     """The segment's text with the lead-in label the segmenter cut from it put back
-    ("Idiomas: español nativo"): a foreign label is part of what tells the language."""
+    ("Aficiones: vela y ajedrez"): a foreign label is part of what tells the language."""
     return text[seg.label[0] : seg.end] if seg.label is not None else seg.text

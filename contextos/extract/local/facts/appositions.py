@@ -1,9 +1,9 @@
 """Who someone is, from an apposition: "my new mentor, Aisha Khan, wants ..." says
 "Aisha Khan is my new mentor" whatever the rest of the sentence says.
 
-A role or relation noun with a possessive ("my partner", "our lead programmer", "their account
-rep") next to a proper name, or with "a"/"an" right after it ("Sanne Bakker, an analytics
-engineer,"), in either parse the small model produces (the name as ``appos`` of
+A role or relation noun with a possessive ("my partner", "our head baker", "their sales
+contact") next to a proper name, or with "a"/"an" right after it ("Ulrike Fenwick, a tax
+adviser,"), in either parse the small model produces (the name as ``appos`` of
 the noun, or the noun as a ``compound`` of the name), becomes a copular clause about the named
 person. The rest of the sentence may be an opinion, a request or a fragment; the identity
 stays a fact, with the noun phrase as its evidence.
@@ -61,8 +61,8 @@ def _possessed(role: list[Any]) -> bool:
 
 
 def _indefinite(role: list[Any], noun: Any, name: list[Any]) -> bool:
-    """ "Sanne Bakker, an analytics engineer, ...": a role said with "a"/"an" right after the
-    name it describes (not "an engineer, Sanne, ...", which introduces her)."""
+    """ "Ulrike Fenwick, a tax adviser, ...": a role said with "a"/"an" right after the
+    name it describes (not "an adviser, Ulrike, ...", which introduces her)."""
     return (
         bool(role)
         and role[0].lower_ in ("a", "an")
@@ -74,13 +74,13 @@ def _indefinite(role: list[Any], noun: Any, name: list[Any]) -> bool:
 
 def _role_nouns(tok: Any, sent: Any) -> tuple[Any, list[Any]]:
     """The name token whose phrase holds ``tok`` and the role nouns that may describe it."""
-    nouns = [  # "Tom, my manager"; not "in Mercamadrid, my friend Conchi": that role is hers
+    nouns = [  # "Tom, my manager"; not "in Bilbao, my friend Imelda": that role is hers
         c for c in tok.children if c.dep_ == "appos" and _is_role(c) and not _names_own(c)
     ]
     if tok.dep_ == "appos":
         if _is_role(tok.head):
             nouns.append(tok.head)  # "my mentor, Aisha Khan,"
-        nouns.extend(  # "One colleague, Sanne Bakker, an analytics engineer, ...": both hang on
+        nouns.extend(  # "One colleague, Ulrike Fenwick, a tax adviser, ...": both hang on
             c  # "colleague"
             for c in tok.head.children
             if c.dep_ == "appos" and c.i > tok.i and _is_role(c)
@@ -93,7 +93,7 @@ def _role_nouns(tok: Any, sent: Any) -> tuple[Any, list[Any]]:
 
 
 def _names_own(role: Any) -> bool:
-    """The role noun names the person it describes itself ("my friend Conchi")."""
+    """The role noun names the person it describes itself ("my friend Imelda")."""
     return any(c.dep_ in ("appos", "compound") and c.pos_ == "PROPN" for c in role.children)
 
 
@@ -112,7 +112,7 @@ def apposition_clauses(sent: Any) -> list[Clause]:
         while len(name) > 1 and not name[0].text[:1].isupper():
             name = name[1:]  # "cc Tom Baker": the small model tags "cc" a proper noun
         if any(t.lower_ in lx.JOKE_MARKERS or t.lower_ in lx.CHAT_FILLERS for t in name):
-            continue  # "lmao my roommate ...": a laugh the small model tags a proper noun
+            continue  # "lmao my flatmate ...": a laugh the small model tags a proper noun
         for noun in nouns:
             role = _role_tokens(noun, {t.i for t in name})
             if not name or not (_possessed(role) or _indefinite(role, noun, name)):
@@ -127,16 +127,16 @@ def apposition_clauses(sent: Any) -> list[Clause]:
 
 def role_phrase_text(clause: Clause, speaker: str, whose: str | None = None) -> str:
     """ "<name> is <role>", first-person possessives made the speaker's ("Jo is Dana's
-    partner"), a "his"/"her"/"their" the person ``whose`` stands for ("Kayla is Denise's
-    daughter"; see :func:`role_possessor`)."""
+    partner"), a "his"/"her"/"their" the person ``whose`` stands for ("Casimir is Hortense's
+    son"; see :func:`role_possessor`)."""
     name_ids = {t.i for t in _name_tokens(clause.subject)}
     role = _spoken_of(_role_tokens(clause.head, name_ids), speaker, whose=whose)
     return f"{_written_name(_name_tokens(clause.subject))} is {role}"
 
 
 def role_possessor(clause: Clause) -> Any | None:
-    """The "his"/"her" of an apposition's role ("her daughter Kayla"), or None: the fact
-    says whose only once someone named before stands for it. ("their account rep" may be a
+    """The "his"/"her" of an apposition's role ("her son Casimir"), or None: the fact
+    says whose only once someone named before stands for it. ("their sales contact" may be a
     company's, and stays as said.)"""
     name_ids = {t.i for t in _name_tokens(clause.subject)}
     role = _role_tokens(clause.head, name_ids)
@@ -160,7 +160,7 @@ def _spoken_of(
         else f"{whose}'s"
         if whose is not None and t.lower_ in lx.PERSON_POSSESSIVES
         else t.lower_
-        if t.is_sent_start and t.pos_ != "PROPN"  # "Their account rep Derek Simms is out"
+        if t.is_sent_start and t.pos_ != "PROPN"  # "Their sales contact Oswin Brannock is out"
         else t.text
         for t in tokens
         if not t.is_punct
@@ -171,9 +171,9 @@ def _spoken_of(
 
 
 def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
-    """ "The platform security team, led by Olumide Balogun, has placed a hold": who leads
+    """ "The payroll team, led by Gunnar Fenwick, has frozen the budget": who leads
     (runs, heads, founded ...) a group, from a participle phrase on its noun, as a clause about
-    the person and its text ("Olumide Balogun leads the platform security team")."""
+    the person and its text ("Gunnar Fenwick leads the payroll team")."""
     out: list[tuple[Clause, str]] = []
     for tok in sent:
         lemma = tok.lemma_.lower()
@@ -203,14 +203,14 @@ def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
 #: Entity types the small model gives a person's name (it often calls one it does not know a
 #: place: "Marta" GPE).
 _NAMES = frozenset({*lx.NAME_ENT_TYPES, "GPE"})
-#: What a person can be from: an organisation or team, a place ("Tom from Denver"), or a name
+#: What a person can be from: an organisation or team, a place ("Tom from Grenoble"), or a name
 #: the small model has no type for ("SRE").
 _GROUPS = frozenset({"", "ORG", "GPE", "NORP", "FAC", "LOC"})
 
 
 def affiliation_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str, str]]:
-    """Where a named person belongs, said in passing next to the name: "Marta from SRE",
-    "Jo on the front desk", "Sam (PM)", "Olu (my EM)", "Kayleigh, one of the other nurses".
+    """Where a named person belongs, said in passing next to the name: "Marta from Legal",
+    "Jo on the night desk", "Sam (PM)", "Gus (my EM)", "Ottoline, one of the other tutors".
     Each as a clause about the person, its text ("Marta is from SRE") and its category."""
     out: list[tuple[Clause, str, str]] = []
     for tok in sent:
@@ -222,7 +222,7 @@ def affiliation_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str, str]
         after = tok.doc[name[-1].i + 1] if name[-1].i + 1 < sent.end else None
         parts = list(tok.children)
         if after is not None and after.dep_ == "prep" and after.head.i != tok.i:
-            parts.append(after)  # "According to Jo on the front desk": hung on "According"
+            parts.append(after)  # "According to Jo on the night desk": hung on "According"
         for part in parts:
             phrase = [t for t in part.subtree if not t.is_punct]
             found = _affiliation(part, phrase, speaker)
@@ -248,13 +248,13 @@ def _affiliation(part: Any, phrase: list[Any], speaker: str) -> tuple[str, str] 
     if part.dep_ == "prep" and obj is not None:
         team = obj.lemma_.lower() in lx.POST_NOUNS
         if part.lower_ == "from" and (team or (obj.pos_ == "PROPN" and obj.ent_type_ in _GROUPS)):
-            return _spoken_of(phrase, speaker), "work"  # "Marta from SRE"
+            return _spoken_of(phrase, speaker), "work"  # "Marta from Legal"
         if part.lower_ == "on" and team:
-            return _spoken_of(phrase, speaker), "work"  # "Jo on the front desk"
+            return _spoken_of(phrase, speaker), "work"  # "Jo on the night desk"
         return None
     if part.dep_ != "appos":
         return None
-    if part.lower_ == "one":  # "Kayleigh, one of the other nurses"
+    if part.lower_ == "one":  # "Ottoline, one of the other tutors"
         of = next((c for c in part.children if c.dep_ == "prep" and c.lower_ == "of"), None)
         group = next((c for c in of.children if c.dep_ == "pobj"), None) if of else None
         if group is not None and _is_role(group):

@@ -43,7 +43,7 @@ _NAMED_ENTS = frozenset(
     }
 )
 
-#: A stretch of hours something has gone on for ("on my feet for eleven hours", "for the last
+#: A stretch of hours something has gone on for ("at my desk for nine hours", "for the last
 #: two hours"): true of today, not of the speaker's life.
 _FOR_HOURS = re.compile(
     r"\bfor\s+(?:the\s+(?:last|past)\s+)?(?:(?:an?|half\s+an|\w+|\d+(?:\.\d+)?)\s+)?"
@@ -51,7 +51,7 @@ _FOR_HOURS = re.compile(
     re.IGNORECASE,
 )
 
-#: A time earlier today something has gone on since ("shaking since lunchtime", "at the
+#: A time earlier today something has gone on since ("sneezing since breakfast", "at the
 #: hospital since 6am", "since this morning"): true of today, not of the speaker's life.
 _SINCE_TODAY = re.compile(
     r"\bsince\s+(?:(?:early\s+)?this\s+(?:morning|afternoon)|lunch(?:time)?|breakfast|noon|"
@@ -71,18 +71,18 @@ def has_anchor(tokens: list[Any], dates: dict[int, str]) -> bool:
         if t.pos_ == "PROPN" or t.like_num or t.ent_type_ in _NAMED_ENTS:
             return True
         if name_tagged_noun(t):
-            return True  # "my cook Rubén"
+            return True  # "my tutor Aurelio"
         if any(ch.isdigit() for ch in t.text):
             return True
     return False
 
 
-#: "the demo build is yours": whose a thing is, said with a pronoun that names its owner.
+#: "the wine list is yours": whose a thing is, said with a pronoun that names its owner.
 _OWNER_PRONOUNS = frozenset({"mine", "yours", "his", "hers", "ours", "theirs"})
 
 
 def _owned(clause: Clause) -> bool:
-    """The clause says whose something is ("the demo build is yours") or what it is to the
+    """The clause says whose something is ("the wine list is yours") or what it is to the
     speaker ("pizza is my go-to comfort food"), or its subject is the speaker's ("the main
     action item, which I own, is ...")."""
     subj = clause.subject
@@ -111,7 +111,7 @@ def _names_who(clause: Clause) -> bool:
 
 
 def _status_word(clause: Clause) -> bool:
-    """The clause reports a state change or status ("is done", "got approved", "is blocked")."""
+    """The clause reports a state change or status ("is done", "got signed", "is blocked")."""
     head = clause.head
     lemmas = {head.lemma_.lower(), head.lower_} | {
         c.lemma_.lower() for c in head.children if c.dep_ in ("acomp", "attr", "prt", "advmod")
@@ -152,14 +152,14 @@ def _evaluation(clause: Clause, anchored: bool, changed: bool) -> str:
     if head.lemma_ in lx.APPEARANCE_VERBS:
         return f"an impression ('{head.text}')"
     if head.lemma_ == "make" and _makes_sense(head):
-        return f"an evaluation ('{head.text} sense')"  # "ya ft opener makes sense": a verdict
+        return f"an evaluation ('{head.text} sense')"  # "ya the new intro makes sense": a verdict
     if adj is None or adj.lemma_.lower() in lx.STATUS_WORDS:
         return ""
     if not anchored:
         return f"an evaluation ('{adj.text}')"
     if adj.tag_ in ("JJR", "JJS") and not changed:
         return f"a comparison ('{adj.text}')"
-    return ""  # "the migraines are much better since the injections started": a change
+    return ""  # "the rash is much better since the cream started": a change
 
 
 def _makes_sense(head: Any) -> bool:
@@ -168,8 +168,8 @@ def _makes_sense(head: Any) -> bool:
 
 
 def _changed_since(clause: Clause) -> bool:
-    """The clause compares now with before something ("the migraines are much better since
-    the injections started"): a lasting change, not a passing remark."""
+    """The clause compares now with before something ("the rash is much better since
+    the cream started"): a lasting change, not a passing remark."""
     adj = _predicate_adjective(clause)
     return (
         adj is not None
@@ -179,10 +179,10 @@ def _changed_since(clause: Clause) -> bool:
 
 
 def _has_been_done(clause: Clause) -> bool:
-    """A thing that has been acted on for good ("the barn's been sold", "the grant has been
+    """A thing that has been acted on for good ("the boat's been sold", "the grant has been
     approved"): a present-perfect passive reports a change that holds, not a remark."""
     head = clause.head
-    # "'s been sold": the small parser often calls the "'s" an auxpass too
+    # "'s been let": the small parser often calls the "'s" an auxpass too
     helpers = {c.lower_.replace("’", "'") for c in head.children if c.dep_ in ("aux", "auxpass")}
     return head.tag_ == "VBN" and "been" in helpers and bool(helpers & {"has", "have", "'s", "'ve"})
 
@@ -255,7 +255,7 @@ def transient_reason(
             and not _reported_then(toks, marker)
         ):
             return f"true of the moment ('{marker}')"
-    if (  # "I cried a lil", "I'm crying"; "I cry at every wedding" is a habit
+    if (  # "I laughed a lil", "I'm crying"; "I cry at every wedding" is a habit
         clause.head.lemma_.lower() in lx.MOMENT_REACTIONS
         and clause.head.tag_ in ("VBD", "VBG")
         and not clause.habitual
@@ -264,7 +264,7 @@ def transient_reason(
     leaving = _leaving_for(clause)
     if leaving and not has_anchor(toks, dates):
         return f"leaving for the moment ('{leaving}')"
-    # "I've been on my feet for eleven hours" / "shaking since lunchtime" goes on still ("we
+    # "I've been at my desk for nine hours" / "sneezing since breakfast" goes on still ("we
     # talked for hours" happened)
     hours = _FOR_HOURS.search(said) or _SINCE_TODAY.search(said)
     if hours and not phase and ("been" in lows or clause.head.tag_ == "VBG"):
@@ -273,7 +273,7 @@ def transient_reason(
         t.lemma_.lower() in lx.CONVERSATION_NOUNS
         and t.pos_ == "NOUN"
         and t.dep_ != "compound"
-        and t.head.lower_ != "per"  # "committing per message": a unit, not this chat
+        and t.head.lower_ != "per"  # "billing per minute": a unit, not this chat
         for t in toks
     ):
         return "about the conversation itself"
@@ -323,13 +323,13 @@ def transient_reason(
 
 
 def _defined(clause: Clause) -> bool:
-    """ "scope = log a session, history, leaderboard": a note that sets what something is, with
+    """ "scope = add a lesson, notes, progress": a note that sets what something is, with
     an equals sign for its verb, is no passing remark."""
     return any(t.text == "=" and t.i > clause.tokens[0].i for t in clause.tokens)
 
 
 def _announcement(clause: Clause) -> str:
-    """ "I have news about the course", "there is an update on my father": a clause that only
+    """ "I have news about the flat", "there is an update on my father": a clause that only
     says news follows (the news is the next statement); the noun, or ""."""
     head = clause.head
     if head.lemma_.lower() not in ("have", "be", "get") or any(
@@ -347,9 +347,9 @@ def _announcement(clause: Clause) -> str:
 
 
 def _leaving_for(clause: Clause) -> str:
-    """ "I'm off to bed", "heading to the gym", "going to bed": the speaker leaving now for a
+    """ "I'm off to sleep", "heading to the gym", "going to bed": the speaker leaving now for a
     place of their day; the place, or "". Not a habit ("I've been going to the gym", "I go to
-    work by bike") and not a plan ("I'm going to Japan")."""
+    work by bike") and not a plan ("I'm going to Iceland")."""
     head = clause.head
     if clause.subject_kind not in SPEAKER_SUBJECTS or clause.habitual:
         return ""
@@ -358,7 +358,7 @@ def _leaving_for(clause: Clause) -> str:
     if lemma in ("go", "head") and head.tag_ == "VBG" and "been" not in auxes:
         movers = [head]
     elif lemma == "be" and head.tag_ in ("VBP", "VBZ"):
-        movers = [c for c in head.children if c.lower_ == "off"]  # "I'm off to bed"
+        movers = [c for c in head.children if c.lower_ == "off"]  # "I'm off to sleep"
     else:
         return ""
     for mover in movers:
@@ -372,9 +372,9 @@ def _leaving_for(clause: Clause) -> str:
 
 
 def _hands_over(clause: Clause) -> bool:
-    """ "I send you the list of dishes", "I'll paste you the error": the speaker handing the
+    """ "I send you the menu of the day", "I'll paste you the error": the speaker handing the
     assistant something in the chat, which is then in the chat, not a fact of their life.
-    ("I sent the assistant's draft to Derek" happened: past, and not to the assistant.)"""
+    ("I sent the assistant's draft to Oswin" happened: past, and not to the assistant.)"""
     head = clause.head
     return (
         clause.mentions_assistant
@@ -402,7 +402,7 @@ def _know_how(head: Any) -> bool:
 
 
 def _existential_statement(clause: Clause) -> bool:
-    """ "there's a bug in the export", "there's only my own test data": "there" saying that
+    """ "there's a bug in the export", "there's only my own sample set": "there" saying that
     something exists, not pointing at a thing in the conversation ("there's the draft")."""
     subj = clause.subject
     if subj is None or subj.dep_ != "expl":
