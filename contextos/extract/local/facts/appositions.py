@@ -210,7 +210,7 @@ _GROUPS = frozenset({"", "ORG", "GPE", "NORP", "FAC", "LOC"})
 
 def affiliation_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str, str]]:
     """Where a named person belongs, said in passing next to the name: "Marta from Legal",
-    "Jo on the night desk", "Sam (PM)", "Ivo (my EM)", "Ottoline, one of the other tutors".
+    "Jo on the night desk", "Sam (PM)", "Thad (my EM)", "Ottoline, one of the other tutors".
     Each as a clause about the person, its text ("Marta is from SRE") and its category."""
     out: list[tuple[Clause, str, str]] = []
     for tok in sent:
