@@ -15,7 +15,7 @@ FACET_NOUNS: frozenset[str] = words(
 )
 #: Facet nouns that a proper noun in front of makes a project name ("the Trailmix beta",
 #: "Trailmix v1"); "demo", "launch" and the like are left out because events and platforms
-#: take them too ("the Winter Expo demo", "the console launch").
+#: take them too ("the Winter Fair demo", "the console launch").
 NAMING_FACETS: frozenset[str] = words(
     """beta alpha roadmap milestone milestones frontend backend codebase repo mvp v1 v2 v3
     changelog"""
