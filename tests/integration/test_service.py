@@ -173,6 +173,8 @@ def test_every_entry_refuses_a_bad_user_id_and_writes_nothing(cx, chat):
         "context": lambda u: cx.context("where do I live?", user=u),
         "brief": lambda u: cx.brief(u, since=datetime(2026, 3, 1, tzinfo=UTC)),
         "forget": lambda u: cx.forget(u),
+        "stats": lambda u: cx.stats(u),
+        "rejection_summary": lambda u: cx.rejection_summary(u),
     }
     for name, call in calls.items():
         for bad, shown in (("dana\nw", r"'dana\nw'"), ("dana ", "'dana '")):
