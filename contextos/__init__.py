@@ -21,7 +21,10 @@ from contextos.models import (
     Fact,
     FactType,
     IngestReport,
+    RejectionSummary,
+    RunRecord,
     Turn,
+    UserStats,
 )
 from contextos.service import ContextOS, IngestProgress
 from contextos.settings import Settings
@@ -44,8 +47,11 @@ __all__ = [
     "IngestReport",
     "InputError",
     "PartialInputError",
+    "RejectionSummary",
+    "RunRecord",
     "Settings",
     "StoreError",
     "Turn",
+    "UserStats",
     "__version__",
 ]

@@ -418,6 +418,63 @@ def brief(
 
 @app.command()
 @_reports_errors
+def stats(
+    user: User = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    data_dir: DataDir = None,
+    store: Store = None,
+) -> None:
+    """Facts, rejections and extraction metrics (calls, tokens, cost) per extractor."""
+    from contextos.cli_stats import print_stats
+
+    settings = _settings(data_dir, store)
+    uid = _user(settings, user)
+    with _read_only(settings) as cx:
+        _require_user(cx, settings, uid)
+        result = cx.stats(uid)
+    if as_json:
+        print(result.model_dump_json(indent=2))
+    else:
+        print_stats(out, result)
+
+
+#: rejections ``contextos rejections --list`` prints unless --limit says otherwise
+LIST_LIMIT = 20
+
+
+@app.command()
+@_reports_errors
+def rejections(
+    user: User = None,
+    list_: Annotated[
+        bool, typer.Option("--list", help="also list the rejections, newest first")
+    ] = False,
+    limit: Annotated[
+        int | None, typer.Option(help=f"how many --list prints (default {LIST_LIMIT})")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    data_dir: DataDir = None,
+    store: Store = None,
+) -> None:
+    """Why a user's candidate facts were rejected: share per reason, most common type."""
+    from contextos.cli_stats import print_rejections
+
+    if limit is not None and limit < 1:
+        raise ConfigError(f"--limit must be a positive integer, not {limit}")
+    listed = (limit or LIST_LIMIT) if list_ or limit is not None else 0
+    settings = _settings(data_dir, store)
+    uid = _user(settings, user)
+    with _read_only(settings) as cx:
+        _require_user(cx, settings, uid)
+        summary = cx.rejection_summary(uid, listed=listed)
+    if as_json:
+        print(summary.model_dump_json(indent=2))
+    else:
+        print_rejections(out, summary)
+
+
+@app.command()
+@_reports_errors
 def status(data_dir: DataDir = None, store: Store = None) -> None:
     """Where the data lives, which users it holds, and how big the graph is."""
     with _read_only(_settings(data_dir, store)) as cx:

@@ -34,10 +34,12 @@ from contextos.models.entities import Entity
 from contextos.models.extraction import UserRef
 from contextos.models.facts import Fact, turn_ref
 from contextos.models.report import FormatStats, IngestReport
+from contextos.models.stats import RejectionSummary, RunRecord, UserStats
 from contextos.models.transcript import Conversation
 from contextos.models.user_id import check_user_id
 from contextos.pipeline.conversation import ConversationPipeline, conversation_key
 from contextos.settings import Settings, default_data_dir
+from contextos.stats import summarise_rejections, user_stats
 
 if TYPE_CHECKING:
     from contextos.pipeline.workers import Extracted
@@ -400,6 +402,7 @@ class ContextOS:
                     metrics.facts_stored = report.facts_stored
                     metrics.facts_rejected = dict(report.facts_rejected)
                 report.extractors.append(metrics.model_copy(deep=True))
+        self._record_run(report, chosen)
         if report.conversations_unfinished:
             raise IngestUnfinished(report.conversations_unfinished, problem, report)
         if report.conversations == 0:
@@ -411,6 +414,13 @@ class ContextOS:
         if report.partial and not allow_partial:
             raise PartialInputError(report.partial, report)
         return report
+
+    def _record_run(self, report: IngestReport, extractor: Extractor) -> None:
+        """Persist the run's record (issue #39: metrics per run and extractor) once its report
+        is complete, before the run's outcome is raised: what a partial or unfinished run
+        wrote is in the graph. A run that read no conversation wrote nothing and leaves none."""
+        if report.conversations:
+            self.store.write_run(RunRecord.from_report(report, extractor=extractor.name))
 
     def _stored_turns(self, user: str, refs: list[tuple[str, str]]) -> set[str]:
         return {turn_ref(t.conversation_id, t.id) for _key, t in self.store.turns(user, refs)}
@@ -517,6 +527,21 @@ class ContextOS:
         brief = Brief(user_id=user, since=since, until=until, changes=changes)
         brief.summary = render_summary(brief, self._user_name(user))
         return brief
+
+    def stats(self, user: str) -> UserStats:
+        """The user's facts (current / superseded) and rejections by extractor, and per
+        extractor the totals of its ingest runs' metrics (calls, tokens, seconds, cost, facts
+        proposed...), the number of runs and the last one."""
+        user = check_user_id(user)
+        s = self.store
+        return user_stats(user, s.fact_counts(user), s.rejection_counts(user), s.runs(user))
+
+    def rejection_summary(self, user: str, *, listed: int | None = 0) -> RejectionSummary:
+        """Why the user's candidates were refused: per reason its count, share of all
+        rejections, most common fact type and category, and example texts; with ``listed``
+        the individual rejections too, newest first (``None``: all of them)."""
+        user = check_user_id(user)
+        return summarise_rejections(user, self.store.rejections(user), listed=listed)
 
     def forget(self, user: str) -> int:
         """Delete everything stored for ``user``; returns the number of nodes removed."""

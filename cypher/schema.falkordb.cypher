@@ -6,4 +6,6 @@ CREATE INDEX FOR (n:Turn) ON (n.key);
 CREATE INDEX FOR (n:Fact) ON (n.id);
 CREATE INDEX FOR (n:Fact) ON (n.user_id);
 CREATE INDEX FOR (n:Rejection) ON (n.id);
+CREATE INDEX FOR (n:Rejection) ON (n.user_id);
+CREATE INDEX FOR (n:Run) ON (n.user_id);
 CREATE VECTOR INDEX FOR (n:Fact) ON (n.embedding) OPTIONS {dimension: {dimension}, similarityFunction: 'cosine', efRuntime: 200}

@@ -17,11 +17,15 @@ from contextos.graph.records import (
     fact_from_row,
     from_epoch,
     labels_by_type,
+    rejection_from_row,
     relation_params,
+    run_from_row,
+    run_params,
 )
 from contextos.graph.store import ConversationWrite
 from contextos.models.entities import Entity
 from contextos.models.facts import Fact
+from contextos.models.stats import FactCount, RejectionCount, RunRecord, StoredRejection
 from contextos.models.transcript import Turn
 
 __all__ = ["CypherGraphStore"]
@@ -191,6 +195,37 @@ class CypherGraphStore(ABC):
 
     def set_carryover(self, user_id: str, carryover: str) -> None:
         self.run(self._q("set_carryover"), {"user_id": user_id, "carryover": carryover})
+
+    # -- runs and their statistics (issue #39) ------------------------------
+
+    def write_run(self, run: RunRecord) -> None:
+        self.run(self._q("insert_run"), run_params(run))
+
+    def runs(self, user_id: str) -> list[RunRecord]:
+        """The user's ingest runs, oldest first."""
+        return [run_from_row(r) for r in self.run(self._q("list_runs"), {"user_id": user_id})]
+
+    def fact_counts(self, user_id: str) -> list[FactCount]:
+        rows = self.run(self._q("count_facts"), {"user_id": user_id})
+        return [
+            FactCount(extractor=e or "local", current=bool(c), count=int(n)) for e, c, n in rows
+        ]
+
+    def rejection_counts(self, user_id: str) -> list[RejectionCount]:
+        rows = self.run(self._q("count_rejections"), {"user_id": user_id})
+        return [
+            RejectionCount(extractor=e or "local", reason=r or "", count=int(n)) for e, r, n in rows
+        ]
+
+    def rejections(self, user_id: str) -> list[StoredRejection]:
+        """The user's rejections, each with the time of the turn it came from."""
+        rows = self.run(self._q("list_rejections"), {"user_id": user_id})
+        if not rows:
+            return []
+        said = {
+            (c, t): ts for c, t, ts in self.run(self._q("list_turn_times"), {"user_id": user_id})
+        }
+        return [rejection_from_row(r, said.get((r[4], r[5]))) for r in rows]
 
     def delete_user(self, user_id: str) -> int:
         before = sum(self.stats(user_id).values())

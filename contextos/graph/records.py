@@ -16,12 +16,17 @@ import numpy as np
 from contextos.graph.store import ConversationWrite
 from contextos.models.entities import Entity
 from contextos.models.facts import Evidence, Fact
+from contextos.models.metrics import ExtractorMetrics
+from contextos.models.stats import RunRecord, StoredRejection
 
 __all__ = [
     "conversation_params",
     "entity_from_row",
     "fact_from_row",
     "from_epoch",
+    "rejection_from_row",
+    "run_from_row",
+    "run_params",
     "to_epoch",
 ]
 
@@ -250,3 +255,81 @@ def labels_by_type(w: ConversationWrite) -> dict[str, list[str]]:
     for e in w.entities:
         grouped.setdefault(e.type, []).append(e.key)
     return grouped
+
+
+#: the columns of ``list_runs`` (the scalar fields of RunRecord; the last two are JSON)
+RUN_COLUMNS = (
+    "id",
+    "user_id",
+    "extractor",
+    "started_at",
+    "finished_at",
+    "outcome",
+    "files",
+    "conversations",
+    "conversations_skipped_unchanged",
+    "conversations_unfinished",
+    "turns",
+    "facts_stored",
+    "facts_merged",
+    "facts_superseded",
+    "facts_ended",
+    "facts_rejected",
+    "entities_stored",
+    "duration_s",
+    "extractors",
+)
+
+
+def run_params(run: RunRecord) -> dict[str, Any]:
+    """The parameters of ``insert_run``: times as epoch seconds, maps and lists as JSON."""
+    params = run.model_dump(mode="python", exclude={"facts_rejected", "extractors"})
+    params["started_at"] = to_epoch(run.started_at)
+    params["finished_at"] = to_epoch(run.finished_at)
+    params["facts_rejected"] = json.dumps(run.facts_rejected, sort_keys=True)
+    params["extractors"] = json.dumps([m.model_dump(mode="json") for m in run.extractors])
+    assert set(params) == set(RUN_COLUMNS)
+    return params
+
+
+def run_from_row(row: list[Any]) -> RunRecord:
+    r = dict(zip(RUN_COLUMNS, row, strict=True))
+    r["started_at"] = from_epoch(r["started_at"])
+    r["finished_at"] = from_epoch(r["finished_at"])
+    r["facts_rejected"] = json.loads(r["facts_rejected"] or "{}")
+    r["extractors"] = [
+        ExtractorMetrics.model_validate(m) for m in json.loads(r["extractors"] or "[]")
+    ]
+    return RunRecord.model_validate({k: v for k, v in r.items() if v is not None})
+
+
+#: the columns of ``list_rejections``
+REJECTION_COLUMNS = (
+    "id",
+    "text",
+    "reason",
+    "detail",
+    "conversation_id",
+    "turn_id",
+    "confidence",
+    "type",
+    "category",
+    "extractor",
+)
+
+
+def rejection_from_row(row: list[Any], said_at: float | None = None) -> StoredRejection:
+    r = dict(zip(REJECTION_COLUMNS, row, strict=True))
+    return StoredRejection(
+        id=r["id"],
+        text=r["text"] or "",
+        reason=r["reason"] or "",
+        detail=r["detail"] or "",
+        conversation_id=r["conversation_id"],
+        turn_id=r["turn_id"],
+        confidence=float(r["confidence"]) if r["confidence"] is not None else None,
+        type=r["type"],
+        category=r["category"],
+        extractor=r["extractor"] or "local",  # rejections stored before it was recorded
+        said_at=from_epoch(said_at),
+    )

@@ -22,6 +22,7 @@ from contextos.models.facts import (
     Rejection,
 )
 from contextos.models.report import FormatStats, IngestReport, Warning_
+from contextos.models.stats import RejectionSummary, RunRecord, UserStats
 from contextos.models.transcript import Conversation, Turn, stable_id
 
 __all__ = [
@@ -48,8 +49,11 @@ __all__ = [
     "FormatStats",
     "IngestReport",
     "Rejection",
+    "RejectionSummary",
+    "RunRecord",
     "Turn",
     "UserRef",
+    "UserStats",
     "Warning_",
     "stable_id",
 ]

@@ -81,7 +81,8 @@ def test_reingesting_the_same_exports_changes_nothing(ingested):
     assert again.conversations_skipped_unchanged == again.conversations == 6
     assert again.facts_stored == 0
     assert sorted(f.id for f in cx.facts(DEMO_USER, include_superseded=True)) == before
-    assert cx.store.stats(DEMO_USER) == stats
+    # nothing but the run's own record (issue #39: every run is kept, with its metrics)
+    assert cx.store.stats(DEMO_USER) == {**stats, "Run": stats["Run"] + 1}
 
 
 def test_an_extended_export_adds_only_the_new_turns(cx, tmp_path):
@@ -172,6 +173,8 @@ def test_every_entry_refuses_a_bad_user_id_and_writes_nothing(cx, chat):
         "context": lambda u: cx.context("where do I live?", user=u),
         "brief": lambda u: cx.brief(u, since=datetime(2026, 3, 1, tzinfo=UTC)),
         "forget": lambda u: cx.forget(u),
+        "stats": lambda u: cx.stats(u),
+        "rejection_summary": lambda u: cx.rejection_summary(u),
     }
     for name, call in calls.items():
         for bad, shown in (("dana\nw", r"'dana\nw'"), ("dana ", "'dana '")):
