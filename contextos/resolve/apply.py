@@ -103,7 +103,7 @@ class FactResolution:
                 version = stable_id(fact.id, self.conversation_key, *fact.turn_ids)
                 fact = fact.model_copy(update={"id": version})
         if d.kind in ("supersedes", "superseded_by") and self._said_together(fact, d.target_id):
-            # "moved to Porto" and "lives in Porto" from one turn: said together, not a change
+            # "moved to Bergen" and "lives in Bergen" from one turn: said together, not a change
             d, target = Decision("new"), None
         if d.kind == "merge" and target is not None:
             # more evidence of the target: the merged copy keeps the target's validity (what

@@ -4,7 +4,7 @@ Given a new candidate and its nearest existing facts (by embedding similarity), 
 
 * **merge** — the same statement again (same subject, cosine >= ``MERGE_SIMILARITY``, and no
   detail replaced by another): the existing fact gains the new evidence and turn ids; no new
-  node. Saying more or less of it ("works at Fernhill" / "works at Fernhill Labs") is the same
+  node. Saying more or less of it ("works at Dunmore" / "works at Dunmore Labs") is the same
   statement.
 * **update** — a near-identical statement with a detail replaced ("wants it done by June" /
   "... by February", "Hugo is Sam's friend" / "... partner", "for 3 years" / "for 9 years"):
@@ -51,8 +51,8 @@ __all__ = [
 MERGE_SIMILARITY = 0.92
 NEGATION_SIMILARITY = 0.60
 #: Categories where a person holds one value at a time, with the similarity two statements
-#: need to be read as values of the same slot: a home is a home ("lives in Lisbon" / "lives in
-#: Porto"); work and relationship facts are many at once, so only a near-identical statement
+#: need to be read as values of the same slot: a home is a home ("lives in Trieste" / "lives in
+#: Bergen"); work and relationship facts are many at once, so only a near-identical statement
 #: with one detail changed ("works at A" / "works at B") replaces another.
 SINGLE_VALUED: dict[str, float] = {"location": 0.55, "work": 0.80, "relationship": 0.80}
 SUPERSEDE_SIMILARITY = min(SINGLE_VALUED.values())

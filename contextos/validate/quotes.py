@@ -14,7 +14,7 @@ returns the span *of the turn's own text* — the stored evidence is always
    ``partial_ratio_alignment``), kept only when the whole quote and that span score at least
    :data:`FUZZY_THRESHOLD` (0–100, ``fuzz.ratio``: ``100 * (1 - edits / total length)``,
    roughly). 90 lets through a typo or a dropped comma in a ten-word quote and refuses a
-   paraphrase ("I live in Lisbon" is not found in "I moved to Lisbon").
+   paraphrase ("I live in Trieste" is not found in "I moved to Trieste").
 
 A quote that is empty, or not found at all, gives ``None``: the candidate is ``not_grounded``.
 """

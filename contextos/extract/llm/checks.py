@@ -1,7 +1,7 @@
 """Checks of an LLM fact against the sentence its quote sits in, made by contextos.
 
-A model may quote "move to Berlin" out of "If we move to Berlin next year, ..." and state
-"Dana is moving to Berlin", or quote "live in Lisbon" out of "I don't live in Lisbon any more".
+A model may quote "move to Trieste" out of "If we move to Trieste next year, ..." and state
+"Dana is moving to Trieste", or quote "live in Bergen" out of "I don't live in Bergen any more".
 The quote is grounded; the fact is not what was said. These cue lists flag such candidates so
 :func:`contextos.validate.validate` rejects them (``hypothetical``, ``negated``), as it does the
 local extractor's.

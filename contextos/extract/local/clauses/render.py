@@ -122,7 +122,7 @@ def _agreeing_verbs(subj: Any) -> set[int]:
     # a "be" ("I've exported the data and want a chart", "I'm working from home and love it")
     shared = any(a.lemma_.lower() not in ("have", "be") for a in auxes)
     past = head.tag_ == "VBD" and not auxes  # "I sat and read": "read" is past too
-    for conj in head.children:  # "I'm from Brazil but live in Berlin": the shared subject
+    for conj in head.children:  # "I'm from Brazil but live in Bergen": the shared subject
         if (
             not shared
             and not past

@@ -201,17 +201,17 @@ def agent_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str]]:
 
 
 #: Entity types the small model gives a person's name (it often calls one it does not know a
-#: place: "Marta" GPE).
+#: place: "Linnea" GPE).
 _NAMES = frozenset({*lx.NAME_ENT_TYPES, "GPE"})
 #: What a person can be from: an organisation or team, a place ("Tom from Grenoble"), or a name
-#: the small model has no type for ("SRE").
+#: the small model has no type for ("DevRel").
 _GROUPS = frozenset({"", "ORG", "GPE", "NORP", "FAC", "LOC"})
 
 
 def affiliation_clauses(sent: Any, speaker: str) -> list[tuple[Clause, str, str]]:
-    """Where a named person belongs, said in passing next to the name: "Marta from Legal",
+    """Where a named person belongs, said in passing next to the name: "Linnea from Legal",
     "Jo on the night desk", "Sam (PM)", "Thad (my EM)", "Ottoline, one of the other tutors".
-    Each as a clause about the person, its text ("Marta is from SRE") and its category."""
+    Each as a clause about the person, its text ("Linnea is from DevRel") and its category."""
     out: list[tuple[Clause, str, str]] = []
     for tok in sent:
         if tok.pos_ != "PROPN" or tok.dep_ in ("compound", "appos") or tok.ent_type_ not in _NAMES:
@@ -248,7 +248,7 @@ def _affiliation(part: Any, phrase: list[Any], speaker: str) -> tuple[str, str] 
     if part.dep_ == "prep" and obj is not None:
         team = obj.lemma_.lower() in lx.POST_NOUNS
         if part.lower_ == "from" and (team or (obj.pos_ == "PROPN" and obj.ent_type_ in _GROUPS)):
-            return _spoken_of(phrase, speaker), "work"  # "Marta from Legal"
+            return _spoken_of(phrase, speaker), "work"  # "Linnea from Legal"
         if part.lower_ == "on" and team:
             return _spoken_of(phrase, speaker), "work"  # "Jo on the night desk"
         return None

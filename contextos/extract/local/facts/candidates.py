@@ -70,7 +70,7 @@ def emit_candidates(
             category = "other" if category not in ("decision", "plan") else category
         subject = piece.speaker
         if clause.subject_kind == "person" and clause.subject is not None:
-            named = person_text(clause.subject)  # "Marcus owns X": the speaker Marcus Oduya
+            named = person_text(clause.subject)  # "Aldous owns X": the speaker Aldous Wendel
             subject = speakers.get(named) or full_names.of(named)
         elif clause.subject_kind == "third_pronoun" and p.referent and not p.kin:
             subject = speakers.get(p.referent) or p.referent  # a speaker: by full name
@@ -148,13 +148,13 @@ def emit_candidates(
         key = None if p.alone else p.joins or (turn.id, piece.segment.sentence)
         if p.joins is not None:
             # verbless detail says nothing without its statement; a clause with a subject
-            # of its own going on about it ("HR approved it Friday") still stands alone
+            # of its own going on about it ("HQ approved it Friday") still stands alone
             fact.attributes["elaborates"] = clause.subject is None
         elif key is not None and not clause.reject:
             key = joined.get(key, key)
             last = last_person.get(turn.id)
             if last is not None and last[0] != key and _continues(clause, subject, last[1]):
-                joined[key] = last[0]  # "Greg is leaving. His last day is Friday"
+                joined[key] = last[0]  # "Wystan is leaving. His last day is Friday"
                 key = last[0]
             elif clause.subject_kind == "person":
                 last_person[turn.id] = (key, subject)
@@ -189,7 +189,7 @@ def _continues(clause: Clause, subject: str, last_subject: str) -> bool:
 def _refers_back(clause: Clause) -> bool:
     """A "he" or "her" inside the clause ("We agreed he keeps the album rights") with no
     person named before it in its piece of text (which the parser may have cut into more
-    than one sentence: "Callum's news while I'm at it: he's decided ..."): it stands for
+    than one sentence: "Tiernan's news while I'm at it: he's decided ..."): it stands for
     someone named earlier."""
     for t in clause.tokens:
         if t.lower_ in _PERSON_PRONOUNS and t.pos_ == "PRON":
@@ -203,7 +203,7 @@ _BEFORE_A_COLON = re.compile(r"((?:[\w'’-]+\W+){0,6}?[\w'’-]+)\s*:\s*$")
 
 def _announced_as_a_problem(text: str, start: int) -> bool:
     """Whether the words of ``text`` just before ``start`` announce what starts there as a
-    problem, after a colon ("Blocker: ...", "and this is the real blocker: ..."): it says what
+    problem, after a colon ("Blocker: ...", "and this is the actual blocker: ..."): it says what
     the problem is, its "not" ("the approval still hasn't come back") being no doubt but the
     problem itself."""
     m = _BEFORE_A_COLON.search(text, max(0, start - 80), start)

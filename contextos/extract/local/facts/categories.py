@@ -73,7 +73,7 @@ def _head_verb(clause: Clause, dated: bool) -> Classification | None:
     lemma = head.lemma_.lower()
     preps = {c.lower_ for c in head.children if c.dep_ in ("prep", "prt", "dative")}
     if lemma == "want" and dated and clause.subject_kind in ("person", "thing", "third_pronoun"):
-        # "Kwame wants a full draft by April 30": what someone else expects by a date is a
+        # "Ambrose wants a full draft by June 12": what someone else expects by a date is a
         # deadline on the speaker's calendar, not the speaker's own goal
         return Classification("plan", "someone else's 'want' with a date")
     if lemma == "go":
@@ -88,7 +88,7 @@ def _head_verb(clause: Clause, dated: bool) -> Classification | None:
     if lemma in ("move", "relocate") and "to" in preps:
         if _to_a_place(head):
             return Classification("location", f"'{lemma} to' a place")
-        return None  # "moving from Jira to Linear", "the launch moves to February"
+        return None  # "moving from Plankly to Taskmeld", "the launch moves to February"
     if lemma in ("drive", "fly", "commute") and not preps & {"to", "from"}:
         return None
     if lemma == "use" and clause.tense == "past" and any(c.dep_ == "xcomp" for c in head.children):
@@ -98,16 +98,16 @@ def _head_verb(clause: Clause, dated: bool) -> Classification | None:
     return None
 
 
-#: Words after "go" that make it a movement or a state ("went live", "going out with Dean").
+#: Words after "go" that make it a movement or a state ("went live", "going out with Fitzroy").
 _GO_WHERE = frozenset({"live", "out", "back", "home", "away", "up", "down", "off", "over", "ahead"})
 #: Prepositions of "go" that say where to (unless their object is a date).
 _GO_TO = frozenset({"to", "into", "onto", "on", "at", "from", "through", "across", "towards"})
 
 
 def _goes_with_a_choice(go: Any) -> bool:
-    """ "I'm going with moderate", "we went with Postgres on Friday": "go with" a thing, and
-    nowhere else. Not "went live ... with 20 customers", "went on the market with an agent",
-    "going out with Dean", "went to the match with my sister"."""
+    """ "I'm going with mild", "we went with Postgres on Friday": "go with" a thing, and
+    nowhere else. Not "went live ... with 20 customers", "went on the stage with a band",
+    "going out with Fitzroy", "went to the match with my sister"."""
     chosen = None
     for child in go.children:
         if child.dep_ in ("prt", "advmod", "acomp") and child.lower_ in _GO_WHERE:
@@ -115,10 +115,10 @@ def _goes_with_a_choice(go: Any) -> bool:
         if child.dep_ != "prep":
             continue
         objs = [c for c in child.children if c.dep_ == "pobj"]
-        if child.lower_ == "with":  # "with moderate" parses the adjective as a modifier
+        if child.lower_ == "with":  # "with mild" parses the adjective as a modifier
             chosen = next(iter(child.children), None)
         elif child.lower_ in _GO_TO and not all(o.ent_type_ in ("DATE", "TIME") for o in objs):
-            return False  # "on the market", "to the match" say where; "on Friday" when
+            return False  # "on the stage", "to the match" say where; "on Friday" when
     return chosen is not None and not (
         chosen.pos_ == "PRON"
         or chosen.ent_type_ == "PERSON"
@@ -127,7 +127,7 @@ def _goes_with_a_choice(go: Any) -> bool:
 
 
 def _to_a_place(verb: Any) -> bool:
-    """Whether what ``verb`` moves to is a place: one the NER knows ("to Porto") or a home ("to
+    """Whether what ``verb`` moves to is a place: one the NER knows ("to Bergen") or a home ("to
     a bigger flat"); not a tool, a team or a date."""
     for prep in verb.children:
         if prep.dep_ == "prep" and prep.lower_ == "to":
@@ -159,7 +159,7 @@ def _any_noun(clause: Clause) -> Classification | None:
             tok.ent_type_ == "GPE"
             and tok.head.lemma_ in ("in", "from", "at")
             and tok.head.head.pos_ in ("VERB", "AUX")
-        ):  # where someone is or does something, not "the leaderboard in Firestore"
+        ):  # where someone is or does something, not "the scoreboard in Driftnote"
             return Classification("location", f"place '{tok.text}'")
     return None
 
@@ -185,7 +185,7 @@ def lexical_category(clause: Clause, dated: bool = False) -> Classification | No
 
 
 def requirement(clause: Clause) -> bool:
-    """A rule the thing must keep to ("ledger events can't be duplicated", "the export must
+    """A rule the thing must keep to ("invoice numbers can't be reused", "the export must
     be encrypted"): a passive under "must" or "shall", or under a negated "can" or "should"."""
     head = clause.head
     if not any(c.dep_ == "auxpass" for c in head.children):

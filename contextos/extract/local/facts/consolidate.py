@@ -1,12 +1,12 @@
 """One fact per sentence: the clauses one sentence says about one subject belong together.
 
-The clause splitter cuts "Greg is leaving, he took a job at a bank and his last day is
-Friday" into three statements; stored apart, "Greg is leaving" has lost why and when, and a
-reason ("the SOC 2 report only covers through September") is cut off from what it explains
-("so Priya needs a bridge letter"). :func:`merge_sentence_facts` joins the accepted candidates
+The clause splitter cuts "Wystan is leaving, he took a job at a bakery and his last day is
+Friday" into three statements; stored apart, "Wystan is leaving" has lost why and when, and a
+reason ("the safety audit only covers through September") is cut off from what it explains
+("so Linnea needs a waiver"). :func:`merge_sentence_facts` joins the accepted candidates
 of one sentence that share a subject and type into one fact: the texts in sentence order joined
 by "; ", one evidence span over the clauses (and the questions of other turns they quote),
-the entities and dates of all of them. A verbless follow-up ("3 bed with a fenced yard")
+the entities and dates of all of them. A verbless follow-up ("2 bed with a walled garden")
 joins the statement its sentence elaborates, whatever that one's type; with no statement to
 join it is kept as a rejection.
 
@@ -16,8 +16,8 @@ These stay one fact per clause, because later stages compare them one statement 
 - negated statements: a negation supersedes the positive fact it denies;
 - candidates with a rejection flag or below their type's threshold (merged, they would take
   the sentence's other statements below it too), and those the caller gives no sentence key
-  (the items of a list the clause was split into on purpose, facts such as "Mateo is
-  Gabriel's son" read from an apposition);
+  (the items of a list the clause was split into on purpose, facts such as "Ferdia is
+  Casimir's son" read from an apposition);
 - statements of two different projects' status in one sentence (the status tracker keeps one
   status per fact);
 - two or more statements with the speaker as subject ("I'm a teacher and I work at PetSmart"):

@@ -207,7 +207,7 @@ def _standing_arrangement(head: Any) -> bool:
 
 
 def _reported_then(tokens: list[Any], marker: str) -> bool:
-    """``marker`` ("right now") is in words someone said at a past time ("Greg called and
+    """``marker`` ("right now") is in words someone said at a past time ("Wystan called and
     said he can't help financially right now"): a dated report, not the speaker's moment."""
     first = marker.split()[0]
     for tok in tokens:
@@ -269,7 +269,7 @@ def transient_reason(
     hours = _FOR_HOURS.search(said) or _SINCE_TODAY.search(said)
     if hours and not phase and ("been" in lows or clause.head.tag_ == "VBG"):
         return f"true of the moment ('{hours.group(0)}')"
-    if any(  # "this chat", "the thread above"; a "conversation group" is no conversation
+    if any(  # "this chat", "the thread above"; a "conversation starter" is no conversation
         t.lemma_.lower() in lx.CONVERSATION_NOUNS
         and t.pos_ == "NOUN"
         and t.dep_ != "compound"

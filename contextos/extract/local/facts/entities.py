@@ -1,7 +1,7 @@
 """People, projects, events and documents in a clause, and the relations between them.
 
 Read from the parse and NER of one clause: PERSON entities and proper-noun subjects with a
-relation noun ("my manager Tom", "he's my manager"); ORG after a work role ("analyst at X");
+relation noun ("my manager Tom", "he's my landlord"); ORG after a work role ("analyst at X");
 noun chunks headed by a project noun with a status cue ("the migration is blocked on ...");
 dated event nouns; documents the speaker writes or edits; decisions ("went with Postgres").
 """
@@ -123,8 +123,8 @@ def _relation_people(clause: Clause, referent: str | None) -> list[tuple[str, st
         if not poss or poss[0] not in ("my", "our"):
             continue
         name = None
-        # the role's own name first ("my friend Conchi"), then the name it stands in apposition
-        # to ("Tom, my manager"): "in Mercamadrid, my friend Conchi" is Conchi, not Mercamadrid
+        # the role's own name first ("my friend Ludmila"), then the name it stands in apposition
+        # to ("Tom, my manager"): "in Trieste, my friend Ludmila" is Ludmila, not Trieste
         for cand in [*tok.children, tok.head]:
             if (
                 cand.dep_ in ("appos", "compound", "npadvmod")
@@ -187,14 +187,14 @@ def clause_graph(
 
     ``projects``: the names the conversation gave its projects, which are projects whatever
     the NER calls them ("Autopay" is no organisation).
-    ``kinds``: what the batch's names are, whatever the NER labels them here ("Elena" is a
-    person after "my wife Elena", "Jira" a product after "everything's in Jira")."""
+    ``kinds``: what the batch's names are, whatever the NER labels them here ("Greta" is a
+    person after "my wife Greta", "Jira" a product after "everything's in Jira")."""
     kinds = kinds or NameKinds()
     projects = projects or ProjectNames()
     g = ClauseGraph()
     span_ev = evidence(clause.start_char, clause.end_char)
     tok_ids = {t.i for t in clause.tokens}
-    fillers = filler_phrase_tokens(clause.tokens)  # "closed mon thank god": no one called God
+    fillers = filler_phrase_tokens(clause.tokens)  # "shut tues thank god": no one called God
     doc = clause.sent.doc
     persons: list[str] = []
     head = clause.head
@@ -428,7 +428,7 @@ class NameKinds:
     """What the names of a batch are, read across all its sentences: the small model's NER
     labels the same name PERSON in one sentence and ORG in the next."""
 
-    #: named with a relation ("my wife Elena") or labelled PERSON and never a place of things
+    #: named with a relation ("my wife Greta") or labelled PERSON and never a place of things
     people: frozenset[str] = frozenset()
     #: somewhere things are kept ("everything's in Jira", "hosted on Vercel"): a product
     things: frozenset[str] = frozenset()
@@ -447,13 +447,13 @@ def name_kinds(docs: Iterable[Any]) -> NameKinds:
                 labelled.add(person_name(written(e)))
         for tok in doc:
             if tok.pos_ == "PROPN" and _related(tok):
-                full = person_text(tok)  # "Sandra Okafor": "Sandra" alone is her too
+                full = person_text(tok)  # "Hortense Marlowe": "Hortense" alone is her too
                 related.update((tok.text, full, full.split()[0]))
     return NameKinds(frozenset(related | (labelled - things)), frozenset(things - related))
 
 
 def _related(tok: Any) -> bool:
-    """ "my wife Elena" (either way the parser hangs it), "Elena, my wife"."""
+    """ "my wife Greta" (either way the parser hangs it), "Greta, my wife"."""
     return relation_named(tok) or any(
         c.dep_ in ("compound", "appos") and c.lemma_.lower() in lx.RELATION_NOUNS
         for c in tok.children
@@ -462,7 +462,7 @@ def _related(tok: Any) -> bool:
 
 def _where_things_are(ent: Any) -> bool:
     """A name after "in"/"on"/"into" ("everything is in Jira", "hosted on Vercel"), one
-    switched from or to ("switched from Mendeley to Zotero") or one used ("I use Strava"): the
+    switched from or to ("switched from Plankly to Taskmeld") or one used ("I use Strava"): the
     small model's PERSON there is a product or a company; people are not where things are
     kept, nor moved off or installed."""
     root = ent.root
@@ -475,7 +475,7 @@ def _where_things_are(ent: Any) -> bool:
 
 
 _CONTAINER_PREPOSITIONS = frozenset({"in", "on", "into", "onto", "inside", "via"})
-#: Verbs that move work from one tool to another ("switched from Mendeley to Zotero").
+#: Verbs that move work from one tool to another ("switched from Plankly to Taskmeld").
 _SWITCH_VERBS = frozenset({"switch", "move", "migrate", "port", "upgrade", "downgrade", "convert"})
 #: Verbs whose object is a tool, never a person ("I use Strava", "we ditched Jira").
 _USE_VERBS = frozenset({"use", "install", "uninstall", "download", "ditch", "adopt"})

@@ -110,7 +110,7 @@ def render_pieces(
     people_by_turn: dict[str, list[str]] = {}
     #: per turn, (person, "he"/"she") for whoever did something to a "him"/"her"
     acting_by_turn: dict[str, set[tuple[str, str]]] = {}
-    #: the first names of everyone named so far (lower case), for "bevs passport"
+    #: the first names of everyone named so far (lower case), for "ambroses passport"
     seen_people: dict[str, str] = {}
     speakers = frozenset(p.display.split()[0].lower() for p in pieces if p.display)
     #: the turn, sentence and whether it said something, of the piece before
@@ -126,7 +126,7 @@ def render_pieces(
     asked_by_turn: dict[str, AskedAbout | None] = {}
     #: per conversation, whom a "he" and a "she" stood for when its last turn ended; per
     #: turn, what of that a "he"/"she" the turn names no one for may still mean
-    #: (whose, relation): ("Laura", "dad")
+    #: (whose, relation): ("Perpetua", "dad")
     left_by_conversation: dict[str, dict[str, tuple[str, str]]] = {}
     carried_by_turn: dict[str, dict[str, tuple[str, str]]] = {}
 
@@ -220,13 +220,13 @@ def render_pieces(
                 and (first := verbless_answer(clause)) is not None
                 and (asked := ask()) is not None  # parsed only for such an answer
                 and asked.value
-            ):  # "What's the new monthly cost?" - "About $470."
+            ):  # "What's the new yearly fee?" - "About $615."
                 say_of(clause, first, asked.text)
                 cited = (asked.evidence,)
             if clause.skip == "vague subject" and it_name and clause.subject is not None:
                 clause.skip, clause.subject_kind = "", "thing"  # "it" = the project just named
             elif it_name and clause.subject_kind == "third_pronoun":
-                clause.subject_kind = "thing"  # "Brightwell update: they sent a term sheet"
+                clause.subject_kind = "thing"  # "Ravensworth update: they sent a contract"
             mine = mine_referent(clause, doc, [s for s in (sentence_before, further_before) if s])
             called_thing = called_referent(
                 clause, [s for s in (sentence_before, further_before) if s]
@@ -245,7 +245,7 @@ def render_pieces(
                 and (pron := unnamed_object(clause)) is not None
                 and (asked := ask()) is not None
             ):
-                it_object = answered(clause, pron, asked)  # "HR approved it" after "Did
+                it_object = answered(clause, pron, asked)  # "HQ approved it" after "Did
                 cited = (asked.evidence,) if it_object else cited  # you get anywhere ...?"
             elaborates = (
                 joins
@@ -279,7 +279,7 @@ def render_pieces(
                         [*(further_before or ()), *(sentence_before or ()), *sentence_tokens],
                         clause.subject,
                     )
-                ):  # "He's still driving" in the turn after "my dad was diagnosed ..."
+                ):  # "He's still gardening" in the turn after "my uncle had surgery ..."
                     kin_owner, kin = carried
             elif (
                 clause.subject is not None
@@ -289,7 +289,7 @@ def render_pieces(
             ):
                 fallback = pair[1]  # "Tom and Ana came over. They ..."
             referent = listener or pronoun_referent(clause, fallback, genders, theirs)
-            dislocated = dislocated_subject(clause)  # "my cook Rubén he is celiac"
+            dislocated = dislocated_subject(clause)  # "my tenant Casimir he is vegan"
             if dislocated is not None and dislocated.lemma_.lower() in lx.RELATION_NOUNS:
                 kin = dislocated.lower_  # as said: "my parents they live" stays plural
             elif dislocated is not None:
@@ -323,8 +323,8 @@ def render_pieces(
                     clitic = doc[i].text[:1] in ("'", "’")  # "you're" -> "Ines is"
                     replacements.setdefault(i, (f" {form}" if clitic else form, i + 1))
             name, role = intro if intro is not None else (None, None)
-            told_age = None  # "im walt, 68, retired electrician": the age is a fact alone
-            if name is not None and role is not None:  # "I'm Nadia, producer"
+            told_age = None  # "im barnaby, 71, retired plumber": the age is a fact alone
+            if name is not None and role is not None:  # "I'm Ottoline, curator"
                 article = not any(c.dep_ in ("det", "poss") for c in role.children)
                 start = role.left_edge.i if role.left_edge.i > name.i else name.i + 2
                 lead = "the" if article else ""  # "Walt is the retired electrician"
@@ -333,9 +333,9 @@ def render_pieces(
             elif name is not None and age is not None:  # "im walt, 68"
                 replacements.setdefault(name.left_edge.i, (f"{age.text} years old", age.i + 1))
             if clause.conditional and not dates:
-                clause.hedged = True  # "if it's accepted" with no date: not yet a plan
+                clause.hedged = True  # "if it gets approved" with no date: not yet a plan
             insertions, supplied = _discourse_words(discourse, clause, replacements)
-            if "not_before" in clause.cues:  # "no way we're running ..." -> "... not ..."
+            if "not_before" in clause.cues:  # "no way we're hiring ..." -> "... not ..."
                 insertions.setdefault(int(clause.cues["not_before"]), "not")
             whole = _we_are_a_whole(clause)
             if whole is not None and not (
@@ -357,16 +357,16 @@ def render_pieces(
                     replacements.setdefault(pronoun[0].i, (pronoun[1], pronoun[0].i + 1))
                     supplied = (*supplied, pronoun[1])
             there = place_referent(clause.tokens, sentence_before)  # "been there"
-            if there is not None:  # -> "at Figma"
+            if there is not None:  # -> "at Ledgerly"
                 tok, prep, place = there
                 replacements.setdefault(tok.i, (f"{prep} {place}", tok.i + 1))
                 supplied = (*supplied, place)
             for i, (full, end) in names.replacements(clause.tokens).items():
-                if i not in replacements:  # "Greg is leaving" -> "Greg Halloran ..."
+                if i not in replacements:  # "Wystan is leaving" -> "Wystan Hesketh ..."
                     replacements[i] = (full, end)
                     supplied = (*supplied, full)
             for i, swap in plain_possessives(clause.tokens, seen_people).items():
-                replacements.setdefault(i, swap)  # "bevs passport" -> "Bev's passport"
+                replacements.setdefault(i, swap)  # "ambroses passport" -> "Ambrose's passport"
             for i, word in clause.insert_before.items():
                 insertions[i] = f"{insertions[i]} {word}" if i in insertions else word
             owned = bare_work_subject(clause.tokens, clause.subject)
@@ -396,7 +396,7 @@ def render_pieces(
             if it_name and clause.subject is not None and clause.subject_kind == "thing":
                 replacements.setdefault(clause.subject.i, (it_name, clause.subject.i + 1))
                 supplied = (*supplied, it_name)
-            called = called_out_before(clause.tokens)  # "and Oskar, the build is yours"
+            called = called_out_before(clause.tokens)  # "and Leopold, the build is yours"
             you = addressed_person(called, piece, names)
             if called is not None and you is not None:
                 supplied = (*supplied, you)
@@ -478,7 +478,7 @@ def render_pieces(
                     )
                 )
         said = said_as_fact(piece)
-        pending.extend(  # "her daughter Kayla": like a "she", one named earlier in the turn
+        pending.extend(  # "her daughter Clemency": like a "she", one named earlier in the turn
             apposition_facts(
                 piece,
                 said,

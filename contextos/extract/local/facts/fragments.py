@@ -1,6 +1,6 @@
 """Verbless sentences that still say something: an answer to the question before ("What's the
-new monthly cost?" - "About $470."), a detail of the statement before ("3 bed with a fenced
-yard"), an item under the speaker's heading ("My goals:" over "- hire two engineers"), a
+new yearly fee?" - "About $615."), a detail of the statement before ("2 bed with a walled
+garden"), an item under the speaker's heading ("My goals:" over "- hire two engineers"), a
 fragment under a topic label ("Autopay: still in discovery"), and a description under a
 label about the speaker ("Background: retired teacher, 68").
 """
@@ -34,7 +34,7 @@ __all__ = [
 
 def verbless_answer(clause: Clause) -> Any | None:
     """The first word of a verbless fragment that may answer a question asking what something
-    is ("What's the stack?" - "Rails 7 monolith."), which then says what the thing asked about
+    is ("What's the setup?" - "Django 4 monolith."), which then says what the thing asked about
     is: "The stack is Rails 7 monolith" (the question quoted as evidence). None for anything
     else, a yes, a no or a don't-know among them."""
     if clause.skip != "fragment" or clause.subject is not None:
@@ -144,9 +144,9 @@ def elaborated(piece: Piece, before: tuple[str, int, bool] | None) -> tuple[str,
 
 def elaboration(clause: Clause) -> bool:
     """A verbless sentence that adds detail to the statement before it: a noun phrase with a
-    name or number in it ("3 bed with a fenced yard for Pico", "junior data analyst at
-    Lakeshore Health") or an adjective that opens one ("effective March 1"); not a name called
-    out ("Femi, capsule art") or an aside ("mild panic")."""
+    name or number in it ("2 bed with a walled garden for Zebedee", "junior lab technician at
+    Fenwick Labs") or an adjective that opens one ("effective March 1"); not a name called
+    out ("Lorcan, cover art") or an aside ("mild panic")."""
     if clause.skip != "fragment" or clause.subject is not None:
         return False
     words = [t for t in clause.tokens if not t.is_punct]
@@ -163,7 +163,7 @@ def elaboration(clause: Clause) -> bool:
 
 def goes_on_about(clause: Clause, piece: Piece) -> bool:
     """A statement about a thing that acts on an "it" nothing in its sentence names, right
-    after a sentence that said something ("we decided v1 is ACH only. card fees make it messy"):
+    after a sentence that said something ("we decided v1 is invoice only. card fees make it messy"):
     it explains that statement and belongs with it."""
     if clause.skip or clause.reject or clause.subject_kind != "thing":
         return False

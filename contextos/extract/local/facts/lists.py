@@ -82,7 +82,7 @@ def _comma_list(clause: Clause) -> list[list[Any]]:
     if any(t.dep_ == "appos" and t.head.i < it[0].i for it in items[1:] for t in it):
         return []  # "we have a son, Eli": the son is Eli
     if any(it[0].tag_ in ("VBZ", "VBD") and it[0].head.i == head.i for it in items[1:]):
-        return []  # "Ingrid loved 5 of the 6, wants the sixth redrawn": a second predicate
+        return []  # "Edwin liked 3 of the 4, wants the fourth reshot": a second predicate
     return items if len(items) >= 2 else []
 
 
@@ -114,8 +114,8 @@ def list_variants(clause: Clause) -> list[list[Any]]:
     like to hike, read, and play chess" -> "I like to hike", "I like to read", "I like to play
     chess"); ``[clause.tokens]`` otherwise. Each liked thing is then its own fact, and a later
     "I don't like chess anymore" can supersede just that one. What someone else speaks or likes
-    stays one description of them ("Yusuf, 34, from Morocco, speaks Spanish, French and
-    Arabic"): split, it gave one near-copy of the whole sentence per item."""
+    stays one description of them ("Casimir, 41, from Estonia, speaks Polish, German and
+    Finnish"): split, it gave one near-copy of the whole sentence per item."""
     head = clause.head
     if (
         head.lemma_.lower() not in lx.LIST_SPLIT_VERBS

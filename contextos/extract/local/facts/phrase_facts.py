@@ -1,7 +1,7 @@
 """Facts read from a phrase rather than from what a sentence states, each kept as a fact of its
-own: "<name> is <role>" from appositions ("my partner Jo", "her daughter Kayla"), who leads
-what ("the team, led by Olumide"), affiliations ("Marta from SRE"), and "<speaker> is based
-in <place>" from a place the speaker puts themselves in passing ("here in Cleveland").
+own: "<name> is <role>" from appositions ("my partner Jo", "her daughter Clemency"), who leads
+what ("the team, led by Benedikt"), affiliations ("Linnea from payroll"), and "<speaker> is based
+in <place>" from a place the speaker puts themselves in passing ("here in Dundee").
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def said_as_fact(piece: Piece) -> list[Any]:
 
 def place_facts(piece: Piece, sents: list[Any]) -> list[Pending]:
     """ "<speaker> is based in <place>" from a place the speaker puts themselves in passing
-    ("here in Cleveland"), as a fact of its own."""
+    ("here in Dundee"), as a fact of its own."""
     out: list[Pending] = []
     for sent in sents:
         for found in speaker_places(sent):
@@ -69,7 +69,7 @@ def apposition_facts(
     names: FullNames,
 ) -> list[Pending]:
     """ "<name> is <role>" clauses from role appositions ("my partner Jo"), unless the sentence
-    is a joke or a hypothetical. A "his"/"her" role ("her daughter Kayla") is the last person
+    is a joke or a hypothetical. A "his"/"her" role ("her daughter Clemency") is the last person
     named before it, else one named earlier in the turn (``antecedents``, ``last_named``: see
     :func:`antecedent`); with no one, the clause is rejected as vague (see
     :func:`appositions.role_possessor`)."""
@@ -97,10 +97,10 @@ def apposition_facts(
                     from_phrase=True,
                 )
             )
-        for clause, text in agent_clauses(sent, speaker):  # "the team, led by Olumide, ..."
+        for clause, text in agent_clauses(sent, speaker):  # "the team, led by Benedikt, ..."
             cue = Classification("work", "leads")
             out.append(Pending(piece, clause, text, cue, {}, alone=True, from_phrase=True))
-        for clause, text, category in affiliation_clauses(sent, speaker):  # "Marta from SRE"
+        for clause, text, category in affiliation_clauses(sent, speaker):  # "Linnea from payroll"
             cue = Classification(category, "affiliation")
             who = (person_text(clause.subject),) if clause.subject is not None else ()
             out.append(Pending(piece, clause, text, cue, {}, who, alone=True, from_phrase=True))

@@ -76,9 +76,9 @@ class Pending:
     #: names the conversation supplied (the project, the organisation): entities of the fact
     supplied: tuple[str, ...] = ()
     #: kept as a fact of its own, not merged with the other statements of its sentence: one
-    #: item of a list the clause was split into, or a fact read from a phrase ("my son Mateo")
+    #: item of a list the clause was split into, or a fact read from a phrase ("my son Ferdia")
     alone: bool = False
-    #: who a pronoun subject stands for ("she" -> "Helen", named in an earlier sentence)
+    #: who a pronoun subject stands for ("she" -> "Astrid", named in an earlier sentence)
     referent: str | None = None
     #: the referent is a relation of the speaker's named by its noun ("Dana's sister")
     kin: bool = False
@@ -88,7 +88,7 @@ class Pending:
     joins: tuple[str, int] | None = None
     #: the project names the conversation had given by then
     projects: ProjectNames = field(default_factory=ProjectNames)
-    #: read from a phrase that introduces someone ("my old boss Gary"), not from what the
+    #: read from a phrase that introduces someone ("my old boss Godfrey"), not from what the
     #: sentence states
     from_phrase: bool = False
     #: words of another turn the fact quotes too: a question's words for what its "it" is

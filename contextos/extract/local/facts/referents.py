@@ -55,8 +55,8 @@ __all__ = [
 
 
 def named_topic(topic: str | None, english: EnglishWords) -> str | None:
-    """``topic`` (see :attr:`Segment.topic`) when it is a name ("Brightwell", "Northlight
-    Indie Showcase", "HPC"), not a common noun that opens a heading ("Course news:")."""
+    """``topic`` (see :attr:`Segment.topic`) when it is a name ("Ravensworth", "Dunmore
+    Craft Fair", "LIMS"), not a common noun that opens a heading ("Course news:")."""
     if topic is None:
         return None
     words = topic.split()
@@ -67,13 +67,13 @@ def named_topic(topic: str | None, english: EnglishWords) -> str | None:
 
 def topic_referent(clause: Clause, topic_name: str | None) -> str | None:
     """The named topic a subject "it" or "they" stands for when its own sentence names
-    nothing before it ("Jira update: it keeps crashing", "Brightwell: they sent a term
-    sheet")."""
+    nothing before it ("Jira update: it keeps crashing", "Ravensworth: they sent a
+    contract")."""
     subject = clause.subject
     if topic_name is None or subject is None or subject.lower_ not in ("it", "they"):
         return None
     if subject.lower_ == "it" and _time_passed(clause.head):
-        return None  # "HPC update: still nothing, it has been over two weeks"
+        return None  # "LIMS update: still nothing, it has been over three weeks"
     if any(t.pos_ in ("PROPN", "NOUN") for t in subject.sent if t.i < subject.i):
         return None
     return topic_name
@@ -97,10 +97,10 @@ _NAME_POSSESSIVES = frozenset({"their", "its"})
 
 def dislocated_topic(clause: Clause, piece: Piece, previous: Piece | None) -> str | None:
     """A name said on its own ahead of the statement, in the same sentence, that the
-    statement's "their" or "its" stands for: "Pennine Trail Outfitters, an outdoor gear
+    statement's "their" or "its" stands for: "Hesketh Kite Supplies, a kite
     company, I'm doing product descriptions for their website", "Tom and Ana, our neighbours,
-    we're minding their dog" heads the statement as a topic does after a label ("Pennine Trail
-    Outfitters, an outdoor gear company: ..."), rather than leave "their website" no one's.
+    we're minding their dog" heads the statement as a topic does after a label ("Hesketh Kite
+    Supplies, a kite company: ..."), rather than leave "their website" no one's.
     ``previous``: the piece before in the sentence, which has no verb and opens with a name."""
     if previous is None or not previous.clauses:
         return None
@@ -140,8 +140,8 @@ def carried_referents(
 
 
 def someone_unnamed(tokens: Sequence[Any], pronoun: Any) -> bool:
-    """Whether ``tokens`` before ``pronoun`` speak of a person they do not name ("the transit
-    lad, I messaged him what you said and he went quiet"), whom the pronoun may mean."""
+    """Whether ``tokens`` before ``pronoun`` speak of a person they do not name ("the plumber
+    bloke, I sent him what you said and he never replied"), whom the pronoun may mean."""
     return any(
         t.i < pronoun.i or t.doc is not pronoun.doc
         for t in tokens
@@ -181,7 +181,7 @@ def answered(clause: Clause, pron: Any, asked: AskedAbout) -> tuple[Any, str] | 
     if not stands_for(pron, asked):
         return None
     if asked.verb is not None and clause.head.lemma_.lower() != asked.verb:
-        return None  # "Do you have a mechanic?" - "he will look at it": the van
+        return None  # "Do you have a locksmith?" - "he will look at it": the lock
     clause.reject = clause.reject_detail = ""
     return pron, asked.text
 
@@ -234,7 +234,7 @@ def whose_subject(
     if person is None and kin is not None and kin_fits(kin, poss.lower_):
         return poss, f"{display}'s {kin}"
     if person is None and named_after(clause, poss):
-        return None  # "His agent wants Lucas to ...": whose is said in the statement
+        return None  # "His coach wants Quentin to ...": whose is said in the statement
     if person is None:
         clause.reject = "vague"
         clause.reject_detail = f"no one named before '{poss.text}' says whose"
@@ -244,7 +244,7 @@ def whose_subject(
 
 def as_named(person: str, names: FullNames) -> str:
     """How a fact names ``person``: in full when introduced so, with a capital when typed in
-    lower case ("lucia, shes in guadalajara")."""
+    lower case ("ysolde, shes in ljubljana")."""
     person = names.of(person)
     return person.title() if person.islower() else person
 
@@ -276,7 +276,7 @@ def called_referent(clause: Clause, before: list[list[Any]]) -> str | None:
 
 def named_listener(clause: Clause, piece: Piece, names: FullNames) -> str | None:
     """In a meeting, the person a "you" subject is, when the speaker names them right before it
-    ("Ines, you own the name-change paperwork", "Jun, you're his point of contact"): the
+    ("Ines, you own the name-change paperwork", "Magnus, you're his point of contact"): the
     clause, skipped as addressed to a listener, is a statement about that person."""
     subject = clause.subject
     if not piece.in_meeting or clause.skip != "addressed to a listener" or subject is None:
@@ -285,7 +285,7 @@ def named_listener(clause: Clause, piece: Piece, names: FullNames) -> str | None
         return None
     head = clause.head
     if any(c.dep_ == "aux" and c.lower_ in lx.JUDGEMENT_MODALS for c in head.children):
-        return None  # "Jun, you should rest more": advice, not a fact about Jun
+        return None  # "Magnus, you should rest more": advice, not a fact about Magnus
     comma, name = subject.doc[subject.i - 1], subject.doc[subject.i - 2]
     if comma.text != "," or name.i != subject.sent.start or not name.text[:1].isupper():
         return None
@@ -295,7 +295,7 @@ def named_listener(clause: Clause, piece: Piece, names: FullNames) -> str | None
 
 
 def addressed_person(called: Any | None, piece: Piece, names: FullNames) -> str | None:
-    """Who "you" is in a clause: the person ``called`` out just before it ("and Oskar, the
+    """Who "you" is in a clause: the person ``called`` out just before it ("and Leopold, the
     demo build is yours"), else who the turn addresses."""
     if called is not None:
         return names.of(called.text)
@@ -306,11 +306,11 @@ def unresolved_listener(clause: Clause, piece: Piece, called: Any | None) -> boo
     """The clause speaks of "you" and nothing says who that is: not the assistant, not a
     person addressed in a meeting ("I'll let you know", "nice to meet you")."""
     if not piece.in_assistant_chat and any(plural_you(t) for t in clause.tokens):
-        return True  # "see you all at midnight": the listeners, whom no one names
+        return True  # "see you all at noon": the listeners, whom no one names
     if piece.addressee is not None:
         return False
     if piece.in_assistant_chat:  # "you" is the assistant, but it has no mother
         return any(listeners_kin(t) for t in clause.tokens)
-    if called is not None:  # "and Oskar, the build is yours": a person called out
+    if called is not None:  # "and Leopold, the build is yours": a person called out
         return False
     return any(second_person(t) for t in clause.tokens)

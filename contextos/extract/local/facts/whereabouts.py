@@ -1,9 +1,9 @@
 """Where the speaker is based, from how they place themselves in passing.
 
-People rarely say "I live in Cleveland"; they say "the gym here in Cleveland", "I'm an ICU nurse
-in Phoenix", "I'll drive up from Hartford that morning" or "we're moving from Marchmont to
-Leith". The sentence around the place is about something else (and is a fact, or not, on its
-own), but the place is a durable fact about the speaker: "Teo is based in Cleveland".
+People rarely say "I live in Dundee"; they say "the gym here in Dundee", "I'm a school nurse
+in Utrecht", "I'll drive up from Aarhus that morning" or "we're moving from Innsbruck to
+Bruges". The sentence around the place is about something else (and is a fact, or not, on its
+own), but the place is a durable fact about the speaker: "Tobias is based in Dundee".
 
 Four readings, each on the dependency parse, each needing a proper-noun place the small NER
 does not call a person, an organisation or a date:
@@ -13,10 +13,10 @@ does not call a person, an organisation or a date:
   speaker works or lives.
 - "I/we <travel verb> ... from <place>" about now or later ("I'll drive up from", "I commute
   from"), the place a GPE/LOC entity: where the trip starts is home. A past trip ("I flew in
-  from Tokyo") says nothing.
+  from Gdansk") says nothing.
 - "I/we <move> ... from <A> (to <B>)": a move still ahead says the speaker lives in A now; a move
   done says they live in B. Both ends (B at least) must be places the NER knows, unless the
-  move is of a home ("moving flats"): "moving from Jira to Linear" moves tools.
+  move is of a home ("moving flats"): "moving from Plankly to Taskmeld" moves tools.
 
 Each reading becomes a :class:`Place` whose clause spans the words it was read from, for the
 fact's evidence. Jokes and hypotheticals are left out by the caller.
@@ -35,7 +35,7 @@ __all__ = ["Place", "place_text", "speaker_places"]
 
 #: Entity types a place name may carry; "" is a proper noun the NER left unlabelled.
 _PLACE_TYPES = frozenset({"", "GPE", "LOC", "FAC"})
-#: For "I'm a nurse in Phoenix" the place must be one the NER recognised: "in Payments" may
+#: For "I'm a nurse in Utrecht" the place must be one the NER recognised: "in Payments" may
 #: be a team.
 _NAMED_PLACE_TYPES = frozenset({"GPE", "LOC"})
 _SELF = frozenset({"i", "we"})
@@ -49,12 +49,12 @@ class Place:
     place: str
     #: "lives in" after a move, "is based in" otherwise
     relation: str
-    #: other people in the subject ("Isla and I"), by name
+    #: other people in the subject ("Isolde and I"), by name
     companions: tuple[str, ...] = ()
 
 
 def _place_run(tok: Any, named: bool = False) -> list[Any] | None:
-    """The proper-noun run ``tok`` is part of ("Beaverton", "Los Angeles"), or None."""
+    """The proper-noun run ``tok`` is part of ("Tampere", "Novi Sad"), or None."""
     if tok is None or tok.pos_ != "PROPN" or not tok.text[:1].isupper():
         return None
     kinds = _NAMED_PLACE_TYPES if named else _PLACE_TYPES
@@ -88,19 +88,19 @@ def _place_after(candidates: Iterable[Any], word: str, named: bool) -> list[Any]
 
 def _prep_object(verb: Any, word: str, named: bool = False) -> list[Any] | None:
     """The place after ``word`` ("from", "to") attached to ``verb`` or to one of its own
-    objects or particles ("moving flats ... from Marchmont")."""
+    objects or particles ("moving flats ... from Innsbruck")."""
     near = [verb, *(c for c in verb.children if c.dep_ in ("prt", "dobj", "npadvmod", "advmod"))]
     return _place_after((prep for head in near for prep in head.children), word, named)
 
 
 def _place_in(attr: Any) -> list[Any] | None:
-    """The place after an "in" anywhere in the role phrase: "a nurse in Phoenix", "a data
+    """The place after an "in" anywhere in the role phrase: "a nurse in Utrecht", "a data
     scientist at Spotify in Stockholm"."""
     return _place_after(attr.subtree, "in", named=True)
 
 
 def _subject(verb: Any) -> tuple[Any, tuple[str, ...]] | None:
-    """The verb's first-person subject and the people named with it ("Isla and I"), or None
+    """The verb's first-person subject and the people named with it ("Isolde and I"), or None
     when the subject is not the speaker."""
     subj = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     if subj is None:
@@ -192,7 +192,7 @@ def _move(sent: Any) -> list[Place]:
             _prep_object(verb, "to", named=True) is None
             or _prep_object(verb, "from") != _prep_object(verb, "from", named=True)
         ):
-            continue  # "moving from Jira to Linear": an end is not a place the NER knows
+            continue  # "moving from Plankly to Taskmeld": an end is not a place the NER knows
         word = "to" if _past(verb) else "from"
         run = _prep_object(verb, word, named=not home)
         if run is not None:
@@ -221,7 +221,7 @@ def speaker_places(sent: Any) -> list[Place]:
 
 
 def place_text(place: Place, speaker: str) -> str:
-    """ "Teo is based in Cleveland", "Rafael and Isla live in Marchmont"."""
+    """ "Tobias is based in Dundee", "Anselm and Isolde live in Innsbruck"."""
     if not place.companions:
         return f"{speaker} {place.relation} {place.place}"
     names = " and ".join([speaker, *place.companions])

@@ -156,7 +156,7 @@ class _DroppedG:
     """Marks a word typed without its final "g" (``Token._.dropped_g``), for fact text to write
     it in full: a word the dictionary does not know that is a known word with the "g"
     ("mornin", "nothin": ``"word"``), or whose stem is a verb it knows ("doin", "learnin",
-    "runnin": ``"verb"``; "begin", "cabin" and "Berlin" are neither). The parse is left alone:
+    "runnin": ``"verb"``; "begin", "cabin" and "Turin" are neither). The parse is left alone:
     the tagger reads word endings, so a new norm would not change it."""
 
     def __init__(self, words: frozenset[str], verbs: frozenset[str]) -> None:
