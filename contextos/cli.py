@@ -291,7 +291,12 @@ def _print_report(report: Any) -> None:
         out.print(
             f"extractor {m.extractor}: {m.calls} calls · {m.tokens_in} tokens in, "
             f"{m.tokens_out} out · {m.seconds:.1f}s · cost {m.cost:.4f} · "
-            f"facts proposed {m.facts_proposed}, stored {m.facts_stored}",
+            f"facts proposed {m.facts_proposed}, stored {m.facts_stored}"
+            + (
+                f" · entities proposed {m.entities_proposed}, relations {m.relations_proposed}"
+                if m.entities_proposed or m.relations_proposed
+                else ""
+            ),
             highlight=False,
         )
     for w in report.warnings[:20]:

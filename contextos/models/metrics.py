@@ -28,13 +28,23 @@ class ExtractorMetrics(BaseModel):
     #: prompt ``name@version`` -> calls
     prompts: dict[str, int] = Field(default_factory=dict)
     windows: int = 0
-    #: windows whose reply could not be read, even leniently (a rejection each)
+    #: windows whose facts reply could not be read, even leniently (a rejection each)
     windows_skipped: int = 0
     #: windows the server did not answer (timeout or connection lost, after a retry)
     windows_unfinished: int = 0
     #: replies read only by the lenient parser
     lenient_parses: int = 0
+    #: facts proposed, status changes and decisions (which become facts) included
     facts_proposed: int = 0
+    #: what the graph prompt proposed (before grounding), and properties it gave that were
+    #: dropped (not allowed for the type, or not said)
+    entities_proposed: int = 0
+    relations_proposed: int = 0
+    statuses_proposed: int = 0
+    decisions_proposed: int = 0
+    properties_dropped: int = 0
+    #: windows whose graph reply could not be read, even leniently (a rejection each)
+    graph_skipped: int = 0
     #: the extractor's own rejections (not_grounded, assistant_sourced, schema, unparseable)
     rejected: dict[str, int] = Field(default_factory=dict)
     #: filled in by ingestion at the end of a run: facts stored, and every rejection of the
@@ -49,6 +59,15 @@ class ExtractorMetrics(BaseModel):
         for name in ("calls", "retries", "rate_limited", "tokens_in", "tokens_out", "windows"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in ("windows_skipped", "windows_unfinished", "lenient_parses", "facts_proposed"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in (
+            "entities_proposed",
+            "relations_proposed",
+            "statuses_proposed",
+            "decisions_proposed",
+            "properties_dropped",
+            "graph_skipped",
+        ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds = round(self.seconds + other.seconds, 3)
         self.cost = round(self.cost + other.cost, 6)
