@@ -50,7 +50,7 @@ from contextos.models.entities import (
     CandidateRelation,
 )
 from contextos.models.extraction import ExtractionResult
-from contextos.models.facts import CandidateFact, CandidateFlag, FactType, Rendering
+from contextos.models.facts import CandidateFact, CandidateFlag, FactType, Rejection, Rendering
 from contextos.validate.grounding import content_support
 
 __all__ = ["STATUS_CONFIDENCE", "graph_candidates"]
@@ -96,8 +96,6 @@ def graph_candidates(reply: GraphReply, window: Window, prompt: Prompt[Any]) -> 
 
 
 def _add(out: ExtractionResult, items: list[Any]) -> None:
-    from contextos.models.facts import Rejection
-
     for item in items:
         if isinstance(item, Rejection):
             out.rejections.append(item)
@@ -227,7 +225,7 @@ def _status(item: StatusItem, window: Window, prompt: Prompt[Any]) -> list[Any]:
         if f == CandidateFlag.HYPOTHETICAL  # "no longer blocked" is a status, not a negation
     ]
     fact = CandidateFact(
-        text=f"{project} {wording}",
+        text=f"{project[:1].upper()}{project[1:]} {wording}",  # "Security audit is blocked"
         type=FactType.USER_FACT,
         category="work",
         subject=window.speaker(at.turn),

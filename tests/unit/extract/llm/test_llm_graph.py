@@ -161,7 +161,7 @@ def test_a_status_change_becomes_a_fact_with_its_project_and_status(make_conv):
         "blocked",
         "work",
     )
-    assert blocked.text == "security audit is blocked" and blocked.subject == "Dana"
+    assert blocked.text == "Security audit is blocked" and blocked.subject == "Dana"
     assert blocked.evidence[0].turn_id == "c1:2"
     (project,) = result.entities  # the Project gets the status too
     assert (project.name, project.type, project.properties) == (
