@@ -294,6 +294,10 @@ def _print_report(report: Any) -> None:
                 f"{m.seconds:.1f}s · cost {m.cost:.4f} · facts proposed {m.facts_proposed}, "
                 f"stored {m.facts_stored}"
             )
+            if m.entities_proposed or m.relations_proposed:
+                line += (
+                    f" · entities proposed {m.entities_proposed}, relations {m.relations_proposed}"
+                )
         else:  # a strategy's: how it shared the windows out
             line = f"{m.windows} windows · stored {m.facts_stored}"
             if m.windows_escalated:

@@ -66,3 +66,8 @@ class Settings(BaseSettings):
     llm_output: Literal["auto", "json_schema", "json_object", "prompt"] = Field(
         default="auto", description="structured output: auto picks json_schema for OpenAI LLMs"
     )
+    llm_graph: bool = Field(
+        default=True,
+        description="also ask each window for entities, relations, project statuses and "
+        "decisions (the graph@1 prompt: one more request per window)",
+    )

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from contextos.models.facts import Evidence
 
 __all__ = [
+    "ENTITY_PROPERTIES",
     "ENTITY_TYPES",
     "PERSON_RELATIONS",
     "PROJECT_STATUSES",
@@ -23,6 +24,17 @@ __all__ = [
 
 EntityType = Literal["Person", "Project", "Event", "Document", "Organization"]
 ENTITY_TYPES: tuple[str, ...] = EntityType.__args__  # type: ignore[attr-defined]
+
+#: The properties each entity type may carry: what extractors set and context shows (a
+#: Project's ``status`` is one of :data:`PROJECT_STATUSES`; an Event's ``participants`` a list
+#: of names; the rest are short strings).
+ENTITY_PROPERTIES: dict[str, tuple[str, ...]] = {
+    "Person": ("role", "company", "relationship"),
+    "Project": ("status", "priority", "deadline"),
+    "Event": ("kind", "date", "participants", "outcome"),
+    "Document": ("kind", "author"),
+    "Organization": ("kind",),
+}
 
 ProjectStatus = Literal["planning", "active", "blocked", "completed", "abandoned"]
 PROJECT_STATUSES: tuple[str, ...] = ProjectStatus.__args__  # type: ignore[attr-defined]
@@ -61,8 +73,8 @@ class CandidateEntity(BaseModel):
     name: str
     type: EntityType
     aliases: list[str] = Field(default_factory=list)
-    #: role, company, relationship (Person); status, priority, deadline (Project);
-    #: date, participants, outcome (Event) ...
+    #: what :data:`ENTITY_PROPERTIES` allows its type: role, company, relationship (Person);
+    #: status, priority, deadline (Project); kind, date, participants, outcome (Event) ...
     properties: dict[str, Any] = Field(default_factory=dict)
     evidence: Evidence | None = None
     observed_at: datetime | None = None

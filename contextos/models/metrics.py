@@ -28,7 +28,7 @@ class ExtractorMetrics(BaseModel):
     #: prompt ``name@version`` -> calls
     prompts: dict[str, int] = Field(default_factory=dict)
     windows: int = 0
-    #: windows whose reply could not be read, even leniently (a rejection each)
+    #: windows whose facts reply could not be read, even leniently (a rejection each)
     windows_skipped: int = 0
     #: windows the server did not answer (timeout or connection lost, after a retry)
     windows_unfinished: int = 0
@@ -38,7 +38,17 @@ class ExtractorMetrics(BaseModel):
     #: its fallback (fallback)
     windows_escalated: int = 0
     windows_fallen_back: int = 0
+    #: facts proposed, status changes and decisions (which become facts) included
     facts_proposed: int = 0
+    #: what the graph prompt proposed (before grounding), and properties it gave that were
+    #: dropped (not allowed for the type, or not said)
+    entities_proposed: int = 0
+    relations_proposed: int = 0
+    statuses_proposed: int = 0
+    decisions_proposed: int = 0
+    properties_dropped: int = 0
+    #: windows whose graph reply could not be read, even leniently (a rejection each)
+    graph_skipped: int = 0
     #: the extractor's own rejections (not_grounded, assistant_sourced, schema, unparseable)
     rejected: dict[str, int] = Field(default_factory=dict)
     #: filled in by ingestion at the end of a run: facts stored, and every rejection of the
@@ -50,19 +60,20 @@ class ExtractorMetrics(BaseModel):
         self.rejected[reason] = self.rejected.get(reason, 0) + 1
 
     def merge(self, other: ExtractorMetrics) -> None:
-        for name in ("calls", "retries", "rate_limited", "tokens_in", "tokens_out", "windows"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in (
-            "windows_skipped",
-            "windows_unfinished",
-            "lenient_parses",
-            "facts_proposed",
-            "windows_escalated",
-            "windows_fallen_back",
-        ):
+        """Add ``other``'s spend and counts to these (not the facts stored and rejected, which
+        ingestion fills in per run)."""
+        for name in _ADDED_UP:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.seconds = round(self.seconds + other.seconds, 3)
         self.cost = round(self.cost + other.cost, 6)
         self.tokens_reported = self.tokens_reported and other.tokens_reported
         self.prompts = dict(Counter(self.prompts) + Counter(other.prompts))
         self.rejected = dict(Counter(self.rejected) + Counter(other.rejected))
+
+
+#: the whole-number counts :meth:`ExtractorMetrics.merge` adds up
+_ADDED_UP = tuple(
+    name
+    for name, info in ExtractorMetrics.model_fields.items()
+    if info.annotation in (int, "int") and name != "facts_stored"
+)

@@ -78,6 +78,8 @@ def settings(base_url: str, **extra: object) -> Settings:
         "llm_timeout": 60,
         "llm_price_per_1k_input": 0.5,
         "llm_price_per_1k_output": 1.5,
+        # the graph@1 call doubles the requests: one test asks for it (cost on 2 cores)
+        "llm_graph": False,
     }
     return Settings(**{**values, **extra})  # type: ignore[arg-type]
 
@@ -102,6 +104,7 @@ def cli_ingest(path: Path, data_dir: Path, base_url: str) -> subprocess.Complete
         "CONTEXTOS_LLM_BASE_URL": base_url,
         "CONTEXTOS_LLM_MAX_TOKENS": str(REPLY_TOKENS),
         "CONTEXTOS_LLM_CONTEXT_WINDOW": "2048",
+        "CONTEXTOS_LLM_GRAPH": "false",
         "COLUMNS": "200",
     }
     return subprocess.run(
@@ -120,19 +123,24 @@ def user_turns(path: Path) -> dict[tuple[str, str], str]:
 
 def test_every_stored_fact_is_grounded_and_the_run_is_counted(server, data_dir, tmp_path):
     path = transcript(tmp_path / "chats.jsonl", ["move", "climb"])
-    extractor = llm_extractor_from_settings(settings(server.base_url))
+    extractor = llm_extractor_from_settings(settings(server.base_url, llm_graph=True))
     assert extractor.is_available()
     with ContextOS.open(data_dir) as cx:
         report = cx.ingest(path, user=USER, extractor=extractor)
         stored = cx.facts(USER, include_superseded=True)
+        entities = cx.entities(USER)
     said = user_turns(path)
-    for fact in stored:
+    for fact in stored:  # status and decision facts of graph@1 included
         assert fact.extractor == "llm:gemma-3-270m"
         for ev in fact.evidence_spans:  # verbatim, at its offsets, in a user turn
             assert said[(ev.conversation_id, ev.turn_id)][ev.start : ev.end] == ev.quote
+    user_turn_ids = {turn_id for _, turn_id in said}
+    for entity in entities:  # named in a user turn, whichever prompt proposed it
+        assert set(entity.turn_ids) <= user_turn_ids, entity
     (m,) = report.extractors
     print(m.model_dump_json())
-    assert m.calls >= 2 and m.windows == 2 and m.prompts.get("facts@1", 0) >= 2
+    assert m.calls >= 4 and m.windows == 2 and m.prompts.get("facts@1", 0) >= 2
+    assert m.prompts.get("graph@1", 0) >= 2
     assert m.tokens_in > 0 and m.tokens_out > 0 and m.tokens_reported
     assert m.seconds > 0 and m.cost == pytest.approx(
         m.tokens_in / 1000 * 0.5 + m.tokens_out / 1000 * 1.5, abs=1e-5

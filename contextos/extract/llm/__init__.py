@@ -1,6 +1,9 @@
-"""LLM extraction: any LlamaIndex LLM proposes facts; contextos grounds and validates them.
+"""LLM extraction: any LlamaIndex LLM proposes facts, entities, relations, project statuses
+and decisions; contextos grounds and validates them.
 
-``LLMExtractor`` (``extractor.py``) implements the extractor protocol; ``LLMClient``
+``LLMExtractor`` (``extractor.py``) implements the extractor protocol; ``Window``
+(``window.py``) grounds every item's quote in the turn it names; ``graph.py`` turns the graph
+prompt's items into candidates; ``LLMClient``
 (``client.py``) makes the calls (structured output, retries, lenient parsing, metrics);
 ``llm_from_settings`` (``factory.py``) builds the LlamaIndex LLM from ``CONTEXTOS_LLM_*``.
 Needs ``pip install 'contextos[llm]'`` for the OpenAI and OpenAI-compatible LLMs.

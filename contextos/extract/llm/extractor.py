@@ -13,34 +13,46 @@ of the turn and the words they come from, and then, for each proposed fact:
   validation rejects as ``hypothetical`` / ``negated``).
 
 What survives is a :class:`CandidateFact` like the local extractor's, validated the same way
-afterwards (content support of the text by its quote, type rules, confidence gates). A reply
-that cannot be read is one ``unparseable`` rejection for the window; a server that does not
-answer raises :class:`~contextos.errors.WindowUnfinished` for the pipeline to leave the
-conversation for the next run. An LLM can never write an ungrounded fact.
+afterwards (content support of the text by its quote, type rules, confidence gates).
+
+Then (unless ``graph=False``) the ``graph`` prompt asks the same window for entities,
+relations, project status changes and decisions, grounded the same way and turned into
+:class:`CandidateEntity`, :class:`CandidateRelation` and status/decision facts
+(:mod:`contextos.extract.llm.graph`; why it is a call of its own: ``prompts/graph_v1.py``).
+
+A reply that cannot be read is one ``unparseable`` rejection for the window (per prompt); a
+server that does not answer raises :class:`~contextos.errors.WindowUnfinished` for the pipeline
+to leave the conversation for the next run. An LLM can never write an ungrounded fact.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from contextos.errors import WindowUnfinished
 from contextos.extract.llm.checks import flags_for
-from contextos.extract.llm.client import LLMClient, OutputMode, UnparseableReply
-from contextos.extract.prompts import Prompt, facts_v1
+from contextos.extract.llm.client import LLMClient, OutputMode, Reply, UnparseableReply
+from contextos.extract.llm.graph import graph_candidates
+from contextos.extract.llm.window import Located, Window
+from contextos.extract.prompts import Prompt, facts_v1, graph_v1
 from contextos.models.extraction import ExtractionResult, UserRef
-from contextos.models.facts import CATEGORIES, CandidateFact, Evidence, Rejection, RejectReason
+from contextos.models.facts import CATEGORIES, CandidateFact, Rejection
 from contextos.models.metrics import ExtractorMetrics
 from contextos.models.transcript import Conversation, Turn
-from contextos.validate.quotes import FUZZY_THRESHOLD, locate_quote
+from contextos.validate.quotes import FUZZY_THRESHOLD
 
 __all__ = ["LLMExtractor"]
 
 _log = logging.getLogger(__name__)
 
-#: Tokens of the prompt around the turns (facts@1 is ~230 cl100k tokens), with a margin.
-_PROMPT_TOKENS = 320
+R = TypeVar("R", bound=BaseModel)
+
+#: Tokens kept free beside a prompt's own words (cl100k counts differ from the model's).
+_PROMPT_MARGIN = 96
 _GENERIC_SUBJECTS = frozenset({"", "user", "the user", "i", "me", "myself", "speaker", "you"})
 
 
@@ -58,12 +70,18 @@ class LLMExtractor:
         price_out_per_1k: float = 0.0,
         mode: OutputMode | str | None = None,
         prompt: Prompt[facts_v1.FactsReply] = facts_v1.PROMPT,
+        graph: bool = True,
+        graph_prompt: Prompt[graph_v1.GraphReply] = graph_v1.PROMPT,
         fuzzy_threshold: float = FUZZY_THRESHOLD,
         **client_options: Any,
     ) -> None:
         self.name = name
         self.llm = llm
         self.prompt = prompt
+        #: the graph prompt, or None when entities, relations, statuses and decisions are not
+        #: asked for (one request less per window)
+        self.graph_prompt = graph_prompt if graph else None
+        self._prompt_tokens: int | None = None
         self.context_window = context_window
         self.max_output_tokens = max_output_tokens
         self.fuzzy_threshold = fuzzy_threshold
@@ -141,7 +159,7 @@ class LLMExtractor:
         and the reply (cl100k counts, close enough for a budget)."""
         from contextos.embeddings.tokens import count_tokens
 
-        budget = max(200, self.context_window - self.max_output_tokens - _PROMPT_TOKENS)
+        budget = self._turn_budget()
         chunks: list[list[Turn]] = [[]]
         used = 0
         for t in turns:
@@ -153,10 +171,37 @@ class LLMExtractor:
             used += cost
         return [c for c in chunks if c]
 
+    def _turn_budget(self) -> int:
+        """Tokens the numbered turns of a window may take: the context less the reply and
+        the longest prompt asked (its words counted once, with a margin)."""
+        if self._prompt_tokens is None:
+            from contextos.embeddings.tokens import count_tokens
+
+            sizes = [
+                count_tokens(" ".join(p.render(**self._values(p, "", UserRef(id="u", name="U")))))
+                for p in self._prompts()
+            ]
+            self._prompt_tokens = max(sizes) + _PROMPT_MARGIN
+        return max(200, self.context_window - self.max_output_tokens - self._prompt_tokens)
+
+    def _prompts(self) -> list[Prompt[Any]]:
+        return [self.prompt, *([self.graph_prompt] if self.graph_prompt else [])]
+
+    def _values(self, prompt: Prompt[Any], listing: str, user: UserRef) -> dict[str, str]:
+        values = {
+            "turns": listing,
+            "user": user.name,
+            "them": "themselves",
+            "categories": ", ".join(CATEGORIES),
+        }
+        if prompt is self.graph_prompt:
+            values.update(graph_v1.values())
+        return values
+
     def _lines(self, chunk: list[Turn], user: UserRef) -> tuple[str, dict[str, Turn]]:
         from contextos.embeddings.tokens import truncate_to_tokens
 
-        budget = max(200, self.context_window - self.max_output_tokens - _PROMPT_TOKENS)
+        budget = self._turn_budget()
         labels: dict[str, Turn] = {}
         lines = []
         for k, t in enumerate(chunk, 1):
@@ -167,13 +212,16 @@ class LLMExtractor:
             lines.append(f"{label} {who}: {text}")
         return "\n".join(lines), labels
 
-    def _schema(self, labels: dict[str, Turn]) -> dict[str, Any]:
-        """The prompt's schema, the turn id limited to the human turns of this window."""
-        schema = self.prompt.json_schema()
-        item = schema.get("$defs", {}).get("FactItem", {}).get("properties", {})
+    @staticmethod
+    def _schema(prompt: Prompt[Any], labels: dict[str, Turn]) -> dict[str, Any]:
+        """The prompt's schema, every item's turn id limited to the human turns of this
+        window."""
+        schema = prompt.json_schema()
         human = [label for label, t in labels.items() if t.role == "user"]
-        if "turn" in item and human:
-            item["turn"]["enum"] = human
+        for part in schema.get("$defs", {}).values():
+            turn = part.get("properties", {}).get("turn")
+            if turn is not None and human:
+                turn["enum"] = human
         return schema
 
     def _extract_chunk(
@@ -182,73 +230,68 @@ class LLMExtractor:
         out = ExtractionResult()
         self.metrics.windows += 1
         listing, labels = self._lines(chunk, user)
-        values = {
-            "turns": listing,
-            "user": user.name,
-            "them": "themselves",
-            "categories": ", ".join(CATEGORIES),
-        }
         first = next(t for t in chunk if t.role == "user")
-        try:
-            reply = self.client.ask(self.prompt, values, self._schema(labels))
-        except UnparseableReply as exc:
+        window = Window(labels, user, self.name, self.metrics, self.fuzzy_threshold, first)
+        facts = self._ask(self.prompt, listing, window, out)
+        if facts is not None:
+            for item in facts.value.facts:
+                self.metrics.facts_proposed += 1
+                grounded = self._ground(item, window)
+                if isinstance(grounded, Rejection):
+                    out.rejections.append(grounded)
+                else:
+                    out.facts.append(grounded)
+        else:
             self.metrics.windows_skipped += 1
-            span = f"turns {chunk[0].id}..{chunk[-1].id}"
-            _log.warning("%s: %s of %s skipped: %s", self.name, span, conv.id, exc.problem)
-            out.rejections.append(
-                self._rejection(
-                    f"[window {span}: no fact could be read]",
-                    "unparseable",
-                    f"{self.prompt.id}: {exc.problem}; reply began {exc.raw[:160]!r}",
-                    first,
-                )
-            )
-            return out
-        for problem in reply.problems:
-            out.rejections.append(
-                self._rejection(
-                    str(problem.item)[:200], "schema", f"{self.prompt.id}: {problem.problem}", first
-                )
-            )
-        for item in reply.value.facts:
-            self.metrics.facts_proposed += 1
-            grounded = self._ground(item, labels, user, first)
-            if isinstance(grounded, Rejection):
-                out.rejections.append(grounded)
+        if self.graph_prompt is not None:
+            graph = self._ask(self.graph_prompt, listing, window, out)
+            if graph is not None:
+                out.extend(graph_candidates(graph.value, window, self.graph_prompt))
             else:
-                out.facts.append(grounded)
+                self.metrics.graph_skipped += 1
         return out
 
-    def _ground(
-        self, item: facts_v1.FactItem, labels: dict[str, Turn], user: UserRef, first: Turn
-    ) -> CandidateFact | Rejection:
-        turn = labels.get(item.turn)
-        if turn is None:
-            known = ", ".join(labels)
-            return self._rejection(
-                item.text, "not_grounded", f"the model named turn {item.turn!r} (of {known})", first
+    def _ask(
+        self, prompt: Prompt[R], listing: str, window: Window, out: ExtractionResult
+    ) -> Reply[R] | None:
+        """``prompt``'s reply for the window, its items that did not fit the reply model as
+        ``schema`` rejections in ``out``; None (and one ``unparseable`` rejection) when the
+        reply cannot be read."""
+        labels = window.labels
+        chunk = list(labels.values())
+        values = self._values(prompt, listing, window.user)
+        try:
+            reply = self.client.ask(prompt, values, self._schema(prompt, labels))
+        except UnparseableReply as exc:
+            span = f"turns {chunk[0].id}..{chunk[-1].id}"
+            conv = chunk[0].conversation_id
+            _log.warning("%s: %s of %s skipped: %s", self.name, span, conv, exc.problem)
+            what = "fact" if prompt is self.prompt else "entity, relation, status or decision"
+            out.rejections.append(
+                window.reject(
+                    f"[window {span}: no {what} could be read]",
+                    "unparseable",
+                    f"{prompt.id}: {exc.problem}; reply began {exc.raw[:160]!r}",
+                )
             )
-        if turn.role != "user":
-            return self._rejection(
-                item.text,
-                "assistant_sourced",
-                f"the model quoted the assistant's turn {item.turn}: {item.quote[:120]!r}",
-                turn,
+            return None
+        for problem in reply.problems:
+            out.rejections.append(
+                window.reject(str(problem.item)[:200], "schema", f"{prompt.id}: {problem.problem}")
             )
-        found = locate_quote(item.quote, turn.text, threshold=self.fuzzy_threshold)
-        if found is None:
-            return self._rejection(
-                item.text,
-                "not_grounded",
-                f"quote not found in turn {item.turn}: {item.quote[:160]!r}",
-                turn,
-            )
+        return reply
+
+    def _ground(self, item: facts_v1.FactItem, window: Window) -> CandidateFact | Rejection:
+        at = window.locate(item.turn, item.quote, item.text)
+        if not isinstance(at, Located):
+            return at
+        turn, found = at.turn, at.match
         _log.debug(
             "%s: quote of %s found (%s, %.0f)", self.name, turn.id, found.method, found.score
         )
         subject = item.subject.strip()
-        if subject.casefold() in _GENERIC_SUBJECTS or user.is_user_speaker(subject):
-            subject = user.name if user.is_user_speaker(turn.speaker) else turn.speaker
+        if subject.casefold() in _GENERIC_SUBJECTS or window.user.is_user_speaker(subject):
+            subject = window.speaker(turn)
         return CandidateFact(
             text=item.text.strip(),
             type=item.type,
@@ -256,24 +299,11 @@ class LLMExtractor:
             subject=subject,
             confidence=item.confidence,
             importance=item.importance,
-            evidence=[Evidence.in_turn(turn, found.start, found.end)],
+            evidence=[at.evidence],
             valid_from=turn.timestamp,
             entities=[e.strip() for e in item.entities if e.strip()],
             extractor=self.name,
             flags=flags_for(item.text, turn.text, found.start, found.end),
-        )
-
-    def _rejection(
-        self, text: str, reason: RejectReason, detail: str, turn: Turn | None
-    ) -> Rejection:
-        self.metrics.count_rejection(reason)
-        return Rejection(
-            text=text,
-            reason=reason,
-            detail=detail,
-            conversation_id=turn.conversation_id if turn else None,
-            turn_id=turn.id if turn else None,
-            extractor=self.name,
         )
 
 

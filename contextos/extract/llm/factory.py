@@ -71,5 +71,5 @@ def llm_extractor_from_settings(settings: Settings, **options: Any) -> LLMExtrac
         price_in_per_1k=settings.llm_price_per_1k_input,
         price_out_per_1k=settings.llm_price_per_1k_output,
         mode=None if settings.llm_output == "auto" else settings.llm_output,
-        **options,
+        **{"graph": settings.llm_graph, **options},
     )

@@ -15,7 +15,7 @@ from typing import Any, Generic, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
-__all__ = ["ItemProblem", "Prompt"]
+__all__ = ["ItemProblem", "Prompt", "turn_label"]
 
 R = TypeVar("R", bound=BaseModel)
 
@@ -95,6 +95,16 @@ class Prompt(Generic[R]):
             return self.response.model_validate(clean), problems
         except ValidationError as exc:
             raise ValueError(f"the reply does not fit {self.id}: {_first_error(exc)}") from None
+
+
+def turn_label(v: Any) -> Any:
+    """A turn id as the prompts number them: ``2``, ``"t2"``, ``"[T2]"`` all name ``T2``."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return f"T{v}"
+    if isinstance(v, str):
+        s = v.strip().strip("[]()").strip().upper()
+        return f"T{s}" if s.isdigit() else s
+    return v
 
 
 def _first_error(exc: ValidationError) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from contextos.extract.prompts import Prompt
+from contextos.extract.prompts import Prompt, turn_label
 from contextos.models.facts import CATEGORIES, SEED_CATEGORY_MAP, Category, FactType
 
 __all__ = ["MAX_FACTS", "PROMPT", "FactItem", "FactsReply"]
@@ -47,12 +47,7 @@ class FactItem(BaseModel):
     @classmethod
     def _turn(cls, v: Any) -> Any:
         """``2``, ``"t2"``, ``"[T2]"`` all name turn T2."""
-        if isinstance(v, int) and not isinstance(v, bool):
-            return f"T{v}"
-        if isinstance(v, str):
-            s = v.strip().strip("[]()").strip().upper()
-            return f"T{s}" if s.isdigit() else s
-        return v
+        return turn_label(v)
 
     @field_validator("type", mode="before")
     @classmethod

@@ -21,6 +21,8 @@ def fact(turn, quote, text, **kw):
 
 
 def run(make_conv, turns, *replies, **kw):
+    """facts@1 alone (the graph prompt has tests of its own, test_llm_graph.py)."""
+    kw.setdefault("graph", False)
     llm = ReplayLLM([json.dumps({"facts": r}) if isinstance(r, list) else r for r in replies])
     ex = LLMExtractor(llm, name="llm:replay", mode="json_schema", sleep=lambda s: None, **kw)
     conv = make_conv(turns)
