@@ -191,15 +191,25 @@ def _cut_before_colon(tok: Any) -> bool:
     return _dangling(tok)
 
 
+def _labelled(doc: Any) -> bool:
+    """A label, a colon and what it labels ("Dana's goals this quarter: ship the revamp",
+    "Dana's favourite food: sushi"): a statement without a verb of its own."""
+    for t in doc:
+        if t.text == ":" and 0 < t.i < len(doc) - 1:
+            return doc[t.i - 1].pos_ in _NOMINAL or doc[t.i - 1].pos_ in ("NUM", "ADV")
+    return False
+
+
 def fragment_problem(doc: Any) -> str | None:
     """Why ``doc`` is a piece of a sentence rather than a sentence, or None."""
     words = [t for t in doc if not t.is_punct and not t.is_space]
     if not words:
         return "no words"
-    if _no_verb(doc):
-        return "no verb"
-    if _bare_nonfinite_root(doc):
-        return "no subject and no finite verb"
+    if not _labelled(doc):
+        if _no_verb(doc):
+            return "no verb"
+        if _bare_nonfinite_root(doc):
+            return "no subject and no finite verb"
     if _dangling(words[-1]):
         return f"ends on '{words[-1].text}'"
     for t in doc:
@@ -219,8 +229,8 @@ _NOMINAL = frozenset({"NOUN", "PROPN"})
 def _dummy_it(tok: Any) -> bool:
     """ "it" that names nothing, or names the clause after it: an expletive; the subject or
     object of a verb whose clause follows ("it is hard to ...", "it takes two hours to ...",
-    "it turns out that ...", "Dana loves it when ...", "Dana finds it easy to ..."); weather and
-    time ("it is raining", "it is late")."""
+    "it turns out that ...", "Dana loves it when ...", "Dana finds it easy to ..."); the idiom
+    "make it"; weather and time ("it is raining", "it is late")."""
     if tok.dep_ == "expl":
         return True
     if tok.dep_ not in ("nsubj", "nsubjpass", "dobj"):
@@ -235,7 +245,7 @@ def _dummy_it(tok: Any) -> bool:
         ):
             return True
     if tok.dep_ == "dobj":
-        return False
+        return head.lemma_ == "make"  # the idiom "make it" (arrive, succeed): "made it to ..."
     return head.lemma_ in ("rain", "snow") or (
         head.lemma_ == "be" and not any(c.dep_ in ("attr", "acomp") for c in head.children)
     )

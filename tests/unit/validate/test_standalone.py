@@ -79,6 +79,8 @@ def test_fragments_are_found(text: str) -> None:
         "Rafa chats with the night nurse on breaks",  # "chats" may be tagged a noun
         "Rafa keeps three things in the van: a jack, a torch and a rope",
         "Rafa's sister's getting married in Turin",
+        "Rafa's plan for the spring: repaint the shop",  # a label and what it labels
+        "Rafa's favourite dish: grilled sardines",
     ],
 )
 def test_sentences_are_not_fragments(text: str) -> None:
@@ -113,6 +115,7 @@ def test_unresolved_references_are_found(text: str) -> None:
         "It is raining in Lyon",
         "Rafa hates it when the tram is late",  # "it" stands for the clause after it
         "Rafa finds it easy to wake up early",
+        "Rafa made it to the regional final",  # the idiom
         "It is hard for Rafa to find a flat",
         "Rafa loves the flat that she found",  # the relative "that"
         "Rafa says that the lease is signed",  # "that" introducing a clause
