@@ -223,6 +223,10 @@ RejectReason = Literal[
     "not_english",
     "retracted",
     "unparseable",
+    #: the fact text names something it does not say: a pronoun, "that person" (standalone.py)
+    "unresolved_reference",
+    #: the fact text is not a sentence that tells: a piece of one, or a question (standalone.py)
+    "fragment",
 ]
 
 

@@ -17,10 +17,11 @@ from contextos.models.entities import CandidateEntity, CandidateRelation
 from contextos.models.extraction import ExtractionResult
 from contextos.models.facts import CandidateFact, Rejection, RejectReason
 from contextos.models.transcript import Turn
-from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, gate
+from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, Gate, gate
 from contextos.validate.grounding import content_support, index_turns, span_problem
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
+from contextos.validate.standalone import parse_texts, standalone_problem
 
 __all__ = [
     "MIN_CONTENT_SUPPORT",
@@ -113,15 +114,25 @@ def _graph_rejection(
 
 
 def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> ValidatedResult:
-    """Check every candidate of ``result`` against the turns it claims to come from."""
+    """Check every candidate of ``result`` against the turns it claims to come from.
+
+    A candidate that passes every other check and its confidence gate must still stand on its
+    own (``standalone.py``): the texts of all such candidates are parsed in one batch."""
     out = ValidatedResult(rejections=list(result.rejections))
+    verdicts: list[tuple[RejectReason, str] | Gate] = []
     for fact in result.facts:
         failed = _check_fact(fact, turns_by_id)
-        if failed:
-            out.rejections.append(_reject(fact, *failed))
+        verdicts.append(failed if failed else gate(fact))
+    to_parse = [k for k, v in enumerate(verdicts) if v in ("accept", "proposal")]
+    docs = dict(zip(to_parse, parse_texts([result.facts[k].text for k in to_parse]), strict=True))
+    for k, (fact, verdict) in enumerate(zip(result.facts, verdicts, strict=True)):
+        if isinstance(verdict, tuple):
+            out.rejections.append(_reject(fact, *verdict))
             continue
-        verdict = gate(fact)
-        if verdict == "accept":
+        problem = standalone_problem(docs[k]) if k in docs else None
+        if problem is not None:
+            out.rejections.append(_reject(fact, problem.reason, problem.detail))
+        elif verdict == "accept":
             out.facts.append(fact)
         elif verdict == "proposal":
             out.proposals.append(fact)

@@ -10,7 +10,7 @@ from typing import Literal
 
 from contextos.models.facts import TYPE_THRESHOLDS, CandidateFact, FactType
 
-__all__ = ["PATTERN_APPLY_THRESHOLD", "gate"]
+__all__ = ["PATTERN_APPLY_THRESHOLD", "Gate", "gate"]
 
 #: A USER_PATTERN is applied from here on; between its type threshold and this it is proposed.
 PATTERN_APPLY_THRESHOLD = 0.80

