@@ -1,5 +1,5 @@
 """How ``contextos stats`` and ``contextos rejections`` print (rich tables); the commands
-themselves are in ``cli.py``."""
+themselves are in ``cli_read.py``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """One conversation through the stages: extract → validate → resolve → a ``ConversationWrite``.
 
-The service calls :meth:`ConversationPipeline.process` for each parsed conversation and hands
-the result to the graph store, which writes it in one transaction (checkpoint included).
+The ingest run (``ingest_run.py``) calls :meth:`ConversationPipeline.process` for each parsed
+conversation and hands the result to the graph store, which writes it in one transaction
+(checkpoint included).
 """
 
 from __future__ import annotations
