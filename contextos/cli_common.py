@@ -20,7 +20,7 @@ from rich.markup import escape
 from contextos.errors import ConfigError, ContextOSError, InputError, PartialInputError
 from contextos.models.user_id import check_user_id
 from contextos.service import ContextOS
-from contextos.settings import Settings
+from contextos.settings import Settings, load_settings
 
 __all__ = [
     "EXIT_PARTIAL",
@@ -63,7 +63,7 @@ def settings_from(
         overrides["store"] = store
     if extractor is not None:
         overrides["extractor"] = extractor
-    return Settings(**overrides)
+    return load_settings(**overrides)
 
 
 def user_from(settings: Settings, user: str | None) -> str:

@@ -11,7 +11,7 @@ import typer
 from contextos.cli_common import reports_errors
 from contextos.errors import ConfigError, InputError
 from contextos.extract import registry
-from contextos.settings import Settings
+from contextos.settings import load_settings
 
 __all__ = ["eval_"]
 
@@ -48,7 +48,7 @@ def eval_(
     names = extractor or [registry.DEFAULT]
     for name in names:
         registry.entry(name)  # every name is known before the first (long) run
-    settings = Settings()
+    settings = load_settings()
     reports = {}
     for k, name in enumerate(names):
         if len(names) > 1:

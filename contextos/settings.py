@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-__all__ = ["Settings", "default_data_dir"]
+from contextos.errors import ConfigError
+
+__all__ = ["Settings", "default_data_dir", "load_settings"]
 
 
 def default_data_dir() -> Path:
@@ -71,3 +73,19 @@ class Settings(BaseSettings):
         description="also ask each window for entities, relations, project statuses and "
         "decisions (the graph@1 prompt: one more request per window)",
     )
+
+
+def load_settings(**overrides: Any) -> Settings:
+    """The settings from the ``CONTEXTOS_*`` environment (and ``overrides``); a value that is
+    not valid is one :class:`~contextos.errors.ConfigError` naming the variable and what is
+    wrong, not a validation traceback."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            field = str(err["loc"][0]) if err["loc"] else "?"
+            given = err.get("input")
+            shown = f"={given!r}" if isinstance(given, str | int | float) else ""
+            problems.append(f"CONTEXTOS_{field.upper()}{shown}: {err['msg']}")
+        raise ConfigError("; ".join(problems)) from None

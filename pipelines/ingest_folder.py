@@ -12,7 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from contextos import ContextOS, ContextOSError, Settings
+from contextos import ContextOS, ContextOSError
+from contextos.settings import load_settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--user", required=True)
     args = parser.parse_args(argv)
     try:
-        with ContextOS.from_settings(Settings()) as cx:
+        with ContextOS.from_settings(load_settings()) as cx:
             report = cx.ingest(args.folder, user=args.user)
     except ContextOSError as exc:
         print(f"error: {exc}", file=sys.stderr)

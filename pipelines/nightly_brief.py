@@ -10,7 +10,8 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from contextos import ContextOS, ContextOSError, Settings
+from contextos import ContextOS, ContextOSError
+from contextos.settings import load_settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     since = until - timedelta(hours=args.hours)
     try:
         # create=False: a mistyped CONTEXTOS_DATA_DIR is an error, not a new, empty graph
-        with ContextOS.from_settings(Settings(), create=False) as cx:
+        with ContextOS.from_settings(load_settings(), create=False) as cx:
             for user in cx.status()["users"]:
                 brief = cx.brief(user, since=since, until=until)
                 if args.out is not None:

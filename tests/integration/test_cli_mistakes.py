@@ -5,7 +5,9 @@ embedded store."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -126,3 +128,17 @@ def test_a_data_dir_without_a_graph_is_exit_2_and_creates_nothing(tmp_path, comm
     res = run_cli(*command, "--data-dir", str(empty), data_dir=missing)  # the flag wins
     assert res.returncode == 2 and f"{empty} holds no contextos graph" in _error_line(res)
     assert not any(empty.iterdir())
+
+
+def test_a_bad_contextos_variable_is_one_error_line_and_exit_2(tmp_path):
+    res = subprocess.run(
+        [sys.executable, "-m", "contextos.cli", "status"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "CONTEXTOS_DATA_DIR": str(tmp_path / "d"), "CONTEXTOS_MAX_TOKENS": "10"},
+    )
+    assert res.returncode == 2
+    assert res.stderr.strip().splitlines() == [
+        "error: CONTEXTOS_MAX_TOKENS='10': Input should be greater than or equal to 50"
+    ]

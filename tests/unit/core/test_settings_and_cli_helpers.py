@@ -29,3 +29,21 @@ def test_parse_when_accepts_dates_datetimes_and_relative_spans():
     assert timedelta(days=2) - timedelta(seconds=5) < ago < timedelta(days=2, seconds=5)
     with pytest.raises(ConfigError, match="cannot read the time"):
         parse_when("last tuesday-ish")
+
+
+def test_a_bad_setting_is_one_config_error_naming_the_variable(monkeypatch):
+    import pytest
+
+    from contextos.errors import ConfigError
+    from contextos.settings import load_settings
+
+    monkeypatch.setenv("CONTEXTOS_MAX_TOKENS", "10")
+    monkeypatch.setenv("CONTEXTOS_LLM_TIMEOUT", "soon")
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    message = str(caught.value)
+    assert "CONTEXTOS_MAX_TOKENS='10'" in message and "greater than or equal to 50" in message
+    assert "CONTEXTOS_LLM_TIMEOUT='soon'" in message and "\n" not in message
+    monkeypatch.delenv("CONTEXTOS_MAX_TOKENS")
+    monkeypatch.delenv("CONTEXTOS_LLM_TIMEOUT")
+    assert load_settings(max_tokens=800).max_tokens == 800
