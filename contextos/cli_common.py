@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
@@ -95,6 +96,15 @@ def unknown_user(cx: ContextOS, settings: Settings, uid: str) -> str | None:
         return None
     listed = ", ".join(known[:20]) + (f" and {len(known) - 20} more" if len(known) > 20 else "")
     return f"no data for user {uid!r} in {_where(settings)}; known users: {listed or '(none)'}"
+
+
+@contextmanager
+def open_for_user(settings: Settings, uid: str) -> Iterator[ContextOS]:
+    """The graph, read-only (:func:`open_read_only`), for a command about ``uid``: exit 1
+    when it holds no data for them (:func:`require_user`)."""
+    with open_read_only(settings) as cx:
+        require_user(cx, settings, uid)
+        yield cx
 
 
 def require_user(cx: ContextOS, settings: Settings, uid: str, where: str = "") -> None:

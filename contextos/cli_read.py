@@ -16,6 +16,7 @@ from contextos.cli_common import (
     Store,
     User,
     err,
+    open_for_user,
     open_read_only,
     out,
     parse_when,
@@ -44,8 +45,7 @@ def facts(
     settings = settings_from(data_dir, store)
     uid = user_from(settings, user)
     when = parse_when(as_of) if as_of else None
-    with open_read_only(settings) as cx:
-        require_user(cx, settings, uid)
+    with open_for_user(settings, uid) as cx:
         items = cx.facts(uid, as_of=when, include_superseded=all_)
     if as_json:
         for f in items:
@@ -120,8 +120,7 @@ def brief(
     settings = settings_from(data_dir, store)
     uid = user_from(settings, user)
     start, end = parse_when(since), parse_when(until) if until else None
-    with open_read_only(settings) as cx:
-        require_user(cx, settings, uid)
+    with open_for_user(settings, uid) as cx:
         b = cx.brief(uid, since=start, until=end)
     if as_json:
         print(b.model_dump_json(indent=2))
@@ -141,8 +140,7 @@ def stats(
 
     settings = settings_from(data_dir, store)
     uid = user_from(settings, user)
-    with open_read_only(settings) as cx:
-        require_user(cx, settings, uid)
+    with open_for_user(settings, uid) as cx:
         result = cx.stats(uid)
     if as_json:
         print(result.model_dump_json(indent=2))
@@ -175,8 +173,7 @@ def rejections(
     listed = (limit or LIST_LIMIT) if list_ or limit is not None else 0
     settings = settings_from(data_dir, store)
     uid = user_from(settings, user)
-    with open_read_only(settings) as cx:
-        require_user(cx, settings, uid)
+    with open_for_user(settings, uid) as cx:
         summary = cx.rejection_summary(uid, listed=listed)
     if as_json:
         print(summary.model_dump_json(indent=2))

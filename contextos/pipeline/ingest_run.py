@@ -217,11 +217,11 @@ class IngestRun:
         report.duration_s = round(time.monotonic() - inputs.started, 3)
         if isinstance(chosen, Metered):
             for metrics in chosen.run_metrics():
-                name = metrics.extractor
-                if name in report.facts_stored_by_extractor or name != chosen.name:
+                part = metrics.extractor
+                if part in report.facts_stored_by_extractor or part != chosen.name:
                     # one part of the run: what it proposed
-                    metrics.facts_stored = report.facts_stored_by_extractor.get(name, 0)
-                    metrics.facts_rejected = dict(report.facts_rejected_by_extractor.get(name, {}))
+                    metrics.facts_stored = report.facts_stored_by_extractor.get(part, 0)
+                    metrics.facts_rejected = dict(report.facts_rejected_by_extractor.get(part, {}))
                 else:  # the extractor (or strategy) the run used: all of it
                     metrics.facts_stored = report.facts_stored
                     metrics.facts_rejected = dict(report.facts_rejected)
