@@ -38,12 +38,18 @@ from contextos.graph.falkordb_supervisor import (
     try_lock,
 )
 
-__all__ = ["EmbeddedFalkorDB"]
+__all__ = ["EmbeddedFalkorDB", "ServerHung"]
 
 #: How much of the end of the log is read to find the last start.
 _LOG_WINDOW = 256 * 1024
 #: Seconds a leaving process waits for the server it was the last to use to save and stop.
 _STOP_WAIT = 180.0
+
+
+class ServerHung(StoreError):
+    """A server we started logged that it was ready and then answered nothing, not even PING
+    (FalkorDB has been seen to deadlock like this just after a start, rarely). It was killed:
+    its data are in the append-only file, and a fresh start loads them again."""
 
 
 def _listening(path: str) -> bool:
@@ -120,7 +126,10 @@ class EmbeddedFalkorDB:
                 fcntl.flock(lease, fcntl.LOCK_SH)
                 self._lease = lease
             try:
-                return self._join_or_start()
+                try:
+                    return self._join_or_start()
+                except ServerHung:
+                    return self._join_or_start()  # once more; a second hang is reported
             except BaseException:
                 self._give_back_lease()
                 raise
@@ -160,21 +169,26 @@ class EmbeddedFalkorDB:
         self._started = True
         timeout = self._load_timeout()
         deadline = time.monotonic() + timeout
+        ready = False
         while time.monotonic() < deadline:
             if supervisor.supervisor_pid(self.files) is None:
                 raise self._did_not_start(None)
             # nothing may reach the server before it has loaded its data (see READY_LINE)
-            if (
-                READY_LINE in self.files.log_since(log_start)
-                and os.path.exists(self.socket_path)
-                and self._ping()
-            ):
+            ready = READY_LINE in self.files.log_since(log_start)
+            if ready and os.path.exists(self.socket_path) and self._ping():
                 return self.socket_path
             time.sleep(0.05)
+        if ready:  # loaded, listening and silent: hung; SIGTERM would not reach it
+            self.kill()
+            raise ServerHung(
+                f"the embedded FalkorDB server of {self.directory} said it was ready and then "
+                f"did not answer within {timeout:.0f}s (it was stopped; nothing is lost); "
+                f"its log ends:\n{self._log_tail(8)}"
+            )
         self._end_supervisor(signal.SIGTERM)
         raise StoreError(
-            f"the embedded FalkorDB server did not answer within {timeout:.0f}s; "
-            f"see {self.log_path}"
+            f"the embedded FalkorDB server of {self.directory} did not finish loading its "
+            f"data within {timeout:.0f}s; its log ends:\n{self._log_tail(8)}"
         )
 
     def _did_not_start(self, code: int | None) -> StoreError:

@@ -270,6 +270,43 @@ def test_a_server_that_stops_answering_on_open_is_killed_and_started_again(tmp_p
         silent.close()
 
 
+def test_a_server_that_is_ready_but_silent_on_start_is_killed_and_started_again(tmp_path):
+    """The same hang one step earlier (seen in CI: the server logged "Ready to accept
+    connections" and then answered no PING for 30 s): the start must kill it and start a fresh
+    server, once, instead of failing the open. A real server paused by CLIENT PAUSE right
+    after it said it was ready is the hung one."""
+    import redis
+
+    from contextos.graph.falkordb_server import EmbeddedFalkorDB
+
+    data = tmp_path / "data"
+    first = FalkorDBStore(data)  # a graph with something in it to survive
+    first.open()
+    first.write_conversation(_write(1))
+    first.close()
+    hung: list[int] = []
+
+    class HangsOnceAfterReady(EmbeddedFalkorDB):
+        def _ping(self) -> bool:
+            if not hung:
+                hung.append(self.pid or 0)
+                pauser = redis.Redis(unix_socket_path=self.socket_path)
+                pauser.execute_command("CLIENT", "PAUSE", 60000, "ALL")
+                pauser.close()
+            return super()._ping()
+
+    store = FalkorDBStore(data)
+    store.server = HangsOnceAfterReady(data, start_timeout=3.0)
+    try:
+        store.open()
+        assert hung and hung[0] > 0 and not psutil.pid_exists(hung[0])
+        assert store.server.pid not in (None, hung[0])
+        assert store.stats("sam")["Conversation"] == 1
+    finally:
+        store.close()
+    assert not servers_for(data)
+
+
 def test_a_query_the_server_never_answers_is_an_error_and_the_data_survive(tmp_path, monkeypatch):
     """A server that stops answering mid-run (CLIENT PAUSE holds every command) must give the
     caller a StoreError after QUERY_TIMEOUT, not a process that waits forever; our embedded
