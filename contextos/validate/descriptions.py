@@ -5,7 +5,7 @@ fix" pointed at something said a few turns before. A definite description is che
 is a core argument of the fact (subject, object, attribute, object of a verb's preposition),
 its determiner is "the", and nothing inside the fact identifies it: no prepositional phrase, no
 relative or participle clause, no compound ("the Q3 cutover", "the login fix"), no number or
-possessive (:func:`bare_descriptions`).
+possessive, and the fact does not name it ("the mechanic is Steve") (:func:`bare_descriptions`).
 
 Whether such a description is *anaphoric* is read from the conversation, not from a list of
 nouns (:class:`ConversationTurns` holds its turns, each parsed at most once per ``validate``
@@ -21,7 +21,8 @@ nearest first, and each mention is one of:
 - **introduced** — an indefinite or counted phrase ("a fix", "some changes", "two bugs") or the
   verb the noun names ("we need to fix the login" before "the fix"): the conversation brought
   the thing in, and the description points back at it;
-- **definite** — "the gym", or a bare noun: the speaker treats it as known from the start.
+- **definite** — "the gym", a bare noun, a bare plural ("horror movies" names a kind): the
+  speaker treats it as known from the start.
 
 The decision (:func:`judge`): the head also named earlier in the fact itself → fine. Never
 mentioned before, or every earlier mention definite → discourse-new and uniquely identifiable
@@ -66,6 +67,11 @@ _INTRODUCING = frozenset({"a", "an", "some", "another", "several", "any"})
 #: verbs of possession: their object, when the speaker is their subject, is the speaker's
 _POSSESSING = frozenset({"have", "own"})
 _SPEAKER = frozenset({"i", "we"})
+_PLURAL = frozenset({"NNS", "NNPS"})
+#: nouns of time: "the year", "the weekend" are the extractor's dates, not references
+_TIME_NOUNS = frozenset(
+    "day week weekend month year morning afternoon evening night season quarter term".split()
+)
 #: an antecedent longer than this is a clause, not a name for the thing
 _MAX_ANTECEDENT_TOKENS = 9
 #: earlier turns (nearest first) that are parsed to look for mentions of one head
@@ -85,6 +91,8 @@ class Mention:
     end: int = 0
     #: the noun phrase's words after its determiner ("fix for the login timeout")
     words: str = ""
+    #: the words of the mention as said ("a fix", "fixed"), for a rejection's detail
+    said: str = ""
 
 
 @dataclass
@@ -103,6 +111,8 @@ def bare_descriptions(doc: Any) -> list[Any]:
     for tok in doc:
         if tok.pos_ != "NOUN" or not core_argument(tok) or tok.like_num:
             continue
+        if tok.lemma_.casefold() in _TIME_NOUNS:
+            continue
         kids = list(tok.children)
         if not any(c.dep_ == "det" and c.lower_ == "the" for c in kids):
             continue
@@ -110,8 +120,32 @@ def bare_descriptions(doc: Any) -> list[Any]:
             continue
         if any(t.pos_ in ("NOUN", "PROPN") and t.lemma_ == tok.lemma_ for t in doc[: tok.i]):
             continue  # named before in the fact: "a new bike ... the bike"
+        if _named_by_verb(tok):
+            continue
         out.append(tok)
     return out
+
+
+def _named_by_verb(tok: Any) -> bool:
+    """The fact names the thing itself: "the mechanic is Steve", "Dana calls the app Relay"."""
+    return any(
+        c.dep_ in ("attr", "oprd") and any(t.pos_ == "PROPN" for t in c.subtree)
+        for c in tok.head.children
+        if c is not tok
+    )
+
+
+def _identifies(dep: Any) -> bool:
+    """``dep`` (a dependent of a noun) names something that tells the thing apart: a compound
+    or apposition, or a phrase or clause with a noun or a name in it ("for the login timeout",
+    "that Dana ordered"); a lone participle ("required") does not."""
+    if dep.dep_ == "compound":
+        return True
+    if dep.dep_ == "appos":  # "the venue, Foundry": a name, not an amount
+        return any(t.pos_ == "PROPN" for t in dep.subtree)
+    if dep.dep_ not in _IDENTIFYING:
+        return False
+    return any(t.pos_ in ("NOUN", "PROPN", "NUM") for t in dep.subtree)
 
 
 def _owner_verb(tok: Any) -> bool:
@@ -126,7 +160,9 @@ def _owner_verb(tok: Any) -> bool:
 def _phrase(tok: Any) -> tuple[int, int, str] | None:
     """Character span and words (after the determiner) of the noun phrase ``tok`` heads, when
     it is short and names no one by pronoun; else None."""
-    span = tok.doc[tok.left_edge.i : tok.right_edge.i + 1]
+    # "the hold and the audit": the phrase ends where a coordinated one begins
+    stop = min((c.left_edge.i for c in tok.children if c.dep_ in ("cc", "conj")), default=None)
+    span = tok.doc[tok.left_edge.i : stop if stop is not None else tok.right_edge.i + 1]
     words = [t for t in span if not (t.dep_ == "det" and t.head == tok)]
     while words and (words[-1].is_punct or words[-1].pos_ in ("CCONJ", "ADP")):
         words.pop()
@@ -134,30 +170,41 @@ def _phrase(tok: Any) -> tuple[int, int, str] | None:
         return None
     if any(t.pos_ == "PRON" or t.tag_ in ("PRP", "PRP$", "WP", "WDT") for t in words):
         return None
-    if any(t.text in (",", ";", ":", "(", ")") for t in words):
+    if any(t.is_punct and t.text not in ("-", "'", "%") for t in words):
+        return None
+    if any(t.lower_ in ("this", "that", "these", "those") for t in words):
         return None
     start, end = words[0].idx, words[-1].idx + len(words[-1].text)
     return start, end, tok.doc.text[start:end]
 
 
+def _said(tok: Any) -> str:
+    if tok.pos_ in ("VERB", "AUX"):
+        return tok.text
+    return tok.doc[min(tok.left_edge.i, tok.i) : tok.i + 1].text
+
+
 def classify_mention(tok: Any, turn: Turn) -> Mention:
     """What kind of mention ``tok`` (a noun or a verb with the description's lemma) is."""
-    if tok.pos_ in ("VERB", "AUX"):
+    said = _said(tok)
+    if tok.pos_ in ("VERB", "AUX") and not any(c.dep_ == "det" for c in tok.children):
         # "we need to fix the login" before "the fix": the description drops what was fixed;
         # an intransitive "I commute" is the speaker's own activity ("the commute")
         has_object = any(c.dep_ in ("dobj", "attr") for c in tok.children)
-        return Mention("introduced" if has_object else "definite", turn)
+        return Mention("introduced" if has_object else "definite", turn, said=said)
     kids = list(tok.children)
     if any(c.dep_ == "poss" for c in kids) or _owner_verb(tok):
-        return Mention("owned", turn)
-    if any(c.dep_ in _IDENTIFYING for c in kids):
+        return Mention("owned", turn, said=said)
+    if tok.tag_ == "NNS" and not any(c.dep_ in ("det", "nummod") for c in kids):
+        return Mention("definite", turn, said=said)  # a bare plural names a kind: "horror movies"
+    if any(_identifies(c) for c in kids):
         phrase = _phrase(tok)
         if phrase is not None:
-            return Mention("fuller", turn, *phrase)
+            return Mention("fuller", turn, *phrase, said=said)
     dets = {c.lower_ for c in kids if c.dep_ == "det"}
-    if dets & _INTRODUCING or any(c.dep_ == "nummod" for c in kids):
-        return Mention("introduced", turn)
-    return Mention("definite", turn)
+    if dets & _INTRODUCING or any(c.dep_ == "nummod" and c.i < tok.i for c in kids):
+        return Mention("introduced", turn, said=said)
+    return Mention("definite", turn, said=said)
 
 
 def _agree(a: str, b: str) -> bool:
@@ -180,7 +227,12 @@ def judge(
         names = sorted({f"'{m.words}'" for m in fuller})
         return "reject", f"could be any of {', '.join(names[:3])}", None
     if "introduced" in kinds:
-        return "reject", "points back at an earlier turn that never says which one", None
+        said = next(m for m in mentions if m.kind == "introduced")
+        return (
+            "reject",
+            f"points back at '{said.said}' (turn {said.turn.id}), which never says which",
+            None,
+        )
     return "keep", "", None
 
 
@@ -226,7 +278,8 @@ class ConversationTurns:
             self._docs[id(t)] = doc
 
     def mentions(self, head: Any, found: list[tuple[Turn, int]]) -> list[Mention]:
-        """Earlier mentions of ``head``'s lemma in the turns ``found``, nearest first."""
+        """Earlier mentions of ``head``'s lemma in the turns ``found``, nearest first. A noun
+        of the other number names something else ("the pupils" is not "a pupil")."""
         out = []
         for turn, limit in found:
             doc = self._docs[id(turn)]
@@ -234,7 +287,9 @@ class ConversationTurns:
                 if tok.idx >= limit or tok.lemma_.casefold() != head.lemma_.casefold():
                     continue
                 noun = tok.pos_ in ("NOUN", "PROPN") and tok.dep_ != "compound"
-                if noun or tok.pos_ == "VERB":
+                if noun and (tok.tag_ in _PLURAL) != (head.tag_ in _PLURAL):
+                    continue
+                if noun or tok.pos_ in ("VERB", "AUX"):
                     out.append(classify_mention(tok, turn))
         return out
 
