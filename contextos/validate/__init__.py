@@ -141,8 +141,9 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
         problem = problems.get(k)
         if k in described:
             fact = described[k].fact  # a description may have been rewritten
-            if described[k].problem:
-                problem = StandaloneProblem("unresolved_reference", described[k].problem)
+            why = described[k].problem
+            if why:
+                problem = StandaloneProblem("unresolved_reference", why)
         if problem is not None:
             out.rejections.append(_reject(fact, problem.reason, problem.detail))
         elif verdict == "accept":

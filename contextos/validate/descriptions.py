@@ -193,7 +193,7 @@ def classify_mention(tok: Any, turn: Turn) -> Mention:
         has_object = any(c.dep_ in ("dobj", "attr") for c in tok.children)
         return Mention("introduced" if has_object else "definite", turn, said=said)
     kids = list(tok.children)
-    if any(c.dep_ == "poss" for c in kids) or _owner_verb(tok):
+    if any(c.dep_ == "poss" for c in kids):
         return Mention("owned", turn, said=said)
     if tok.tag_ == "NNS" and not any(c.dep_ in ("det", "nummod") for c in kids):
         return Mention("definite", turn, said=said)  # a bare plural names a kind: "horror movies"
@@ -201,6 +201,8 @@ def classify_mention(tok: Any, turn: Turn) -> Mention:
         phrase = _phrase(tok)
         if phrase is not None:
             return Mention("fuller", turn, *phrase, said=said)
+    if _owner_verb(tok):
+        return Mention("owned", turn, said=said)
     dets = {c.lower_ for c in kids if c.dep_ == "det"}
     if dets & _INTRODUCING or any(c.dep_ == "nummod" and c.i < tok.i for c in kids):
         return Mention("introduced", turn, said=said)
