@@ -33,7 +33,10 @@ quoting the antecedent, so the grounding check still sees every word in a quote.
 mentions that disagree → rejected ``unresolved_reference`` (competing antecedents). Only
 introduced mentions → rejected ``unresolved_reference``: nothing says which thing it was.
 
-Only the candidate's text and the conversation are read, so LLM candidates are checked alike.
+Only the candidate's text, its quotes and the conversation are read, so LLM candidates are
+checked alike. A description whose head word is in none of the candidate's quotes is the
+extractor's own rendering of a pronoun ("I love it" stored as "Dana loves the new laptop"):
+the extractor's pronoun resolution picked that antecedent, and it is left alone.
 """
 
 from __future__ import annotations
@@ -128,8 +131,9 @@ def bare_descriptions(doc: Any) -> list[Any]:
 
 def _named_by_verb(tok: Any) -> bool:
     """The fact names the thing itself: "the mechanic is Steve", "Dana calls the app Relay"."""
-    return any(
-        c.dep_ in ("attr", "oprd") and any(t.pos_ == "PROPN" for t in c.subtree)
+    return any(  # an attribute, or a second object after it ("calls the app Relay")
+        (c.dep_ in ("attr", "oprd") or (c.dep_ == "dobj" and c.i > tok.i))
+        and any(t.pos_ == "PROPN" for t in c.subtree)
         for c in tok.head.children
         if c is not tok
     )
@@ -320,7 +324,11 @@ def check_descriptions(
     found = []
     for fact, doc in items:
         ev = fact.evidence[0]
-        found.append([(h, turns.before(ev, h.lemma_)) for h in bare_descriptions(doc)])
+        quoted = " ".join(e.quote for e in fact.evidence).casefold()
+        # a description the quotes do not say is the extractor's rendering of a pronoun ("I
+        # love it" -> "the new laptop"): its pronoun resolution chose the antecedent already
+        heads = [h for h in bare_descriptions(doc) if h.text.casefold() in quoted]
+        found.append([(h, turns.before(ev, h.lemma_)) for h in heads])
     turns.parse((t for heads in found for _h, ts in heads for t, _limit in ts))
     out = []
     for (fact, doc), heads in zip(items, found, strict=True):

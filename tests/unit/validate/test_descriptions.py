@@ -53,6 +53,7 @@ def turn(text: str, index: int = 0, conv: str = "c") -> Turn:
         ("The two invoices are paid", []),  # a number counts it
         ("Ilse bought a kettle and the kettle leaks", []),  # named before in the fact
         ("The courier is Bruno from the depot", []),  # the fact names it
+        ("Ilse is calling the small boat Wren", []),  # ... as a second object
         ("Ilse will decide within the week", []),  # a time noun is a date
         ("Ilse waited at a café near the station", []),  # not a core argument of a verb
     ],
@@ -213,3 +214,12 @@ def test_other_conversations_are_not_the_context() -> None:
     fact = _candidate(now, "The claim got approved", "The claim got approved.")
     out = validate(ExtractionResult(facts=[fact]), {t.id: t for t in (earlier, now)})
     assert [f.text for f in out.facts] == ["The claim got approved"]
+
+
+def test_a_description_the_quotes_do_not_say_is_the_extractors_pronoun_rendering() -> None:
+    out = _run(
+        ["I bought a kettle yesterday.", "Nice.", "I love it."],
+        "Ilse loves the kettle",  # the extractor's words for "it": not the speaker's "the N"
+        "I love it.",
+    )
+    assert [f.text for f in out.facts] == ["Ilse loves the kettle"]
