@@ -18,10 +18,11 @@ from contextos.models.extraction import ExtractionResult
 from contextos.models.facts import CandidateFact, Rejection, RejectReason
 from contextos.models.transcript import Turn
 from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, Gate, gate
+from contextos.validate.descriptions import ConversationTurns, check_descriptions
 from contextos.validate.grounding import content_support, index_turns, span_problem
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
-from contextos.validate.standalone import parse_texts, standalone_problem
+from contextos.validate.standalone import StandaloneProblem, parse_texts, standalone_problem
 
 __all__ = [
     "MIN_CONTENT_SUPPORT",
@@ -117,7 +118,9 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
     """Check every candidate of ``result`` against the turns it claims to come from.
 
     A candidate that passes every other check and its confidence gate must still stand on its
-    own (``standalone.py``): the texts of all such candidates are parsed in one batch."""
+    own (``standalone.py``): the texts of all such candidates are parsed in one batch. Those
+    that do are checked for definite descriptions pointing back into the conversation
+    (``descriptions.py``): rewritten with their antecedent, or rejected."""
     out = ValidatedResult(rejections=list(result.rejections))
     verdicts: list[tuple[RejectReason, str] | Gate] = []
     for fact in result.facts:
@@ -125,11 +128,22 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
         verdicts.append(failed if failed else gate(fact))
     to_parse = [k for k, v in enumerate(verdicts) if v in ("accept", "proposal")]
     docs = dict(zip(to_parse, parse_texts([result.facts[k].text for k in to_parse]), strict=True))
+    problems = {k: standalone_problem(doc) for k, doc in docs.items()}
+    standing = [k for k in to_parse if problems[k] is None]
+    checked = check_descriptions(
+        [(result.facts[k], docs[k]) for k in standing], ConversationTurns(turns_by_id)
+    )
+    described = dict(zip(standing, checked, strict=True))
     for k, (fact, verdict) in enumerate(zip(result.facts, verdicts, strict=True)):
         if isinstance(verdict, tuple):
             out.rejections.append(_reject(fact, *verdict))
             continue
-        problem = standalone_problem(docs[k]) if k in docs else None
+        problem = problems.get(k)
+        if k in described:
+            fact = described[k].fact  # a description may have been rewritten
+            why = described[k].problem
+            if why:
+                problem = StandaloneProblem("unresolved_reference", why)
         if problem is not None:
             out.rejections.append(_reject(fact, problem.reason, problem.detail))
         elif verdict == "accept":
