@@ -10,7 +10,11 @@ becomes at most one :class:`Change`:
 * a fact that ended with nothing in its place (taken back, negated) is ``ended``;
 * a new status statement is ``status_changed`` from the project's status before it (the
   latest earlier status fact of the same project), a new decision ``decision``, and any other
-  new fact ``added``, its entity/field/value read by :func:`fields.read`.
+  new fact ``added``, its entity/field/value read by :func:`fields.read`;
+* a new fact whose reading is a slot (an attribute named by a copula: "Carla is Dana's
+  manager") while a fact current at ``since`` held another value of the same entity and field
+  ("Ben is Dana's manager") is ``value_changed`` from that value, even where resolution kept
+  both facts current.
 """
 
 from __future__ import annotations
@@ -54,6 +58,14 @@ class History:
             if e.name.lower() == low or low in (a.lower() for a in e.aliases):
                 return e.type
         return "Person" if low == subject.lower() else None
+
+    def mentioned(self, f: Fact) -> str | None:
+        """The project, event or organisation ``f`` names (the first), or None: what a fact
+        whose clause names no entity of its own is about."""
+        for name in f.entities:
+            if self.entity_type(name, f.subject) in ("Project", "Event", "Organization"):
+                return name
+        return None
 
 
 def _base(f: Fact, kind: ChangeKind, at: datetime | None) -> Change:
@@ -104,15 +116,56 @@ def _replacement(old: Fact, new: Fact, reason: str | None, h: History) -> Change
     return c
 
 
-def _new_fact(f: Fact, reading: Reading, h: History) -> Change:
+def _key(r: Reading) -> tuple[str, str] | None:
+    if not (r.slot and r.entity and r.field and r.value):
+        return None
+    return r.entity.lower(), r.field.lower()
+
+
+def _words(text: str) -> set[str]:
+    return {w.strip(".,;:'\"()").lower() for w in text.split()} - {""}
+
+
+def _earlier_values(h: History, since: datetime) -> dict[tuple[str, str], tuple[Fact, str]]:
+    """(entity, field) -> the fact current at ``since`` that last said a slot value of it,
+    and that value."""
+    held = [
+        f
+        for f in h.facts
+        if (_aware(f.valid_from) or since) <= since
+        and (f.valid_to is None or (_aware(f.valid_to) or since) > since)
+    ]
+    held.sort(key=lambda f: _aware(f.valid_from) or since)
+    out: dict[tuple[str, str], tuple[Fact, str]] = {}
+    for f, r in zip(held, read_texts([f.text for f in held]), strict=True):
+        key = _key(r)
+        if key is not None and r.value:
+            out[key] = (f, r.value)
+    return out
+
+
+def _new_fact(
+    f: Fact, reading: Reading, h: History, earlier: dict[tuple[str, str], tuple[Fact, str]]
+) -> Change:
     at = _aware(f.valid_from)
+    key = _key(reading)
+    before = earlier.get(key) if key is not None else None
     if f.status and f.project:
         c = _base(f, "status_changed", at)
         c.entity_name, c.field = f.project, "status"
         c.from_, c.to = _previous_status(f, h.facts), f.status
+    elif before is not None and not (_words(before[1]) & _words(reading.value or "")):
+        old, value = before
+        c = _base(f, "value_changed", at)
+        c.entity_name, c.field, c.from_, c.to = reading.entity, reading.field, value, reading.value
+        c.previous_fact_id, c.previous_text = old.id, old.text
+    elif reading.before and reading.value:  # "switched from A to B"
+        c = _base(f, "value_changed", at)
+        c.entity_name = reading.entity or h.mentioned(f) or f.subject
+        c.field, c.from_, c.to = reading.field, reading.before, reading.value
     else:
         c = _base(f, "decision" if f.category == "decision" else "added", at)
-        c.entity_name = reading.entity or f.subject
+        c.entity_name = reading.entity or h.mentioned(f) or f.subject
         c.field, c.to = reading.field, reading.value
     c.entity_type = h.entity_type(c.entity_name, f.subject)
     return c
@@ -140,7 +193,8 @@ def diff_facts(h: History, since: datetime, until: datetime) -> list[Change]:
         successors.add(new.id)
         changes.append(_replacement(f, new, reason_of.get((new.id, f.id)), h))
     fresh = [f for f in h.facts if _within(f.valid_from, since, until) and f.id not in successors]
+    earlier = _earlier_values(h, since) if fresh else {}
     for f, reading in zip(fresh, read_texts([f.text for f in fresh]), strict=True):
-        changes.append(_new_fact(f, reading, h))
+        changes.append(_new_fact(f, reading, h, earlier))
     changes.sort(key=lambda c: (_aware(c.changed_at) or since, c.text))
     return changes

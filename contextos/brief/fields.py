@@ -37,11 +37,17 @@ _CLAUSE_BREAK = frozenset({";", ":", "(", "—", "–"})
 
 @dataclass(frozen=True)
 class Reading:
-    """What one fact text says: ``field`` of ``entity`` is ``value`` (any part may be None)."""
+    """What one fact text says: ``field`` of ``entity`` is ``value`` (any part may be None).
+    ``slot`` is True for a copula naming an attribute ("X's manager is Y", "X is blocked",
+    "X is a nurse"): one value at a time, so an earlier different value is what it replaced;
+    a verb's object ("likes jazz") may be one of many."""
 
     entity: str | None
     field: str | None
     value: str | None
+    slot: bool = False
+    #: the value it had before, when the clause says both ("switched from A to B")
+    before: str | None = None
 
 
 def _span(tok: Any) -> str:
@@ -86,24 +92,90 @@ def _possessor_name(p: Any) -> str:
     return p.doc[p.left_edge.i : p.i + 1].text.strip()
 
 
+def _attribute(noun: Any) -> tuple[str | None, str]:
+    """A common noun's phrase read as an attribute: the proper nouns compounded into it are
+    the entity, the rest the field ("the new Autopay beta date" -> Autopay, "beta date")."""
+    mods = [c for c in noun.children if c.dep_ == "compound" and c.i < noun.i]
+    names = [c for c in mods if c.pos_ == "PROPN" or c.text[:1].isupper()]
+    field = " ".join([*(c.lower_ for c in mods if c not in names), noun.lemma_.lower()])
+    entity = " ".join(c.text for c in names) if names else None
+    return entity, field
+
+
+def _prep_object(tok: Any, preps: frozenset[str], depth: int = 2) -> Any | None:
+    """The object of the first of ``preps`` under ``tok`` (or under its objects and their
+    prepositions, ``depth`` levels down: "moved hosting off Vercel to Pages")."""
+    for c in tok.children:
+        if c.dep_ == "prep" and c.lower_ in preps:
+            obj = _child(c, frozenset({"pobj"}))
+            if obj is not None:
+                return obj
+    if depth > 0:
+        for c in tok.children:
+            if c.dep_ in ("prep", "pobj", "dobj", "obj"):
+                found = _prep_object(c, preps, depth - 1)
+                if found is not None:
+                    return found
+    return None
+
+
+_TO = frozenset({"to", "into"})
+_FROM = frozenset({"from", "off"})
+
+
 def _copula(root: Any, subj: Any | None) -> Reading:
-    comp = _child(root, _COMPLEMENT)
+    comp = _child(root, _COMPLEMENT) or _prep_object(root, frozenset({"on", "in", "at", "for"}))
     if comp is None:
         return Reading(_named(subj), None, None)
     owner = _possessor(subj)
     if owner is not None and subj is not None:  # "Priya's manager is Sandra"
-        return Reading(_possessor_name(owner), subj.lemma_, _span(comp))
+        _, field = _attribute(subj)
+        return Reading(_possessor_name(owner), field, _span(comp), slot=True)
     owner = _possessor(comp)
     if owner is not None and subj is not None:  # "Sandra is Priya's manager"
-        return Reading(_possessor_name(owner), comp.lemma_, _span(subj))
+        return Reading(_possessor_name(owner), comp.lemma_, _span(subj), slot=True)
+    if (
+        subj is not None
+        and subj.pos_ in ("NOUN", "PROPN")
+        and comp.pos_ not in ("ADJ", "VERB")
+        and any(c.dep_ == "compound" for c in subj.children)
+    ):
+        # "the new launch target is Feb 7": the subject names the attribute
+        entity, field = _attribute(subj)
+        return Reading(entity, field, _span(comp), slot=True)
     field = "status" if comp.pos_ in ("ADJ", "VERB") else "role"
-    return Reading(_named(subj), field, _span(comp))
+    return Reading(_named(subj), field, _span(comp), slot=True)
+
+
+def _change(root: Any, subj: Any | None) -> Reading | None:
+    """ "X moved the hosting from A to B", "the launch moves to February": a clause that
+    says where a value went (and where from). The field is the object, else a common-noun
+    subject, else the verb."""
+    to = _prep_object(root, _TO)
+    if to is None:
+        return None
+    before = _prep_object(root, _FROM)
+    obj = _child(root, _OBJECT)
+    if obj is not None and obj.tag_ not in _PRONOUN_TAGS:
+        before = before or _prep_object(obj, _FROM)
+        entity, field = _named(subj), obj.doc[obj.left_edge.i : obj.i + 1].text
+        field = field.split(" ", 1)[1] if obj.left_edge.dep_ in ("det", "poss") else field
+    elif subj is not None and (subj.pos_ == "NOUN" or _child(subj, frozenset({"compound"}))):
+        entity, field = _attribute(subj)
+    else:
+        entity, field = _named(subj), root.lemma_
+    return Reading(
+        entity, field, _span(to), slot=True, before=_span(before) if before is not None else None
+    )
 
 
 def _verb(root: Any, subj: Any | None) -> Reading:
     if _child(root, frozenset({"auxpass"})) is not None and _child(root, _OBJECT) is None:
         # "the workbook is retired": a passive with nothing after it says a state
-        return Reading(_span(subj) if subj is not None else None, "status", root.text)
+        return Reading(_span(subj) if subj is not None else None, "status", root.text, slot=True)
+    change = _change(root, subj)
+    if change is not None:
+        return change
     prt = _child(root, frozenset({"prt"}))
     field = root.lemma_ + (f" {prt.text.lower()}" if prt is not None else "")
     value_tok = _child(root, _OBJECT)
@@ -126,23 +198,37 @@ def _read_root(root: Any) -> Reading:
     return _verb(root, subj)
 
 
+def _readings(doc: Any) -> list[Reading]:
+    roots = []
+    for sent in doc.sents:
+        roots.append(sent.root)
+        roots.extend(c for c in sent.root.children if c.dep_ in ("conj", "parataxis"))
+    return [_read_root(r) for r in sorted(roots, key=lambda t: t.i)]
+
+
+def _pick(readings: list[Reading]) -> Reading:
+    full = [r for r in readings if r.entity and r.field and r.value]
+    return full[0] if full else (readings[0] if readings else Reading(None, None, None))
+
+
 def read(doc: Any) -> Reading:
     """The (entity, field, value) of a parsed fact text: of its first clause that yields all
     three (clauses: the sentences, and the conjuncts of a root), else of the first clause."""
     if not doc.has_annotation("DEP"):
         return Reading(None, None, None)
-    roots = []
-    for sent in doc.sents:
-        roots.append(sent.root)
-        roots.extend(c for c in sent.root.children if c.dep_ in ("conj", "parataxis"))
-    readings = [_read_root(r) for r in sorted(roots, key=lambda t: t.i)]
-    full = [r for r in readings if r.entity and r.field and r.value]
-    return full[0] if full else (readings[0] if readings else Reading(None, None, None))
+    return _pick(_readings(doc))
 
 
 def read_texts(texts: Sequence[str]) -> list[Reading]:
-    """:func:`read` of each text (parsed in one batch)."""
-    return [read(doc) for doc in parse_texts(list(texts))]
+    """:func:`read` of each text, its parts between semicolons parsed apart (a fact that
+    joins two statements with ";" is read clause by clause, in order)."""
+    parts = [[p.strip() for p in t.split(";") if p.strip()] or [t] for t in texts]
+    docs = iter(parse_texts([p for ps in parts for p in ps]))
+    out = []
+    for ps in parts:
+        readings = [r for _ in ps for r in _readings(next(docs))]
+        out.append(_pick(readings))
+    return out
 
 
 def _words(doc: Any) -> list[Any]:

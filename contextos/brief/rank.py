@@ -33,7 +33,7 @@ class BriefConfig:
     ``min_importance`` or above."""
 
     max_listed: int = 8
-    min_importance: float = 0.85
+    min_importance: float = 0.7
 
 
 def _key(c: Change) -> tuple[int, int, float]:
