@@ -50,14 +50,26 @@ class History:
     supersessions: list[tuple[str, str, str | None]]
     entities: list[Entity]
 
-    def entity_type(self, name: str | None, subject: str) -> str | None:
-        if not name:
-            return None
+    def _entity(self, name: str) -> Entity | None:
         low = name.lower()
         for e in self.entities:
             if e.name.lower() == low or low in (a.lower() for a in e.aliases):
-                return e.type
-        return "Person" if low == subject.lower() else None
+                return e
+        return None
+
+    def entity_type(self, name: str | None, subject: str) -> str | None:
+        if not name:
+            return None
+        e = self._entity(name)
+        if e is not None:
+            return e.type
+        return "Person" if name.lower() == subject.lower() else None
+
+    def canonical(self, name: str | None) -> str | None:
+        """The stored entity's name for ``name`` (an alias of it, another case), else
+        ``name``."""
+        e = self._entity(name) if name else None
+        return e.name if e is not None else name
 
     def mentioned(self, f: Fact) -> str | None:
         """The project, event or organisation ``f`` names (the first), or None: what a fact
@@ -111,6 +123,7 @@ def _replacement(old: Fact, new: Fact, reason: str | None, h: History) -> Change
         c.entity_name = reading.entity or new.subject
         c.field, c.from_, c.to = reading.field, before, reading.value
     c.entity_type = h.entity_type(c.entity_name, new.subject)
+    c.entity_name = h.canonical(c.entity_name)
     c.previous_fact_id, c.previous_text = old.id, old.text
     c.turn_ids = list(dict.fromkeys([*old.turn_ids, *new.turn_ids]))
     return c
@@ -159,8 +172,8 @@ def _new_fact(
         c = _base(f, "value_changed", at)
         c.entity_name, c.field, c.from_, c.to = reading.entity, reading.field, value, reading.value
         c.previous_fact_id, c.previous_text = old.id, old.text
-    elif reading.before and reading.value:  # "switched from A to B"
-        c = _base(f, "value_changed", at)
+    elif reading.before and reading.value:  # "switched from A to B", "B, not A"
+        c = _base(f, "corrected" if reading.corrects else "value_changed", at)
         c.entity_name = reading.entity or h.mentioned(f) or f.subject
         c.field, c.from_, c.to = reading.field, reading.before, reading.value
     else:
@@ -168,6 +181,7 @@ def _new_fact(
         c.entity_name = reading.entity or h.mentioned(f) or f.subject
         c.field, c.to = reading.field, reading.value
     c.entity_type = h.entity_type(c.entity_name, f.subject)
+    c.entity_name = h.canonical(c.entity_name)
     return c
 
 

@@ -18,8 +18,9 @@ each text the other does not share, and the field the word that governs the new 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from contextos.validate.standalone import parse_texts
@@ -48,6 +49,8 @@ class Reading:
     slot: bool = False
     #: the value it had before, when the clause says both ("switched from A to B")
     before: str | None = None
+    #: the clause puts a value right against another ("March 19, not March 17")
+    corrects: bool = False
 
 
 def _span(tok: Any) -> str:
@@ -136,7 +139,7 @@ def _copula(root: Any, subj: Any | None) -> Reading:
         return Reading(_possessor_name(owner), comp.lemma_, _span(subj), slot=True)
     if (
         subj is not None
-        and subj.pos_ in ("NOUN", "PROPN")
+        and subj.pos_ == "NOUN"
         and comp.pos_ not in ("ADJ", "VERB")
         and any(c.dep_ == "compound" for c in subj.children)
     ):
@@ -160,7 +163,7 @@ def _change(root: Any, subj: Any | None) -> Reading | None:
         before = before or _prep_object(obj, _FROM)
         entity, field = _named(subj), obj.doc[obj.left_edge.i : obj.i + 1].text
         field = field.split(" ", 1)[1] if obj.left_edge.dep_ in ("det", "poss") else field
-    elif subj is not None and (subj.pos_ == "NOUN" or _child(subj, frozenset({"compound"}))):
+    elif subj is not None and subj.pos_ == "NOUN":
         entity, field = _attribute(subj)
     else:
         entity, field = _named(subj), root.lemma_
@@ -191,11 +194,25 @@ def _verb(root: Any, subj: Any | None) -> Reading:
     return Reading(entity, field, _span(value_tok) if value_tok is not None else None)
 
 
+_NOT_BUT = re.compile(r",?\s+not\s+(?=\S)", re.I)
+
+
+def _corrected(r: Reading) -> Reading:
+    """ "starts on March 19, not March 17": a value said against another is a correction of
+    it — the value is what comes before "not", the replaced value what follows."""
+    if not r.value or r.before:
+        return r
+    parts = _NOT_BUT.split(r.value, maxsplit=1)
+    if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+        return r
+    return replace(r, value=parts[0].strip(" ,"), before=parts[1].strip(" ,."), corrects=True)
+
+
 def _read_root(root: Any) -> Reading:
     subj = _child(root, _SUBJECT)
     if root.lemma_ == "be":
-        return _copula(root, subj)
-    return _verb(root, subj)
+        return _corrected(_copula(root, subj))
+    return _corrected(_verb(root, subj))
 
 
 def _readings(doc: Any) -> list[Reading]:

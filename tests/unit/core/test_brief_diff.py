@@ -121,3 +121,11 @@ def test_ranking_puts_a_blocker_first_and_counts_trivial_facts():
     assert more == 5
     capped, more = rank(changes, BriefConfig(max_listed=2, min_importance=0.7))
     assert [c.fact_id for c in capped] == ["bl", "a"] and more == 6
+
+
+def test_a_fact_that_puts_a_value_right_is_a_correction():
+    fix = _f("fix", "The committee meeting is on Wednesday, February 18, not Thursday, February 19",
+             d(12), category="plan")  # fmt: skip
+    (c,) = diff_facts(_history([fix]), d(10), d(20))
+    assert (c.kind, c.field) == ("corrected", "committee meeting")
+    assert (c.from_, c.to) == ("Thursday, February 19", "Wednesday, February 18")

@@ -38,3 +38,15 @@ def test_compare_takes_the_differing_words_as_the_values():
     assert (reading.entity, reading.field, reading.value, before) == (
         "Ana", "manager", "Carla Diaz", "Ben Ortiz",
     )  # fmt: skip
+
+
+def test_a_value_said_against_another_is_a_correction():
+    (r,) = read_texts(["The move date is Wednesday, May 27, 2026, not Saturday, June 20, 2026"])
+    assert (r.field, r.value, r.before, r.corrects) == (
+        "move date",
+        "Wednesday, May 27, 2026",
+        "Saturday, June 20, 2026",
+        True,
+    )
+    (plain,) = read_texts(["The move date is Wednesday, May 27, 2026"])
+    assert plain.before is None and not plain.corrects
