@@ -32,8 +32,8 @@ class BriefConfig:
     """What a brief lists: at most ``max_listed`` changes; a new fact only at
     ``min_importance`` or above."""
 
-    max_listed: int = 8
-    min_importance: float = 0.7
+    max_listed: int = 10
+    min_importance: float = 0.6
 
 
 def _key(c: Change) -> tuple[int, int, float]:

@@ -151,7 +151,12 @@ def load_scenario(path: Path) -> Scenario:
                 session_at.get(b["since"]),
                 session_at.get(b["until"]),
                 tuple(
-                    GoldChange(c["entity"], c["field"], c.get("from"), str(c["to"]))
+                    GoldChange(
+                        str(c["entity"]),
+                        str(c["field"]),
+                        None if c.get("from") is None else str(c["from"]),
+                        str(c["to"]),
+                    )
                     for c in b.get("changes", [])
                     if c.get("to") is not None
                 ),
