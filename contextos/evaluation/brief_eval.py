@@ -14,7 +14,9 @@ change matches it leniently on all three of:
 
 Reported: recall (gold changes found / gold changes) and changes listed per gold change
 (listed changes in the windows / gold changes in them): a brief that lists every new fact
-finds more and reads worse.
+finds more and reads worse. Beside it, the recall of the words alone (``said``): the gold
+entity (a name or alias, or its first word) and new value are among the words of one listed
+change's text, whatever its typed fields say — what a reader could find in the list.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import numpy as np
 from contextos.evaluation.datasets import GoldChange, Scenario
 from contextos.models.brief import Change
 
-__all__ = ["FIELD_SIMILARITY", "BriefScore", "matches", "measure_briefs"]
+__all__ = ["FIELD_SIMILARITY", "BriefScore", "matches", "measure_briefs", "said_in_text"]
 
 Embed = Callable[[list[str]], np.ndarray]
 
@@ -47,7 +49,13 @@ class BriefScore:
     gold: int = 0
     found: int = 0
     listed: int = 0
+    #: gold changes whose entity and new value are in a listed change's text
+    said: int = 0
     missed: list[str] = field(default_factory=list)
+
+    @property
+    def said_recall(self) -> float:
+        return self.said / self.gold if self.gold else 0.0
 
     @property
     def recall(self) -> float:
@@ -88,6 +96,16 @@ def matches(
     return g == f or field_sim(gold.field.replace("_", " "), c.field) >= FIELD_SIMILARITY
 
 
+def said_in_text(gold: GoldChange, aliases: tuple[str, ...], c: Change) -> bool:
+    """Whether the gold entity (a name, an alias or a name's first word) and the gold new value
+    are among the words of the change's text."""
+    text = _words(c.text)
+    names = [gold.entity, *aliases]
+    named = any(_words(n) <= text or _words(n.split()[0]) <= text for n in names if n.split())
+    value = _words(gold.to)
+    return named and bool(value) and value <= text
+
+
 def _field_similarity(embed: Embed) -> Callable[[str, str], float]:
     cache: dict[str, np.ndarray] = {}
 
@@ -118,6 +136,7 @@ def score_scenario(
         score.listed += len(listed)
         for g in gb.changes:
             aliases = sc.aliases.get(g.entity, ())
+            score.said += any(said_in_text(g, aliases, c) for c in listed)
             if any(matches(g, aliases, c, field_sim) for c in listed):
                 score.found += 1
             else:
@@ -153,5 +172,6 @@ def measure_briefs(scenarios: list[Scenario], extractor: object, embed: Embed) -
             total.gold += s.gold
             total.found += s.found
             total.listed += s.listed
+            total.said += s.said
             total.missed.extend(s.missed)
     return total

@@ -132,7 +132,9 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
             lines.append(
                 f"  brief recall  {b.recall:.3f}  ({b.found}/{b.gold} gold changes found: entity"
                 f" + field + new value, in {b.windows} windows)\n"
-                f"  brief listed  {b.listed_per_gold:.2f} per gold change ({b.listed} listed)"
+                f"  brief listed  {b.listed_per_gold:.2f} per gold change ({b.listed} listed)\n"
+                f"  brief words   {b.said_recall:.3f}  ({b.said}/{b.gold} gold changes whose entity"
+                " and new value are in a listed change's text)"
             )
         for v in d.trap_violations:
             lines.append(f"  TRAP  {v}")

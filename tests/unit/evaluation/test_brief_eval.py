@@ -9,7 +9,12 @@ from datetime import UTC, datetime
 import pytest
 
 from contextos.embeddings import default_embedder
-from contextos.evaluation.brief_eval import _field_similarity, matches, score_scenario
+from contextos.evaluation.brief_eval import (
+    _field_similarity,
+    matches,
+    said_in_text,
+    score_scenario,
+)
 from contextos.evaluation.datasets import GoldChange, load_scenario
 from contextos.evaluation.report import DatasetReport, EvalReport, format_report
 from contextos.models import Change
@@ -101,11 +106,19 @@ def test_score_counts_found_gold_and_listed_per_window(tmp_path, field_sim):
 
     s = score_scenario(sc, brief_of, field_sim)
     assert asked == [(gb.since_at, gb.until_at)]
-    assert (s.windows, s.gold, s.found, s.listed) == (1, 2, 1, 5)
+    assert (s.windows, s.gold, s.found, s.listed, s.said) == (1, 2, 1, 5, 1)
     assert s.recall == 0.5 and s.listed_per_gold == 2.5
     assert len(s.missed) == 1 and "Atlas.status: None -> blocked" in s.missed[0]
     rep = DatasetReport("scenarios", brief=s)
     text = format_report(EvalReport(datasets=[rep]), verbose=True)
     assert "brief recall  0.500  (1/2 gold changes found" in text
     assert "brief listed  2.50 per gold change (5 listed)" in text
+    assert "brief words   0.500  (1/2 gold changes" in text
     assert "BRIEF MISSED" in text
+
+
+def test_said_in_text_needs_the_entity_and_the_whole_new_value_in_the_words():
+    said = Change(kind="added", text="Priya reports to Sandra Okafor from Monday")
+    assert said_in_text(MANAGER, (), said)
+    assert not said_in_text(MANAGER, (), Change(kind="added", text="Priya reports to Sandra"))
+    assert not said_in_text(MANAGER, (), Change(kind="added", text="Dana met Sandra Okafor"))
