@@ -28,6 +28,13 @@ def eval_(
     spc: Annotated[Path | None, typer.Option(help="Synthetic-Persona-Chat CSV")] = None,
     spc_rows: Annotated[int, typer.Option(help="SPC rows to evaluate")] = 200,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="list misses")] = False,
+    brief: Annotated[
+        bool,
+        typer.Option(
+            help="also ingest the scenarios into a fresh graph and score the brief against "
+            "their gold briefs (recall, changes listed per gold change)"
+        ),
+    ] = True,
     extractor: Annotated[
         list[str] | None,
         typer.Option(
@@ -54,7 +61,12 @@ def eval_(
         if len(names) > 1:
             print("\n" * (k > 0) + f"== extractor: {name} ==")
         reports[name] = run_eval(
-            scenarios or None, spc, spc_rows=spc_rows, extractor=name, settings=settings
+            scenarios or None,
+            spc,
+            spc_rows=spc_rows,
+            extractor=name,
+            settings=settings,
+            brief=brief,
         )
         print_report(reports[name], sys.stdout, verbose=verbose)
     if len(names) > 1:

@@ -112,20 +112,25 @@ def brief(
     user: User = None,
     since: Annotated[str, typer.Option(help="start: 2026-03-01, ISO time, or 1d/12h")] = "1d",
     until: Annotated[str | None, typer.Option(help="end (default: now)")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    format: Annotated[
+        str, typer.Option("--format", "-f", help="text, markdown, json or html (one page)")
+    ] = "text",
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON (= --format json)")] = False,
     data_dir: DataDir = None,
     store: Store = None,
 ) -> None:
-    """What changed for a user between two times."""
+    """What changed for a user between two times: typed changes, ranked, with a summary."""
+    from contextos.brief import FORMATS, render
+
+    fmt = "json" if as_json else format
+    if fmt not in FORMATS:
+        raise ConfigError(f"--format {fmt!r}: use one of {', '.join(FORMATS)}")
     settings = settings_from(data_dir, store)
     uid = user_from(settings, user)
     start, end = parse_when(since), parse_when(until) if until else None
     with open_for_user(settings, uid) as cx:
         b = cx.brief(uid, since=start, until=end)
-    if as_json:
-        print(b.model_dump_json(indent=2))
-    else:
-        print(b.summary)
+    print(render(b, fmt))
 
 
 @reports_errors

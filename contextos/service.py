@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from contextos.brief import diff_facts, history, render_summary
+from contextos.brief import BriefConfig, diff_facts, history, rank, summarise
 from contextos.context import pack, retrieve
 from contextos.embeddings.embedder import Embedder
 from contextos.errors import ConfigError
@@ -317,13 +317,22 @@ class ContextOS:
             dropped=len(items) - len(kept),
         )
 
-    def brief(self, user: str, since: datetime, until: datetime | None = None) -> Brief:
-        """What changed for ``user`` between ``since`` and ``until`` (default: now)."""
+    def brief(
+        self,
+        user: str,
+        since: datetime,
+        until: datetime | None = None,
+        config: BriefConfig | None = None,
+    ) -> Brief:
+        """What changed for ``user`` between ``since`` and ``until`` (default: now): typed
+        changes ranked by what matters, the trivial new facts counted (``more``), and a
+        summary in sentences. Render it with :func:`contextos.brief.render`."""
         user = check_user_id(user)
         until = until or datetime.now(UTC)
         changes = diff_facts(history(self.store, user), since, until)
-        brief = Brief(user_id=user, since=since, until=until, changes=changes)
-        brief.summary = render_summary(brief, self._user_name(user))
+        listed, more = rank(changes, config)
+        brief = Brief(user_id=user, since=since, until=until, changes=listed, more=more)
+        brief.summary = summarise(brief, self._user_name(user))
         return brief
 
     def stats(self, user: str) -> UserStats:

@@ -1,7 +1,18 @@
-"""Brief stage: snapshots over validity intervals, diffs, rendering."""
+"""Brief stage: snapshots over validity intervals, typed changes, ranking, rendering."""
 
-from contextos.brief.diff import diff_facts
-from contextos.brief.render import render_summary
+from contextos.brief.diff import History, diff_facts
+from contextos.brief.rank import BriefConfig, rank
+from contextos.brief.render import FORMATS, render, summarise
 from contextos.brief.snapshot import history, snapshot
 
-__all__ = ["diff_facts", "history", "render_summary", "snapshot"]
+__all__ = [
+    "FORMATS",
+    "BriefConfig",
+    "History",
+    "diff_facts",
+    "history",
+    "rank",
+    "render",
+    "snapshot",
+    "summarise",
+]

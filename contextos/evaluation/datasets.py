@@ -22,7 +22,16 @@ from contextos.errors import InputError
 from contextos.models.extraction import UserRef
 from contextos.models.transcript import Conversation, Turn
 
-__all__ = ["GoldItem", "Scenario", "SpcDialogue", "load_scenario", "load_scenarios", "load_spc"]
+__all__ = [
+    "GoldBrief",
+    "GoldChange",
+    "GoldItem",
+    "Scenario",
+    "SpcDialogue",
+    "load_scenario",
+    "load_scenarios",
+    "load_spc",
+]
 
 _SPC_LINE = re.compile(r"^\s*(User [12])\s*:\s*(.*\S)\s*$")
 
@@ -37,6 +46,27 @@ class GoldItem:
     id: str = ""
 
 
+@dataclass(frozen=True)
+class GoldChange:
+    """One change a gold brief expects: ``entity``'s ``field`` went ``from`` -> ``to``."""
+
+    entity: str
+    field: str
+    from_: str | None
+    to: str
+
+
+@dataclass(frozen=True)
+class GoldBrief:
+    """The changes expected between two sessions (their ids), and when each session was."""
+
+    since: str
+    until: str
+    since_at: datetime | None
+    until_at: datetime | None
+    changes: tuple[GoldChange, ...]
+
+
 @dataclass
 class Scenario:
     id: str
@@ -45,6 +75,9 @@ class Scenario:
     conversations: list[Conversation]
     facts: list[GoldItem]
     traps: list[GoldItem]
+    briefs: list[GoldBrief] = field(default_factory=list)
+    #: gold entity name -> its aliases
+    aliases: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def turns(self) -> list[Turn]:
@@ -71,9 +104,11 @@ def load_scenario(path: Path) -> Scenario:
         sid = data["id"]
         user = UserRef(id=data["user"]["id"], name=data["user"]["name"])
         convs: list[Conversation] = []
+        session_at: dict[str, datetime | None] = {}
         for session in data["sessions"]:
             cid = f"{sid}:{session['session_id']}"
             when = _ts(session.get("timestamp"))
+            session_at[session["session_id"]] = when
             turns = [
                 Turn(
                     id=m["turn_id"],
@@ -109,9 +144,31 @@ def load_scenario(path: Path) -> Scenario:
             GoldItem(t["text"], tuple(t.get("turn_ids", [])), reason=t.get("reason", ""))
             for t in gold.get("must_not_extract", [])
         ]
+        briefs = [
+            GoldBrief(
+                b["since"],
+                b["until"],
+                session_at.get(b["since"]),
+                session_at.get(b["until"]),
+                tuple(
+                    GoldChange(
+                        str(c["entity"]),
+                        str(c["field"]),
+                        None if c.get("from") is None else str(c["from"]),
+                        str(c["to"]),
+                    )
+                    for c in b.get("changes", [])
+                    if c.get("to") is not None
+                ),
+            )
+            for b in gold.get("brief", [])
+        ]
+        aliases = {
+            e["name"]: tuple(e.get("aliases", [])) for e in gold.get("entities", []) if "name" in e
+        }
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise InputError(str(path), f"not a readable scenario file: {exc}") from exc
-    return Scenario(sid, data.get("kind", "assistant"), user, convs, facts, traps)
+    return Scenario(sid, data.get("kind", "assistant"), user, convs, facts, traps, briefs, aliases)
 
 
 def load_scenarios(paths: Path | Sequence[Path]) -> list[Scenario]:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from contextos.evaluation.brief_eval import BriefScore
 
 __all__ = ["DatasetReport", "EvalReport", "format_report", "print_report"]
 
@@ -40,6 +43,8 @@ class DatasetReport:
     either_found: int = 0
     unmatched: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
+    #: the brief against the gold briefs (scenarios with ``gold.brief``, when measured)
+    brief: BriefScore | None = None
 
     @property
     def recall(self) -> float:
@@ -122,9 +127,20 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
             f"{d.warm_turns_per_second:.0f} turns/s warm ({d.warm_seconds:.2f}s)\n"
             f"  rejections    {dict(sorted(d.rejections.items()))}"
         )
+        if d.brief is not None:
+            b = d.brief
+            lines.append(
+                f"  brief recall  {b.recall:.3f}  ({b.found}/{b.gold} gold changes found: entity"
+                f" + field + new value, in {b.windows} windows)\n"
+                f"  brief listed  {b.listed_per_gold:.2f} per gold change ({b.listed} listed)\n"
+                f"  brief words   {b.said_recall:.3f}  ({b.said}/{b.gold} gold changes whose entity"
+                " and new value are in a listed change's text)"
+            )
         for v in d.trap_violations:
             lines.append(f"  TRAP  {v}")
         if verbose:
+            for m in d.brief.missed if d.brief is not None else []:
+                lines.append(f"  BRIEF MISSED  {m}")
             for u in d.unmatched:
                 lines.append(f"  UNMATCHED  {u}")
             for m in d.missed:

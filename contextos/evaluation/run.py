@@ -336,10 +336,13 @@ def run_eval(
     embed: Embed | None = None,
     threshold: float = MATCH_THRESHOLD,
     settings: object = None,
+    brief: bool = False,
 ) -> EvalReport:
     """Run an extractor (an instance, or a registered name; the local one by default) over the
     dev data and measure it (see the module docstring). ``scenarios_dir`` is a folder of
-    scenario files, one file, or several of either: all of them are one dataset."""
+    scenario files, one file, or several of either: all of them are one dataset. ``brief``
+    also ingests the scenarios into a fresh embedded graph and scores the brief against their
+    gold briefs (``brief_eval.py``)."""
     if not isinstance(extractor, Extractor):
         extractor = registry.create(extractor or registry.DEFAULT, settings)
     if embed is None:
@@ -349,9 +352,13 @@ def run_eval(
     report = EvalReport(threshold=threshold)
     report.model_load_seconds = _warm_up(extractor)
     if scenarios_dir is not None:
-        report.datasets.append(
-            _eval_scenarios(load_scenarios(scenarios_dir), extractor, embed, threshold)
-        )
+        scenarios = load_scenarios(scenarios_dir)
+        rep = _eval_scenarios(scenarios, extractor, embed, threshold)
+        if brief and any(sc.briefs for sc in scenarios):
+            from contextos.evaluation.brief_eval import measure_briefs
+
+            rep.brief = measure_briefs(scenarios, extractor, embed)
+        report.datasets.append(rep)
     if spc_path is not None:
         report.datasets.append(
             _eval_spc(load_spc(spc_path, rows=spc_rows), extractor, embed, threshold)

@@ -123,6 +123,12 @@ class CypherGraphStore(ABC):
         )
         return [fact_from_row(r[: len(FACT_COLUMNS)], user_id) for r in rows]
 
+    def supersessions(self, user_id: str) -> list[tuple[str, str, str | None]]:
+        """(newer fact id, replaced fact id, reason) of every ``SUPERSEDES`` edge of the user's
+        facts; the reason is None where the edge carries none."""
+        rows = self.run(self._q("list_supersessions"), {"user_id": user_id})
+        return [(str(n), str(o), str(r) if r else None) for n, o, r in rows]
+
     def get_facts(self, ids: list[str], user_id: str = "") -> list[Fact]:
         if not ids:
             return []

@@ -59,7 +59,7 @@ def test_ingest_facts_context_brief_status(data_dir):
         "2026-03-11",
         data_dir=data_dir,
     )
-    assert res.returncode == 0 and res.stdout.startswith("Brief for Jordan Lee")
+    assert res.returncode == 0 and res.stdout.startswith("Since Wednesday 4 March, for Jordan Lee")
 
     res = run_cli("status", data_dir=data_dir)
     assert res.returncode == 0 and "jordan" in res.stdout and "Fact" in res.stdout

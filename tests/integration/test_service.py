@@ -12,6 +12,7 @@ from cx_helpers import servers_for
 
 from contextos import ConfigError, ContextOS, InputError
 from contextos.embeddings.tokens import count_tokens
+from contextos.models.brief import CHANGE_KINDS
 from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
 
 
@@ -122,13 +123,14 @@ def test_brief_reports_facts_added_in_the_window(ingested):
     cx, _ = ingested
     since, until = datetime(2026, 3, 14, tzinfo=UTC), datetime(2026, 3, 20, tzinfo=UTC)
     brief = cx.brief(DEMO_USER, since=since, until=until)
-    assert brief.changes and brief.summary.startswith("Brief for Jordan Lee")
+    assert brief.changes and brief.summary.startswith("Since Saturday 14 March, for Jordan Lee")
     for c in brief.changes:
-        assert c.at is not None and since < c.at <= until
+        assert c.changed_at is not None and since < c.changed_at <= until
+        assert c.kind in CHANGE_KINDS and c.text and c.turn_ids
     empty = cx.brief(
         DEMO_USER, since=datetime(2025, 1, 1, tzinfo=UTC), until=datetime(2025, 2, 1, tzinfo=UTC)
     )
-    assert empty.changes == [] and "Nothing changed" in empty.summary
+    assert empty.changes == [] and empty.more == 0 and "Nothing changed" in empty.summary
 
 
 def test_as_of_returns_the_state_at_that_time(ingested):

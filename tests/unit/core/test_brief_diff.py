@@ -1,10 +1,12 @@
+"""Typed changes from made-up fact histories (brief/diff.py, brief/rank.py)."""
+
 from datetime import UTC, datetime
 
-from contextos.brief import diff_facts, render_summary
-from contextos.models import Brief, Fact
+from contextos.brief import BriefConfig, History, diff_facts, rank
+from contextos.models import Entity, Fact
 
 
-def _f(fid, text, vf, vt=None, by=None, category="location"):
+def _f(fid, text, vf, vt=None, by=None, category="location", importance=0.5, **kw):
     return Fact(
         id=fid,
         user_id="sam",
@@ -12,12 +14,14 @@ def _f(fid, text, vf, vt=None, by=None, category="location"):
         type="USER_FACT",
         category=category,
         confidence=0.9,
+        importance=importance,
         subject="Sam",
-        turn_ids=[fid],
-        evidence=text,
+        turn_ids=[f"t-{fid}"],
+        evidence=f"quote of {fid}",
         valid_from=vf,
         valid_to=vt,
         superseded_by=by,
+        **kw,
     )
 
 
@@ -25,39 +29,103 @@ def d(day):
     return datetime(2026, 3, day, tzinfo=UTC)
 
 
-FACTS = [
-    _f("lisbon", "Sam lives in Lisbon", d(2), vt=d(16), by="porto"),
-    _f("porto", "Sam lives in Porto", d(16)),
-    _f("run", "Sam loves trail running", d(5), category="like"),
-]
+def _history(facts, sups=(), entities=()):
+    return History(facts=list(facts), supersessions=list(sups), entities=list(entities))
 
 
-def test_window_shows_additions_and_supersessions_with_their_replacement():
-    changes = diff_facts(FACTS, d(10), d(20))
-    kinds = {(c.kind, c.fact_id) for c in changes}
-    assert kinds == {("superseded", "lisbon"), ("added", "porto")}
-    sup = next(c for c in changes if c.kind == "superseded")
-    assert sup.before == "Sam lives in Lisbon" and sup.after == "Sam lives in Porto"
-    added = next(c for c in changes if c.kind == "added")
-    assert added.before == "Sam lives in Lisbon"
+LISBON = _f("lisbon", "Sam lives in Lisbon", d(2), vt=d(16), by="porto")
+PORTO = _f("porto", "Sam lives in Porto", d(16))
+RUN = _f("run", "Sam loves trail running", d(5), category="like")
+
+
+def _by_kind(changes):
+    return {c.kind: c for c in changes}
+
+
+def test_a_replacement_is_one_value_change_from_the_old_value_to_the_new():
+    changes = diff_facts(_history([LISBON, PORTO, RUN], [("porto", "lisbon", None)]), d(10), d(20))
+    assert len(changes) == 1
+    (c,) = changes
+    assert (c.kind, c.entity_name, c.from_, c.to) == ("value_changed", "Sam", "Lisbon", "Porto")
+    assert c.field == "live" and c.changed_at == d(16)
+    assert c.fact_id == "porto" and c.previous_fact_id == "lisbon"
+    assert c.turn_ids == ["t-lisbon", "t-porto"] and c.quote == "quote of porto"
+
+
+def test_the_edge_reason_corrected_makes_a_correction():
+    old = _f("900", "The p95 read latency is 900ms", d(2), vt=d(12), by="350", category="work")
+    new = _f("350", "The p95 read latency is 350ms", d(12), category="work")
+    (c,) = diff_facts(_history([old, new], [("350", "900", "corrected")]), d(10), d(20))
+    assert c.kind == "corrected" and (c.from_, c.to) == ("900ms", "350ms")
+
+
+def test_a_new_status_statement_moves_the_project_from_its_previous_status():
+    planning = _f("p", "Sam is planning the Atlas launch", d(2), project="Atlas launch",
+                  status="planning", category="work")  # fmt: skip
+    blocked = _f("b", "The Atlas launch is blocked on the vendor contract", d(12),
+                 project="Atlas launch", status="blocked", category="work")  # fmt: skip
+    atlas = Entity(id="e1", user_id="sam", name="Atlas launch", type="Project")
+    (c,) = diff_facts(_history([planning, blocked], entities=[atlas]), d(10), d(20))
+    assert (c.kind, c.entity_type, c.entity_name, c.field) == (
+        "status_changed",
+        "Project",
+        "Atlas launch",
+        "status",
+    )
+    assert (c.from_, c.to) == ("planning", "blocked")
+
+
+def test_a_new_value_of_an_attribute_held_before_is_a_change_even_without_an_edge():
+    ben = _f("ben", "Ben Ortiz is Sam's manager", d(2), category="relationship")
+    carla = _f("carla", "Carla Diaz is Sam's manager now", d(12), category="relationship")
+    (c,) = diff_facts(_history([ben, carla]), d(10), d(20))
+    assert (c.kind, c.entity_name, c.field) == ("value_changed", "Sam", "manager")
+    assert (c.from_, c.to) == ("Ben Ortiz", "Carla Diaz") and c.previous_fact_id == "ben"
+
+
+def test_a_liking_next_to_another_is_no_change():
+    jazz = _f("jazz", "Sam likes jazz", d(2), category="like")
+    hiking = _f("hike", "Sam likes hiking", d(12), category="like")
+    (c,) = diff_facts(_history([jazz, hiking]), d(10), d(20))
+    assert c.kind == "added" and c.from_ is None and c.to == "hiking"
+
+
+def test_ended_decision_and_added_kinds():
+    gone = _f("gone", "Sam is moving to Denver in May", d(2), vt=d(12), category="plan")
+    pg = _f("pg", "Sam decided to use PostgreSQL for PlantPal", d(13), category="decision")
+    kinds = _by_kind(diff_facts(_history([gone, pg, RUN]), d(10), d(20)))
+    assert set(kinds) == {"ended", "decision"}
+    assert kinds["ended"].text == gone.text and kinds["ended"].changed_at == d(12)
+    assert kinds["decision"].entity_name == "Sam"
 
 
 def test_window_bounds_are_half_open():
-    assert [c.fact_id for c in diff_facts(FACTS, d(4), d(5))] == ["run"]
-    assert diff_facts(FACTS, d(5), d(6)) == []
+    h = _history([LISBON, PORTO, RUN], [("porto", "lisbon", None)])
+    assert [c.fact_id for c in diff_facts(h, d(4), d(5))] == ["run"]
+    assert diff_facts(h, d(5), d(6)) == []
+    naive = diff_facts(h, datetime(2026, 3, 1), datetime(2026, 3, 6))
+    assert {c.fact_id for c in naive} == {"lisbon", "run"}
 
 
-def test_naive_datetimes_are_read_as_utc():
-    assert {c.fact_id for c in diff_facts(FACTS, datetime(2026, 3, 1), datetime(2026, 3, 6))} == {
-        "lisbon",
-        "run",
-    }
+def test_ranking_puts_a_blocker_first_and_counts_trivial_facts():
+    trivial = [
+        _f(f"t{i}", f"Sam baked bread number {i}", d(12), category="other") for i in range(5)
+    ]
+    vital = _f("v", "Sam accepted the offer from Lakeshore Health", d(13), importance=0.95,
+               category="work")  # fmt: skip
+    active = _f("a", "The Atlas launch is live", d(14), project="Atlas", status="active")
+    blocked = _f("bl", "The Beacon rollout is blocked", d(11), project="Beacon", status="blocked")
+    changes = diff_facts(_history([*trivial, vital, active, blocked]), d(10), d(20))
+    listed, more = rank(changes, BriefConfig(max_listed=8, min_importance=0.7))
+    assert [c.fact_id for c in listed] == ["bl", "a", "v"]
+    assert more == 5
+    capped, more = rank(changes, BriefConfig(max_listed=2, min_importance=0.7))
+    assert [c.fact_id for c in capped] == ["bl", "a"] and more == 6
 
 
-def test_summary_lists_changes_and_says_when_nothing_changed():
-    b = Brief(user_id="sam", since=d(10), until=d(20), changes=diff_facts(FACTS, d(10), d(20)))
-    text = render_summary(b, "Sam")
-    assert "Sam lives in Lisbon → now: Sam lives in Porto" in text
-    assert "1 new, 1 no longer true" in text
-    empty = Brief(user_id="sam", since=d(25), until=d(26))
-    assert "Nothing changed" in render_summary(empty, "Sam")
+def test_a_fact_that_puts_a_value_right_is_a_correction():
+    fix = _f("fix", "The committee meeting is on Wednesday, February 18, not Thursday, February 19",
+             d(12), category="plan")  # fmt: skip
+    (c,) = diff_facts(_history([fix]), d(10), d(20))
+    assert (c.kind, c.field) == ("corrected", "committee meeting")
+    assert (c.from_, c.to) == ("Thursday, February 19", "Wednesday, February 18")

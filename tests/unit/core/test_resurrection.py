@@ -78,9 +78,9 @@ def test_a_replaced_fact_said_again_is_current_again_and_replaces_its_replacemen
         assert [f.id for f in cx.facts(USER, as_of=_day(day))] == [expected.id]
 
     brief = cx.brief(USER, since=_day(7), until=_day(9))
-    changes = {(c.kind, c.fact_id): c for c in brief.changes}
-    assert changes[("superseded", replaced.id)].after == again.text
-    assert changes[("added", again.id)].before == replaced.text
+    (change,) = brief.changes  # the replacement is one change, from the replaced fact
+    assert change.kind == "value_changed" and change.fact_id == again.id
+    assert change.previous_fact_id == replaced.id and change.previous_text == replaced.text
 
 
 def test_said_again_once_more_it_is_the_same_current_fact(cx, chat):
