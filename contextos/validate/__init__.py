@@ -19,6 +19,7 @@ from contextos.models.facts import CandidateFact, Rejection, RejectReason
 from contextos.models.transcript import Turn
 from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, Gate, gate
 from contextos.validate.grounding import content_support, index_turns, span_problem
+from contextos.validate.importance import importance, trivial_problem
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
 from contextos.validate.standalone import parse_texts, standalone_problem
@@ -95,6 +96,17 @@ def _check_fact(
     return None
 
 
+def _importance_problem(fact: CandidateFact, doc: Any) -> str | None:
+    """Score ``fact``'s importance from its parsed text (``importance.py``): the rejection
+    detail when it is below the threshold; otherwise the score becomes the fact's
+    ``importance`` (the same for every extractor), and None."""
+    imp = importance(doc, fact)
+    problem = trivial_problem(imp)
+    if problem is None:
+        fact.importance = imp.score
+    return problem
+
+
 def _graph_rejection(
     item: CandidateEntity | CandidateRelation, problem: str, reason: RejectReason
 ) -> Rejection:
@@ -117,7 +129,8 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
     """Check every candidate of ``result`` against the turns it claims to come from.
 
     A candidate that passes every other check and its confidence gate must still stand on its
-    own (``standalone.py``): the texts of all such candidates are parsed in one batch."""
+    own (``standalone.py``) and be worth keeping (``importance.py``): the texts of all such
+    candidates are parsed in one batch, and both checks read the same parse."""
     out = ValidatedResult(rejections=list(result.rejections))
     verdicts: list[tuple[RejectReason, str] | Gate] = []
     for fact in result.facts:
@@ -132,6 +145,10 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
         problem = standalone_problem(docs[k]) if k in docs else None
         if problem is not None:
             out.rejections.append(_reject(fact, problem.reason, problem.detail))
+            continue
+        trivial = _importance_problem(fact, docs[k]) if k in docs else None
+        if trivial is not None:
+            out.rejections.append(_reject(fact, "trivial", trivial))
         elif verdict == "accept":
             out.facts.append(fact)
         elif verdict == "proposal":
