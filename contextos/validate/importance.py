@@ -97,6 +97,11 @@ _CONVERSE_VERBS = frozenset({"talk", "speak", "chat", "see", "catch"})
 _LEAVE_VERBS = frozenset({"go", "leave", "run", "dash", "sign"})
 #: what one is glad to do in a pleasantry ("glad to hear that", "nice to meet you")
 _PLEASANTRY_VERBS = frozenset({"hear", "meet", "see", "know", "help", "chat", "talk"})
+#: determiners of a particular place ("the station", "my desk")
+_DEFINITE = frozenset({"the", "this", "that", "my", "his", "her", "their", "our"})
+#: prepositions of where a momentary activity goes or what it is for ("driving to", "waiting
+#: for"); others make a different verb of it ("going through", "going with", "driving at")
+_ACTIVITY_PREPS = frozenset({"to", "for", "at", "in", "into", "home", "out", "back"})
 #: words that put a state at the moment of speaking
 _MOMENT_WORDS = frozenset({"now", "today", "tonight", "tonite", "rn", "atm"})
 #: nouns that, with "this" or "the", name the moment of speaking ("this morning", "at the
@@ -104,7 +109,7 @@ _MOMENT_WORDS = frozenset({"now", "today", "tonight", "tonite", "rn", "atm"})
 _MOMENT_NOUNS = frozenset({"moment", "morning", "afternoon", "evening", "minute", "second"})
 #: verbs of motion and of momentary activities: in the present progressive, this moment
 _MOMENT_ACTIVITIES = frozenset(
-    """go head come drive walk fly ride sit stand wait eat drink sleep nap lie rest cook shower
+    """go head drive walk fly ride sit stand wait eat drink sleep nap lie rest cook shower
     watch queue commute wander""".split()
 )
 #: adjectives of a passing mood or bodily state
@@ -206,9 +211,10 @@ def speech_act(doc: Any) -> str | None:
             for g in [*c.children, *kids]
         ):
             return f"a pleasantry ('{c.text}')"
-    leaving = next((t for t in root.subtree if _forms(t) & _LEAVE_VERBS), None)
-    if leaving is not None and _about_nothing(leaving) and _moment_anchor(doc):
-        return f"a sign-off ('{leaving.text}' now)"  # "has to go now", no destination
+    # "has to go now": leaving, with no destination, as the statement itself
+    for leaving in [root, *(c for c in kids if c.dep_ == "xcomp")]:
+        if _forms(leaving) & _LEAVE_VERBS and _about_nothing(leaving) and _moment_anchor(doc):
+            return f"a sign-off ('{leaving.text}' now)"
     return None
 
 
@@ -218,7 +224,10 @@ def _later(tok: Any) -> bool:
 
 
 def _about_nothing(verb: Any) -> bool:
-    """``verb`` has no object or place of its own but pronouns ("to hear that", "to go")."""
+    """``verb`` has no object, place or clause of its own but pronouns ("to hear that", "to
+    go"; not "to know that she made a difference", "going to school")."""
+    if any(c.dep_ in ("xcomp", "ccomp", "advcl", "conj") for c in verb.children):
+        return False
     return not any(
         t.pos_ in ("NOUN", "PROPN", "NUM")
         for c in verb.children
@@ -263,8 +272,11 @@ def _own_time(doc: Any) -> bool:
 
 
 def _copula_state(root: Any) -> Any | None:
-    """The predicate of a present copula ("is tired", "is at the airport"; "is exhausted" as
-    the parser reads it, a passive), or None."""
+    """The predicate of a present copula with a person for its subject ("is tired", "is at the
+    airport"; "is exhausted" as the parser reads it, a passive), or None. A thing's state now
+    ("the migration is now blocked") is its status, not a moment."""
+    if not _person_subject(root):
+        return None
     if root.tag_ == "VBN":
         helpers = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
         if len(helpers) == 1 and helpers[0].lemma_ == "be" and helpers[0].tag_ in _PRESENT:
@@ -280,9 +292,43 @@ def _copula_state(root: Any) -> Any | None:
     return None
 
 
+def _person_subject(verb: Any) -> bool:
+    """The verb's subject names someone: a name or a personal pronoun."""
+    subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return subj is not None and (
+        subj.pos_ == "PROPN" or subj.lower_ in ("i", "he", "she", "they", "we", "you")
+    )
+
+
+def _place_of_the_moment(pred: Any) -> bool:
+    """A place a person is at, as a particular place: "at the airport", "at Heathrow", "home";
+    not a phase or a regime ("in college", "on a diet")."""
+    if pred.lower_ == "home":
+        return True
+    if pred.dep_ != "prep":
+        return True  # an adjective: "tired", "exhausted"
+    obj = next((c for c in pred.children if c.dep_ == "pobj"), None)
+    return obj is not None and (
+        obj.pos_ == "PROPN"
+        or any(c.dep_ in ("det", "poss") and c.lower_ in _DEFINITE for c in obj.children)
+    )
+
+
 def _measured(pred: Any) -> bool:
     """The predicate gives a number: a measured status, not a condition of the moment."""
     return any(t.like_num or any(ch.isdigit() for ch in t.text) for t in pred.subtree)
+
+
+def _activity_of_the_moment(verb: Any) -> bool:
+    """A progressive that may be this moment's: not a future ("is going to slow down"), not
+    negated ("isn't going anywhere" is a refusal), not ongoing ("still waiting"), not a
+    phrasal sense ("going through the chapters", "going with the cheaper plan")."""
+    for c in verb.children:
+        if c.dep_ in ("xcomp", "ccomp", "neg") or c.lower_ == "still":
+            return False
+        if c.dep_ in ("prep", "prt") and c.lower_ not in _ACTIVITY_PREPS:
+            return False
+    return True
 
 
 def _progressive(root: Any) -> bool:
@@ -298,18 +344,22 @@ def momentary(doc: Any) -> tuple[str, float] | None:
     anchor = _moment_anchor(doc)
     state = _copula_state(root)
     if state is not None and (
-        state.lower_ in _LASTING_STATES or state.pos_ == "NOUN" or _measured(state)
+        state.lower_ in _LASTING_STATES
+        or state.pos_ == "NOUN"
+        or _measured(state)
+        or any(c.dep_ in ("xcomp", "ccomp") for c in state.children)
     ):
-        return None  # a status, an identity ("is a nurse"), a measure ("at 9,800 sign-ups")
-    if state is not None and anchor:
+        # a status, an identity ("is a nurse"), a measure ("at 9,800 sign-ups"), something
+        # the state is about ("ready to retire")
+        return None
+    if state is not None and anchor and _place_of_the_moment(state):
         return f"momentary state ('{state.text}' {anchor})", MOMENTARY
-    if _progressive(root) and not any(c.dep_ in ("xcomp", "ccomp") for c in root.children):
-        # ("is going to slow down" is a future, not a motion)
-        if anchor:
+    if _progressive(root) and _activity_of_the_moment(root):
+        activity = bool(_forms(root) & _MOMENT_ACTIVITIES)
+        has_object = any(c.dep_ in ("dobj", "attr") for c in root.children)
+        if anchor and (activity or not has_object):
             return f"momentary activity ('{root.text}' {anchor})", MOMENTARY
-        choosing = any(c.dep_ == "prep" and c.lower_ == "with" for c in root.children)
-        if _forms(root) & _MOMENT_ACTIVITIES and not choosing and not _own_time(doc):
-            # ("is going with the cheaper plan" is a choice, not a motion)
+        if activity and not has_object and not _own_time(doc):
             return f"momentary activity ('{root.text}')", MOMENTARY
     if state is not None and (_forms(state) | {state.lower_}) & _PASSING_MOODS:
         return f"passing mood ('{state.text}')", PASSING_MOOD
@@ -319,14 +369,20 @@ def momentary(doc: Any) -> tuple[str, float] | None:
 # -- platitudes ---------------------------------------------------------------------------------
 
 _RESTRICTORS = frozenset({"prep", "relcl", "acl", "poss", "compound", "appos"})
+#: what may stand before a generic subject and leave it generic ("most people")
+_QUANTIFIERS = frozenset({"all", "most", "some", "many", "no", "every", "any", "few"})
 
 
 def _generic_clause(verb: Any) -> str | None:
     subj = next((c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")), None)
     if subj is None or subj.lower_ not in _GENERIC_SUBJECTS:
         return None
-    if any(c.dep_ in _RESTRICTORS for c in subj.children):
-        return None  # "everyone in Dana's family"
+    if any(
+        c.dep_ in _RESTRICTORS
+        or (c.dep_ in ("amod", "det", "nummod") and c.lower_ not in _QUANTIFIERS)
+        for c in subj.children
+    ):
+        return None  # "everyone in Dana's family", "the new one"
     present = verb.tag_ in _PRESENT or any(
         c.dep_ == "aux" and (c.tag_ == "MD" or c.tag_ in _PRESENT) for c in verb.children
     )
@@ -364,7 +420,14 @@ def specificity(doc: Any, fact: CandidateFact) -> list[str]:
     name = next((t for t in doc if t.pos_ == "PROPN" and t.lower_.strip(".,'’s") not in own), None)
     if name is not None:
         kinds.append(f"names '{name.text}'")
-    num = next((t for t in doc if t.like_num or any(ch.isdigit() for ch in t.text)), None)
+    num = next(
+        (
+            t
+            for t in doc
+            if (t.like_num or any(ch.isdigit() for ch in t.text)) and t.lower_ not in own
+        ),
+        None,
+    )
     if num is not None:
         kinds.append(f"number '{num.text}'")
     owned = next(
