@@ -28,6 +28,7 @@ from contextos.validate import index_turns, validate
 from contextos.validate.importance import importance
 from contextos.validate.standalone import parse_texts
 
+DUMP: list[str] = []
 THRESHOLDS = (0.0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
 
 
@@ -51,6 +52,7 @@ def main() -> None:
     ap.add_argument("--spc", type=Path)
     ap.add_argument("--spc-rows", type=int, default=200)
     ap.add_argument("--show", type=float, default=None, help="list what this threshold rejects")
+    ap.add_argument("--dump", type=Path, help="write every scored fact (tab-separated) here")
     args = ap.parse_args()
     validate_mod.trivial_problem = lambda imp, threshold=0.0: None  # the gate off
     embed = default_embedder().embed_texts
@@ -72,6 +74,9 @@ def main() -> None:
 
         sims = best_matches([g.text for g in gold], [f.text for f in facts], embed, allowed)
         hit = sims >= MATCH_THRESHOLD  # gold x facts
+        for j, (f, sc_, why) in enumerate(scored):
+            gold_mark = "GOLD" if len(gold) and hit[:, j].any() else "-"
+            DUMP.append(f"{sc_:.2f}\t{gold_mark}\t{sc.id}\t{f.text}\t{why}")
         for t in THRESHOLDS:
             keep = np.array([s >= t for _, s, _ in scored], dtype=bool)
             matches_gold = hit.any(axis=0) if len(gold) else np.zeros(len(facts), bool)
@@ -98,6 +103,8 @@ def main() -> None:
     if args.spc is not None:
         _spc(args, embed, extractor, shown)
     print("\n".join(shown))
+    if args.dump is not None:
+        args.dump.write_text("\n".join(DUMP) + "\n", encoding="utf-8")
 
 
 def _spc(args: argparse.Namespace, embed, extractor, shown: list[str]) -> None:
@@ -118,6 +125,10 @@ def _spc(args: argparse.Namespace, embed, extractor, shown: list[str]) -> None:
             gold_total += len(gold)
             sims = best_matches(gold, [facts[j].text for j in idx], embed, lambda i, j: True)
             hit = sims >= MATCH_THRESHOLD
+            for k, j in enumerate(idx):
+                f, sc_, why = scored[j]
+                gold_mark = "GOLD" if len(gold) and hit[:, k].any() else "-"
+                DUMP.append(f"{sc_:.2f}\t{gold_mark}\tspc{d.row}\t{f.text}\t{why}")
             for t in THRESHOLDS:
                 keep = np.array([scored[j][1] >= t for j in idx], dtype=bool)
                 matches_gold = hit.any(axis=0) if len(idx) else np.zeros(0, bool)

@@ -278,8 +278,15 @@ def _copula_state(root: Any) -> Any | None:
     if not _person_subject(root):
         return None
     if root.tag_ == "VBN":
+        # a participle is the result of an event ("is settled in Leith", "is hired"), which
+        # lasts; only a passing mood read as one ("is exhausted") is a state of the moment
         helpers = [c for c in root.children if c.dep_ in ("aux", "auxpass")]
-        if len(helpers) == 1 and helpers[0].lemma_ == "be" and helpers[0].tag_ in _PRESENT:
+        if (
+            len(helpers) == 1
+            and helpers[0].lemma_ == "be"
+            and helpers[0].tag_ in _PRESENT
+            and (_forms(root) | {root.lower_}) & _PASSING_MOODS
+        ):
             return root
         return None
     if root.lemma_ != "be" or root.tag_ not in _PRESENT:
@@ -341,6 +348,8 @@ def _progressive(root: Any) -> bool:
 def momentary(doc: Any) -> tuple[str, float] | None:
     """Why the fact is only true of the moment it was said, with its weight, or None."""
     root = _root(doc)
+    if any(t.lower_ in _FREQUENCY for t in doc):
+        return None  # "is now walking to work every morning": a habit, said as of now
     anchor = _moment_anchor(doc)
     state = _copula_state(root)
     if state is not None and (

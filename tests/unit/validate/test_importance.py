@@ -127,6 +127,8 @@ def test_one_name_does_not_lift_a_momentary_state_back() -> None:
         "Dana is going through the invoices with Sam",  # a phrasal sense, not a motion
         "Dana's cousin is coming",  # a visit
         "Dana is now running the youth choir",  # a progressive with an object, not an activity
+        "Dana is walking to work every morning now",  # a habit, said as of now
+        "Dana is settled in Bristol now",  # the result of a move, which lasts
     ],
 )
 def test_lasting_states_habits_and_plans_are_kept(text: str) -> None:
