@@ -49,6 +49,8 @@ def score(text: str, **kw) -> float:
         "Dana hopes you have a lovely weekend",  # a wish for the listener
         "Dana wishes the assistant luck",
         "Dana will talk to you later",  # a sign-off
+        "Dana hopes they can chat again soon",
+        "Dana hopes to hang out again sometime",
         "Dana has to go now",
         "Dana needs to leave now",
         "Dana is glad to hear that",  # a pleasantry
@@ -70,6 +72,8 @@ def test_speech_acts_are_found_and_trivial(text: str) -> None:
         "Dana finds it rewarding to know her pupils improved",  # an adjective about a clause
         "Dana talks to her mother every Sunday",  # conversing, not with the listener
         "Dana chats with the assistant on her lunch break",  # a habit, no farewell
+        "Dana hopes to see her brother again soon",  # someone named
+        "Dana can talk about chess openings later",  # something named
     ],
 )
 def test_statements_with_the_same_verbs_are_not_speech_acts(text: str) -> None:
