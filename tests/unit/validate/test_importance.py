@@ -1,5 +1,6 @@
-"""The importance score and the ``trivial`` gate (``validate/importance.py``), on invented
-sentences: each signal rejected and kept."""
+"""The importance score and the ``trivial`` gate (``validate/importance.py``, with its
+small-talk detectors in ``validate/small_talk.py``), on invented sentences: each signal
+rejected and kept."""
 
 from __future__ import annotations
 
@@ -11,15 +12,8 @@ from contextos.models.extraction import ExtractionResult
 from contextos.models.facts import CandidateFact, Evidence, FactType
 from contextos.models.transcript import Turn
 from contextos.validate import validate
-from contextos.validate.importance import (
-    BASE,
-    THRESHOLD,
-    importance,
-    momentary,
-    platitude,
-    speech_act,
-    trivial_problem,
-)
+from contextos.validate.importance import BASE, THRESHOLD, importance, trivial_problem
+from contextos.validate.small_talk import momentary, platitude, speech_act
 from contextos.validate.standalone import parse_texts
 
 _EV = [Evidence(conversation_id="c", turn_id="t0", start=0, end=1, quote="x")]
