@@ -227,6 +227,9 @@ RejectReason = Literal[
     "unresolved_reference",
     #: the fact text is not a sentence that tells: a piece of one, or a question (standalone.py)
     "fragment",
+    #: not worth keeping: a pleasantry, a platitude, a sign-off, a state of the moment; its
+    #: importance is below the threshold (validate/importance.py)
+    "trivial",
 ]
 
 

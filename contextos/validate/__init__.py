@@ -20,6 +20,7 @@ from contextos.models.transcript import Turn
 from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, Gate, gate
 from contextos.validate.descriptions import ConversationTurns, check_descriptions
 from contextos.validate.grounding import content_support, index_turns, span_problem
+from contextos.validate.importance import importance, trivial_problem
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
 from contextos.validate.standalone import StandaloneProblem, parse_texts, standalone_problem
@@ -96,6 +97,13 @@ def _check_fact(
     return None
 
 
+def _importance_problem(fact: CandidateFact, doc: Any) -> str | None:
+    """Score ``fact``'s importance from its parsed text (``importance.py``): the rejection
+    detail when it is below the threshold, else None. A kept fact keeps the importance its
+    extractor gave it (retrieval and the brief's ranking were tuned on those values)."""
+    return trivial_problem(importance(doc, fact))
+
+
 def _graph_rejection(
     item: CandidateEntity | CandidateRelation, problem: str, reason: RejectReason
 ) -> Rejection:
@@ -118,8 +126,9 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
     """Check every candidate of ``result`` against the turns it claims to come from.
 
     A candidate that passes every other check and its confidence gate must still stand on its
-    own (``standalone.py``): the texts of all such candidates are parsed in one batch. Those
-    that do are checked for definite descriptions pointing back into the conversation
+    own (``standalone.py``) and be worth keeping (``importance.py``): the texts of all such
+    candidates are parsed in one batch, and both checks read the same parse. Those that stand
+    on their own are checked for definite descriptions pointing back into the conversation
     (``descriptions.py``): rewritten with their antecedent, or rejected."""
     out = ValidatedResult(rejections=list(result.rejections))
     verdicts: list[tuple[RejectReason, str] | Gate] = []
@@ -146,6 +155,10 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
                 problem = StandaloneProblem("unresolved_reference", why)
         if problem is not None:
             out.rejections.append(_reject(fact, problem.reason, problem.detail))
+            continue
+        trivial = _importance_problem(fact, docs[k]) if k in docs else None
+        if trivial is not None:
+            out.rejections.append(_reject(fact, "trivial", trivial))
         elif verdict == "accept":
             out.facts.append(fact)
         elif verdict == "proposal":
