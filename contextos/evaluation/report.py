@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from contextos.evaluation.supersession import SupersessionCounts
+
 __all__ = ["DatasetReport", "EvalReport", "format_report", "print_report"]
 
 
@@ -40,6 +42,8 @@ class DatasetReport:
     either_found: int = 0
     unmatched: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)
+    #: gold changes kept (scenarios): see ``evaluation/supersession.py``
+    supersession: SupersessionCounts = field(default_factory=SupersessionCounts)
 
     @property
     def recall(self) -> float:
@@ -122,6 +126,16 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
             f"{d.warm_turns_per_second:.0f} turns/s warm ({d.warm_seconds:.2f}s)\n"
             f"  rejections    {dict(sorted(d.rejections.items()))}"
         )
+        s = d.supersession
+        if d.precision_measured:
+            lines.append(
+                f"  supersession  {s.recall:.3f}  ({s.pairs_superseded}/{s.pairs_stored} gold"
+                " changes with both facts stored: the old one replaced by the new)\n"
+                f"  wrongful      {s.wrongful_share:.3f}  ({s.wrongful}/{s.supersessions}"
+                f" supersessions neither a gold change nor a restatement;"
+                f" {s.wrongful_gold_retired} retired a gold fact)"
+                f" reasons {dict(sorted(s.by_reason.items()))}"
+            )
         for v in d.trap_violations:
             lines.append(f"  TRAP  {v}")
         if verbose:
@@ -129,6 +143,10 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
                 lines.append(f"  UNMATCHED  {u}")
             for m in d.missed:
                 lines.append(f"  MISSED     {m}")
+            for m in s.missed:
+                lines.append(f"  NOT SUPERSEDED  {m}")
+            for m in s.wrong:
+                lines.append(f"  WRONGFUL   {m}")
     return "\n".join(lines)
 
 
