@@ -228,7 +228,7 @@ def _eval_scenarios(
                     f"{f.type.value}/{f.category} {f.confidence:.2f}: {f.text!r}"
                 )
         rep.either_found += int((found | said_found).sum())
-        rep.supersession.add(measure_supersession(sc, validated, extractor, embed, threshold))
+        rep.supersession.add(measure_supersession(sc, results, extractor, embed, threshold))
         traps = sc.traps
         rep.traps += len(traps)
         tsims = best_matches(
