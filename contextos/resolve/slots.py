@@ -24,8 +24,11 @@ A fact of several clauses ("Kwame is Rafael's primary supervisor; Helen stays on
 co-supervisor") is read clause by clause (sentences, and their parts between semicolons): two
 facts are in one slot when a clause of each is.
 
-A clause *states a value* when its masked text has a ``Y`` or ``N`` (the masked words are its
-values). A clause is **single-valued** unless its category is one a person holds many of at once
+A clause *states a value* when its masked text has a ``Y`` or ``N``; its values are the masked
+words and, when the parse named an attribute, the common nouns and adjectives that are neither
+entity nor attribute ("works at Globex as a **tester**").
+
+A clause is **single-valued** unless its category is one a person holds many of at once
 (:data:`MULTI_VALUED_CATEGORIES`: likes, tools, skills, ...) or its masked text is nearer (MiniLM)
 to the prototypes of multi-valued attributes (a friend, a project one works on, a thing one
 uses or has) than to those of single-valued ones (a manager, an employer, a role, a team, where
@@ -286,6 +289,17 @@ def _slot_of(clause: Any, subject: str) -> tuple[str, str, str | None]:
     return key, subject, None
 
 
+def _complement_words(clause: Any, entity: str, attribute: str) -> frozenset[str]:
+    """The common nouns and adjectives of a clause that are neither its entity nor its
+    attribute: values too ("as a tester" / "as a developer"), once the clause states one."""
+    skip = {w.casefold() for w in entity.split()} | set(attribute.split()) | VALUE_AGE_ADJECTIVES
+    return frozenset(
+        t.lemma_.lower()
+        for t in clause
+        if t.pos_ in ("NOUN", "ADJ") and t.lemma_.lower() not in skip and t.lower_ not in skip
+    )
+
+
 def _clauses(doc: Any) -> list[Any]:
     """The sentences of ``doc`` and their parts between semicolons, as spans."""
     out = []
@@ -399,6 +413,8 @@ class SlotReader:
             for span in _clauses(docs[k]):
                 entity, name, attribute = _slot_of(span, subject)
                 masked, values = mask(span, name)
+                if values and attribute is not None:
+                    values |= _complement_words(span, name, attribute)
                 multi = category in MULTI_VALUED_CATEGORIES
                 drafts.append((k, Clause(entity, attribute, masked, values, not multi)))
         vectors = np.asarray(self.embed([c.masked for _k, c in drafts]), dtype=np.float32)
