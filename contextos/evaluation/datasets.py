@@ -44,6 +44,8 @@ class GoldItem:
     category: str = ""
     reason: str = ""
     id: str = ""
+    #: the id of the gold fact that replaced this one (``superseded_by``), if any
+    superseded_by: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,7 @@ def load_scenario(path: Path) -> Scenario:
                 f.get("type", ""),
                 f.get("category", ""),
                 id=f.get("id", ""),
+                superseded_by=f.get("superseded_by") or "",
             )
             for f in gold.get("facts", [])
         ]

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, TextIO
 if TYPE_CHECKING:
     from contextos.evaluation.brief_eval import BriefScore
 
+from contextos.evaluation.supersession import SupersessionCounts
+
 __all__ = ["DatasetReport", "EvalReport", "format_report", "print_report"]
 
 
@@ -45,6 +47,8 @@ class DatasetReport:
     missed: list[str] = field(default_factory=list)
     #: the brief against the gold briefs (scenarios with ``gold.brief``, when measured)
     brief: BriefScore | None = None
+    #: gold changes kept (scenarios): see ``evaluation/supersession.py``
+    supersession: SupersessionCounts = field(default_factory=SupersessionCounts)
 
     @property
     def recall(self) -> float:
@@ -136,15 +140,29 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
                 f"  brief words   {b.said_recall:.3f}  ({b.said}/{b.gold} gold changes whose entity"
                 " and new value are in a listed change's text)"
             )
-        for v in d.trap_violations:
-            lines.append(f"  TRAP  {v}")
-        if verbose:
+        s = d.supersession
+        if d.precision_measured:
+            lines.append(
+                f"  supersession  {s.recall:.3f}  ({s.pairs_superseded}/{s.pairs_stored} gold"
+                " changes with both facts stored: the old one replaced by the new)\n"
+                f"  wrongful      {s.wrongful_share:.3f}  ({s.wrongful}/{s.supersessions}"
+                f" supersessions neither a gold change nor a restatement;"
+                f" {s.wrongful_gold_retired} retired a gold fact)"
+                f" reasons {dict(sorted(s.by_reason.items()))}"
+            )
+        if verbose:  # fact texts: never printed for a set measured by its aggregates only
+            for v in d.trap_violations:
+                lines.append(f"  TRAP  {v}")
             for m in d.brief.missed if d.brief is not None else []:
                 lines.append(f"  BRIEF MISSED  {m}")
             for u in d.unmatched:
                 lines.append(f"  UNMATCHED  {u}")
             for m in d.missed:
                 lines.append(f"  MISSED     {m}")
+            for m in s.missed:
+                lines.append(f"  NOT SUPERSEDED  {m}")
+            for m in s.wrong:
+                lines.append(f"  WRONGFUL   {m}")
     return "\n".join(lines)
 
 

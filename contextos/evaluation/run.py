@@ -31,6 +31,7 @@ from contextos.categorise import PrototypeClassifier, categorise_uncued
 from contextos.evaluation.datasets import GoldItem, Scenario, SpcDialogue, load_scenarios, load_spc
 from contextos.evaluation.matching import MATCH_THRESHOLD, best_matches, third_person
 from contextos.evaluation.report import DatasetReport, EvalReport
+from contextos.evaluation.supersession import measure_supersession
 from contextos.extract import registry
 from contextos.extract.base import CarriesOver, Extractor
 from contextos.ingest import windows
@@ -227,6 +228,7 @@ def _eval_scenarios(
                     f"{f.type.value}/{f.category} {f.confidence:.2f}: {f.text!r}"
                 )
         rep.either_found += int((found | said_found).sum())
+        rep.supersession.add(measure_supersession(sc, results, extractor, embed, threshold))
         traps = sc.traps
         rep.traps += len(traps)
         tsims = best_matches(

@@ -203,7 +203,14 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
         },
         "supersede_facts": {
             "items": [
-                {"old_id": s.old_id, "new_id": s.new_id, "at": s.at} for s in w.supersessions
+                {
+                    "old_id": s.old_id,
+                    "new_id": s.new_id,
+                    "at": s.at,
+                    "reason": s.reason,
+                    "penalty": s.penalty,
+                }
+                for s in w.supersessions
             ],
         },
         "end_facts": {"items": [{"id": e.fact_id, "at": e.at} for e in w.endings]},

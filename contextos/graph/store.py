@@ -57,9 +57,16 @@ class RelationWrite:
 
 @dataclass
 class Supersession:
+    """``new_id`` replaces ``old_id`` from ``at``; the edge ``(new)-[:SUPERSEDES {reason}]->(old)``
+    says why: ``updated`` (a newer value of the same slot or statement), ``corrected`` (an
+    explicit correction: the old fact also loses ``penalty`` confidence) or ``negated`` (a
+    statement that it is no longer so)."""
+
     old_id: str
     new_id: str
     at: float | None
+    reason: str = "updated"
+    penalty: float = 0.0
 
 
 @dataclass

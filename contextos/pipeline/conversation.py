@@ -40,6 +40,7 @@ from contextos.models.transcript import Conversation, Turn, stable_id
 from contextos.resolve.apply import FactResolution, Resolved
 from contextos.resolve.entities import EntityIndex, normalize_name
 from contextos.resolve.fact_memory import FactMemory
+from contextos.resolve.slots import SlotReader
 from contextos.validate import index_turns, validate
 
 __all__ = [
@@ -142,6 +143,7 @@ class ConversationPipeline:
         self._entity_index: dict[str, EntityIndex] = {}
         self._fact_memory: dict[str, FactMemory] = {}
         self._prototypes: PrototypeClassifier | None = None
+        self._slot_reader: SlotReader | None = None
         self._current: FactResolution | None = None  # the conversation being processed
 
     def _classifier(self) -> PrototypeClassifier:
@@ -270,6 +272,7 @@ class ConversationPipeline:
             for f, c in zip(facts, candidates, strict=True)
         ]
         prepared = memory.prepare(vectors, [f.subject for f in facts])
+        self._read_slots(facts, memory)
         resolution = self._resolution(write, user)
 
         def absorb(into: Resolved, other: Fact) -> None:
@@ -285,7 +288,8 @@ class ConversationPipeline:
         stats.facts_merged += resolution.merged
         stats.facts_superseded += resolution.superseded
         write.supersessions.extend(
-            Supersession(r.old_id, r.new_id, to_epoch(r.at)) for r in resolution.replacements
+            Supersession(r.old_id, r.new_id, to_epoch(r.at), r.reason, r.penalty)
+            for r in resolution.replacements
         )
         write.facts = [
             FactWrite(
@@ -297,6 +301,19 @@ class ConversationPipeline:
             )
             for r in resolution.created.values()
         ]
+
+    def _read_slots(self, facts: list[Fact], memory: FactMemory) -> None:
+        """Slot readings (``resolve/slots.py``) of the candidates and of the current facts not
+        read yet (loaded from the store), in one batch."""
+        todo: dict[str, tuple[str, str, str, str]] = {}
+        for f in facts:
+            todo[f.id] = (f.text, f.evidence, f.subject, f.category)
+        for known in memory.unread():
+            todo.setdefault(known.id, (known.text, known.text, known.subject, known.category))
+        if self._slot_reader is None:
+            self._slot_reader = SlotReader(self.embed)
+        for fid, reading in zip(todo, self._slot_reader.read(list(todo.values())), strict=True):
+            memory.set_slot(fid, reading)
 
     def _resolution(self, write: ConversationWrite, user: UserRef) -> FactResolution:
         """This conversation's resolution against the user's facts (made on first use)."""

@@ -13,13 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Literal
 
 import numpy as np
 
 from contextos.models.facts import Fact
 from contextos.models.transcript import stable_id
-from contextos.resolve.fact_memory import FactMemory, Prepared
-from contextos.resolve.facts import Decision, decide, replacement, restatement
+from contextos.resolve.fact_memory import FactMemory, KnownFact, Prepared
+from contextos.resolve.facts import Decision, Reason, decide, older, replacement, restatement
+from contextos.resolve.slots import SlotReading, same_slot
+
+#: what an explicit correction takes off the confidence of the fact it corrects (seed: -0.4)
+CORRECTION_PENALTY = 0.4
+#: what a change cue ("now", "moved", "no longer") adds to the confidence of the new value
+CHANGE_BONUS = 0.1
+#: a newer value loses a real conflict only to an older one more confident by more than this
+CONFLICT_TIE = 0.05
 
 __all__ = ["Ended", "FactResolution", "Replacement", "Resolved"]
 
@@ -31,6 +40,9 @@ class Replacement:
     old_id: str
     new_id: str
     at: datetime | None
+    reason: Reason = "updated"
+    #: confidence the old fact loses (an explicit correction)
+    penalty: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -118,13 +130,28 @@ class FactResolution:
             )
             self.merged += 1
         elif d.kind == "supersedes" and target is not None:
-            self.replacements.append(Replacement(target.id, fact.id, fact.valid_from))
-            memory.update(target.id, valid_to=fact.valid_from, superseded_by=fact.id)
+            fact, penalty = self._cued(fact, d)
+            at = target.valid_from if older(fact.valid_from, target.valid_from) else fact.valid_from
+            self.replacements.append(Replacement(target.id, fact.id, at, d.reason, penalty))
+            memory.update(
+                target.id,
+                valid_to=at,
+                superseded_by=fact.id,
+                confidence=max(0.0, target.confidence - penalty),
+            )
             self.superseded += 1
         elif d.kind == "superseded_by" and target is not None:
-            self.replacements.append(Replacement(fact.id, target.id, target.valid_from))
+            # an older statement arriving later ends where the newer began; a newer one that
+            # lost a conflict to a more confident older one ends as soon as it is said
+            at = target.valid_from if older(fact.valid_from, target.valid_from) else fact.valid_from
+            penalty = CORRECTION_PENALTY if d.reason == "corrected" else 0.0
+            self.replacements.append(Replacement(fact.id, target.id, at, d.reason, penalty))
             fact = fact.model_copy(
-                update={"valid_to": target.valid_from, "superseded_by": target.id}
+                update={
+                    "valid_to": at,
+                    "superseded_by": target.id,
+                    "confidence": max(0.0, fact.confidence - penalty),
+                }
             )
             self.superseded += 1
         if fact.id in self.created:  # said again in this conversation
@@ -148,8 +175,55 @@ class FactResolution:
         neighbours = memory.neighbours(vector, fact.subject, prepared=prepared)
         d = decide(fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours)
         if d.kind == "new":
-            d = self._status_update(fact) or d
+            d = self._status_update(fact) or self._slot_update(fact) or d
+        read = memory.slot(fact.id)
+        if d.kind == "supersedes" and d.reason == "updated" and read and read.correction:
+            d = Decision(d.kind, d.target_id, d.similarity, "corrected")
         return d
+
+    def _cued(self, fact: Fact, d: Decision) -> tuple[Fact, float]:
+        """A fact replacing another: a change cue adds to its confidence; a correction takes
+        :data:`CORRECTION_PENALTY` off the corrected one (returned)."""
+        read = self.memory.slot(fact.id)
+        if read is not None and read.change:
+            bonus = min(1.0, fact.confidence + CHANGE_BONUS)
+            fact = fact.model_copy(update={"confidence": bonus})
+        return fact, CORRECTION_PENALTY if d.reason == "corrected" else 0.0
+
+    def _slot_update(self, fact: Fact) -> Decision | None:
+        """A new value of a slot a current fact of the same subject holds (``resolve/slots.py``).
+        The newer replaces the older, unless the older is more confident by more than
+        :data:`CONFLICT_TIE` (a change cue adds :data:`CHANGE_BONUS` to the newer); an explicit
+        correction always wins."""
+        memory = self.memory
+        reading = memory.slot(fact.id)
+        if reading is None:
+            return None
+        best: tuple[float, KnownFact, SlotReading] | None = None
+        for other, theirs in memory.slot_facts(reading.entities):
+            if other.id == fact.id or self._said_together(fact, other.id):
+                continue
+            cosine = same_slot(reading, theirs)
+            if cosine is not None and (best is None or cosine > best[0]):
+                best = (cosine, other, theirs)
+        if best is None:
+            return None
+        cosine, other, theirs = best
+        candidate_newer = not older(fact.valid_from, other.valid_from)
+        new_read, old_read = (reading, theirs) if candidate_newer else (theirs, reading)
+        if new_read.correction:
+            return replacement(other, fact.valid_from, cosine, "corrected")
+        new_conf = (fact.confidence if candidate_newer else other.confidence) + (
+            CHANGE_BONUS if new_read.change else 0.0
+        )
+        old_conf = other.confidence if candidate_newer else fact.confidence
+        if old_conf - new_conf > CONFLICT_TIE and not old_read.correction:
+            # the older, more confident value holds: the newer is stored replaced by it
+            kind: Literal["supersedes", "superseded_by"] = (
+                "superseded_by" if candidate_newer else "supersedes"
+            )
+            return Decision(kind, other.id, cosine)
+        return replacement(other, fact.valid_from, cosine)
 
     def _status_update(self, fact: Fact) -> Decision | None:
         """A project's new status ("blocked" -> "active again") replaces the statement of its

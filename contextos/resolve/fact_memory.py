@@ -28,6 +28,7 @@ import numpy as np
 
 from contextos.models.facts import Fact
 from contextos.resolve.facts import older
+from contextos.resolve.slots import SlotReading
 
 __all__ = ["FactMemory", "KnownFact", "Prepared"]
 
@@ -45,6 +46,7 @@ class KnownFact:
     superseded_by: str | None = None
     project: str | None = None
     status: str | None = None
+    confidence: float = 0.0
 
     @property
     def is_current(self) -> bool:
@@ -62,6 +64,7 @@ class KnownFact:
             fact.superseded_by,
             fact.project,
             fact.status,
+            fact.confidence,
         )
 
 
@@ -102,6 +105,9 @@ class FactMemory:
         self._rows: dict[str, int] = {}
         self._by_subject: dict[str, _Rows] = {}
         self._status: dict[str, int] = {}  # project -> its newest current status fact
+        #: each fact's slot reading (``resolve/slots.py``), once read
+        self._slots: dict[str, SlotReading] = {}
+        self._by_entity: dict[str, list[str]] = {}  # slot entity -> ids of facts read
         if facts:
             assert vectors is not None and len(vectors) == len(facts)
             for f, v in zip(facts, vectors, strict=True):
@@ -156,6 +162,30 @@ class FactMemory:
         if row is not None:
             self._facts[row] = replace(self._facts[row], **changes)  # type: ignore[arg-type]
             self._track_status(row)
+
+    def slot(self, fact_id: str) -> SlotReading | None:
+        """A fact's slot reading, if it has been read."""
+        return self._slots.get(fact_id)
+
+    def set_slot(self, fact_id: str, reading: SlotReading) -> None:
+        if fact_id not in self._slots:
+            for entity in reading.entities:
+                self._by_entity.setdefault(entity, []).append(fact_id)
+        self._slots[fact_id] = reading
+
+    def unread(self) -> list[KnownFact]:
+        """The current facts whose slot has not been read (loaded from the store)."""
+        return [f for f in self._facts if f.is_current and f.id not in self._slots]
+
+    def slot_facts(self, entities: set[str]) -> list[tuple[KnownFact, SlotReading]]:
+        """The current facts with a clause whose slot names one of ``entities``."""
+        ids = dict.fromkeys(i for e in sorted(entities) for i in self._by_entity.get(e, []))
+        out = []
+        for fid in ids:
+            fact = self.get(fid)
+            if fact is not None and fact.is_current:
+                out.append((fact, self._slots[fid]))
+        return out
 
     def status_fact(self, project: str) -> KnownFact | None:
         """The newest current statement of ``project``'s status, if there is one."""

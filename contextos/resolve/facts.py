@@ -10,10 +10,11 @@ Given a new candidate and its nearest existing facts (by embedding similarity), 
   "... by February", "Hugo is Sam's friend" / "... partner", "for 3 years" / "for 9 years"):
   embeddings barely tell these apart, but merging would silently drop the new detail, so the
   newer one supersedes the older.
-* **supersede** — a changed value of something that holds one value at a time (same subject,
-  a single-valued category such as work or location, related but different statement), or a
-  negation of a current fact ("I don't use Windows anymore"): the older one gets
-  ``valid_to``/``superseded_by``. Nothing is deleted.
+* **supersede** — a negation of a current positive fact ("I don't use Windows anymore": cosine
+  >= ``NEGATION_SIMILARITY`` and a content word in common besides the subject's name): the
+  older one gets ``valid_to``/``superseded_by``. Nothing is deleted. A changed value of
+  something that holds one value at a time is found by its slot (``resolve/slots.py``, applied
+  in ``resolve/apply.py``), not here.
 * **new** — otherwise.
 
 A statement repeating a fact that has been replaced is a **restatement** (see
@@ -38,9 +39,9 @@ if TYPE_CHECKING:  # fact_memory uses older() from here
 
 __all__ = [
     "MERGE_SIMILARITY",
-    "SINGLE_VALUED",
-    "SUPERSEDE_SIMILARITY",
+    "NEGATION_SIMILARITY",
     "Decision",
+    "Reason",
     "decide",
     "older",
     "replacement",
@@ -50,12 +51,6 @@ __all__ = [
 
 MERGE_SIMILARITY = 0.92
 NEGATION_SIMILARITY = 0.60
-#: Categories where a person holds one value at a time, with the similarity two statements
-#: need to be read as values of the same slot: a home is a home ("lives in Trieste" / "lives in
-#: Bergen"); work and relationship facts are many at once, so only a near-identical statement
-#: with one detail changed ("works at A" / "works at B") replaces another.
-SINGLE_VALUED: dict[str, float] = {"location": 0.55, "work": 0.80, "relationship": 0.80}
-SUPERSEDE_SIMILARITY = min(SINGLE_VALUED.values())
 
 
 #: Words that carry no detail of their own: a statement said with or without them is the same.
@@ -65,11 +60,29 @@ _FUNCTION_WORDS = frozenset(
     she it this that these those there week""".split()
 )
 _WORD = re.compile(r"\w+")
+#: the words that make a statement negative (closed class; "n't" is read as "nt")
+_NEGATIONS = frozenset({"not", "no", "never", "nt", "cannot", "nothing", "nobody", "neither"})
 
 
 def _details(text: str) -> set[str]:
     words = _WORD.findall(text.casefold().replace("’", "'").replace("'s", ""))
     return {w for w in words if w not in _FUNCTION_WORDS}
+
+
+def _negative(text: str) -> bool:
+    words = _WORD.findall(text.casefold().replace("’", "'").replace("n't", " nt"))
+    return bool(set(words) & _NEGATIONS)
+
+
+def negates(candidate: str, existing: str, subject: str) -> bool:
+    """Whether a negative ``candidate`` can end ``existing``: it is a positive statement, and
+    the two share a content word besides the subject's name ("no longer uses Windows" /
+    "uses Windows"; not "is not doing a speech" / "is disappointed")."""
+    if _negative(existing):
+        return False
+    names = {w.casefold() for w in subject.split()}
+    shared = _details(candidate) & _details(existing)
+    return bool(shared - names - _NEGATIONS)
 
 
 def replaces_detail(candidate: str, existing: str) -> bool:
@@ -78,11 +91,16 @@ def replaces_detail(candidate: str, existing: str) -> bool:
     return bool(a - b) and bool(b - a)
 
 
+Reason = Literal["updated", "corrected", "negated"]
+
+
 @dataclass(frozen=True)
 class Decision:
     kind: Literal["new", "merge", "supersedes", "superseded_by"]
     target_id: str | None = None
     similarity: float = 0.0
+    #: why a replacement replaces (the ``SUPERSEDES`` edge's reason)
+    reason: Reason = "updated"
 
 
 def _same_subject(a: str, b: str) -> bool:
@@ -95,14 +113,17 @@ def older(a: datetime | None, b: datetime | None) -> bool:
 
 
 def replacement(
-    existing: Fact | KnownFact, valid_from: datetime | None, similarity: float = 0.0
+    existing: Fact | KnownFact,
+    valid_from: datetime | None,
+    similarity: float = 0.0,
+    reason: Reason = "updated",
 ) -> Decision:
     """A candidate from ``valid_from`` replacing ``existing``: the newer of the two supersedes
     the older, so the order of ingestion does not matter."""
     kind: Literal["supersedes", "superseded_by"] = (
         "superseded_by" if older(valid_from, existing.valid_from) else "supersedes"
     )
-    return Decision(kind, existing.id, similarity)
+    return Decision(kind, existing.id, similarity, reason)
 
 
 def restatement(
@@ -150,11 +171,7 @@ def decide(
             if fact.is_current:  # the same statement with a detail changed: an update
                 return replacement(fact, valid_from, sim)
             continue
-        slot_threshold = SINGLE_VALUED.get(category)
-        same_slot = (
-            category == fact.category and slot_threshold is not None and sim >= slot_threshold
-        )
-        conflicting = (negated and sim >= NEGATION_SIMILARITY) or same_slot
-        if conflicting and fact.is_current:
-            return replacement(fact, valid_from, sim)
+        negation = negated and sim >= NEGATION_SIMILARITY and negates(text, fact.text, subject)
+        if negation and fact.is_current:
+            return replacement(fact, valid_from, sim, "negated")
     return Decision("new")

@@ -1,5 +1,7 @@
 from datetime import UTC, datetime
 
+import pytest
+
 from contextos.models import Fact
 from contextos.resolve.facts import decide
 
@@ -37,26 +39,18 @@ def test_near_identical_statement_merges():
     assert d.kind == "merge" and d.target_id == "a"
 
 
-def test_changed_single_valued_fact_supersedes_the_older_one():
+def test_a_changed_value_is_left_to_the_slots():
+    """ "lives in Lisbon" -> "lives in Porto" is a new value of a slot: resolve/slots.py finds
+    it (tests/unit/core/test_resolve_slots.py, tests/integration/test_supersession.py); the
+    similarity of the two statements alone decides nothing."""
     old = _fact("a", "Sam lives in Lisbon", category="location")
     d = decide("Sam lives in Porto", "Sam", "location", MARCH_10, False, [(old, 0.8)])
-    assert d.kind == "supersedes" and d.target_id == "a"
-
-
-def test_an_older_candidate_is_stored_already_superseded():
-    old = _fact("a", "Sam lives in Porto", category="location")
-    d = decide("Sam lives in Lisbon", "Sam", "location", FEB_1, False, [(old, 0.8)])
-    assert d.kind == "superseded_by" and d.target_id == "a"
-
-
-def test_work_facts_coexist_unless_nearly_identical():
+    assert d.kind == "new"
     old = _fact("a", "Sam leads the billing migration")
     d = decide(
         "Sam finished the invoice schema migration", "Sam", "work", MARCH_10, False, [(old, 0.7)]
     )
     assert d.kind == "new"
-    d = decide("Sam works at Orchard Labs", "Sam", "work", MARCH_10, False, [(old, 0.85)])
-    assert d.kind == "supersedes"
 
 
 def test_multi_valued_categories_do_not_supersede():
@@ -68,7 +62,22 @@ def test_multi_valued_categories_do_not_supersede():
 def test_negation_ends_a_related_current_fact_in_any_category():
     old = _fact("a", "Sam uses Windows", category="tool")
     d = decide("Sam no longer uses Windows", "Sam", "tool", MARCH_10, True, [(old, 0.7)])
-    assert d.kind == "supersedes"
+    assert d.kind == "supersedes" and d.reason == "negated"
+
+
+@pytest.mark.parametrize(
+    ("old_text", "new_text"),
+    [
+        # a negation ends a positive statement, never another negation
+        ("Sam is not doing a speech", "Sam is not eating the cake"),
+        # nothing in common but the subject
+        ("Sam is disappointed", "Sam is not going to Vienna"),
+    ],
+)
+def test_negation_ends_only_a_positive_statement_of_the_same_thing(old_text, new_text):
+    old = _fact("a", old_text, category="other")
+    d = decide(new_text, "Sam", "other", MARCH_10, True, [(old, 0.7)])
+    assert d.kind == "new"
 
 
 def test_other_subjects_never_merge_or_supersede():
