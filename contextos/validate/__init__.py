@@ -18,6 +18,7 @@ from contextos.models.extraction import ExtractionResult
 from contextos.models.facts import CandidateFact, Rejection, RejectReason
 from contextos.models.transcript import Turn
 from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, Gate, gate
+from contextos.validate.glued import glued_parts
 from contextos.validate.grounding import content_support, index_turns, span_problem
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
@@ -95,6 +96,47 @@ def _check_fact(
     return None
 
 
+def _part_of(fact: CandidateFact, text: str) -> CandidateFact:
+    """One clause of a glued fact as a candidate of its own: the evidence quotes that support
+    it (all of them when none does on its own), the entities and project it names."""
+    evidence = [
+        e for e in fact.evidence if content_support(text, [e.quote], ignore=[fact.subject]) > 0
+    ] or list(fact.evidence)
+    low = text.lower()
+    return fact.model_copy(
+        update={
+            "text": text,
+            "evidence": evidence,
+            "entities": [e for e in fact.entities if e.lower() in low],
+            "project": fact.project if fact.project and fact.project.lower() in low else None,
+            "status": fact.status if fact.project and fact.project.lower() in low else None,
+        }
+    )
+
+
+def _standalone_parts(
+    fact: CandidateFact, doc: Any, turns_by_id: Mapping[str, Turn]
+) -> list[CandidateFact] | tuple[RejectReason, str]:
+    """What of ``fact`` stands on its own: ``[fact]`` when its text is one statement that
+    stands alone; its clauses as candidates of their own when it glues unrelated ones
+    (``glued.py``) and each passes every check a candidate passes; else the rejection (a
+    ``glued`` one names the clause that failed and why)."""
+    texts = glued_parts(doc)
+    if texts is None:
+        problem = standalone_problem(doc, [e.quote for e in fact.evidence])
+        return [fact] if problem is None else (problem.reason, problem.detail)
+    parts = [_part_of(fact, t) for t in texts]
+    shown = " | ".join(texts)
+    for part, part_doc in zip(parts, parse_texts(texts), strict=True):
+        failed = _check_fact(part, turns_by_id)
+        if failed:
+            return "glued", f"unrelated clauses ({shown}); '{part.text}': {failed[1]}"
+        problem = standalone_problem(part_doc, [e.quote for e in part.evidence])
+        if problem is not None:
+            return "glued", f"unrelated clauses ({shown}); '{part.text}': {problem.detail}"
+    return parts
+
+
 def _graph_rejection(
     item: CandidateEntity | CandidateRelation, problem: str, reason: RejectReason
 ) -> Rejection:
@@ -129,20 +171,23 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
         if isinstance(verdict, tuple):
             out.rejections.append(_reject(fact, *verdict))
             continue
-        problem = standalone_problem(docs[k]) if k in docs else None
-        if problem is not None:
-            out.rejections.append(_reject(fact, problem.reason, problem.detail))
-        elif verdict == "accept":
-            out.facts.append(fact)
+        parts = _standalone_parts(fact, docs[k], turns_by_id) if k in docs else [fact]
+        if isinstance(parts, tuple):
+            out.rejections.append(_reject(fact, *parts))
+            continue
+        if verdict == "accept":
+            out.facts.extend(parts)
         elif verdict == "proposal":
-            out.proposals.append(fact)
-            out.rejections.append(
-                _reject(
-                    fact,
-                    "proposal",
-                    f"pattern confidence {fact.confidence:.2f} is below {PATTERN_APPLY_THRESHOLD}",
+            for part in parts:
+                out.proposals.append(part)
+                out.rejections.append(
+                    _reject(
+                        part,
+                        "proposal",
+                        f"pattern confidence {part.confidence:.2f} is below "
+                        f"{PATTERN_APPLY_THRESHOLD}",
+                    )
                 )
-            )
         else:
             out.rejections.append(
                 _reject(fact, "below_threshold", f"confidence {fact.confidence:.2f}")

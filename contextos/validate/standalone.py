@@ -33,6 +33,7 @@ from typing import Any
 
 from contextos.errors import ConfigError
 from contextos.models.facts import RejectReason
+from contextos.validate.clauses import cut_clause_problem
 
 __all__ = [
     "MODEL",
@@ -344,12 +345,15 @@ def unresolved_problem(doc: Any) -> str | None:
     return None
 
 
-def standalone_problem(doc: Any) -> StandaloneProblem | None:
-    """Why the parsed fact text ``doc`` does not stand on its own, or None when it does."""
+def standalone_problem(doc: Any, quotes: Sequence[str] = ()) -> StandaloneProblem | None:
+    """Why the parsed fact text ``doc`` does not stand on its own, or None when it does.
+
+    ``quotes`` (the fact's evidence quotes) let :func:`~contextos.validate.clauses.
+    cut_clause_problem` see whether a word the text ends on had an object in the source."""
     why = question_problem(doc)
     if why:
         return StandaloneProblem("fragment", why)
-    why = fragment_problem(doc)
+    why = fragment_problem(doc) or cut_clause_problem(doc, quotes, parse_texts)
     if why:
         return StandaloneProblem("fragment", why)
     why = unresolved_problem(doc)
