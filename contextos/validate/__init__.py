@@ -121,7 +121,7 @@ def _standalone_parts(
     stands alone; its clauses as candidates of their own when it glues unrelated ones
     (``glued.py``) and each passes every check a candidate passes; else the rejection (a
     ``glued`` one names the clause that failed and why)."""
-    texts = glued_parts(doc)
+    texts = glued_parts(doc, [e.quote for e in fact.evidence])
     if texts is None:
         problem = standalone_problem(doc, [e.quote for e in fact.evidence])
         return [fact] if problem is None else (problem.reason, problem.detail)

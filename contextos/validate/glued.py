@@ -6,14 +6,19 @@ bakery on Monday") stores two facts as one: neither is found, updated or retract
 glued, or None. The clauses are the parts between top-level semicolons, and the conjuncts of
 the root joined by "and" (or by nothing but a comma) that have a subject of their own.
 
-A part that is not a clause (no verb with a subject of its own: "...; ~1 week of work",
-"...; Tuesdays at 10") elaborates the clause before it, and the text is not glued.
+A part that is not a clause (no finite verb with a subject of its own: "...; ~1 week of work",
+"...; deposit paid") elaborates the clause before it, and the text is not glued.
 
 Two neighbouring clauses are *related*, and the text is left whole, when any of these holds:
 
 - a **discourse relation** links them: the second opens with (or its verb carries) a
   coordinating or subordinating conjunction other than plain "and", or an adverb ("so", "then",
-  "still"): "..., but ...", "...; so ...";
+  "still"): "..., but ...", "...; so ..."; or, in the evidence quote, the speaker's words
+  between the two clauses hold a conjunction or a clause-opening adverb ("Aireside are taking
+  the copy in-house, so I lose the retainer" stored as "...; Maureen loses the retainer"):
+  the extractor dropped the link, the speaker made it. Only clauses the speaker set side by
+  side with nothing but punctuation between them ("bev wants a rug. the pass is too steep")
+  can be glued;
 - they **share a participant**: a subject or any noun/name lemma in common, or the second has
   a pronoun or demonstrative that can point back at the first ("...; she ...", "...; that ...");
 - they **share a topic word**: a content lemma (noun, proper noun, verb, adjective, number,
@@ -43,7 +48,7 @@ from typing import Any
 
 import numpy as np
 
-from contextos.validate.standalone import _may_be_verb
+from contextos.validate.standalone import _may_be_verb, parse_texts
 
 __all__ = ["GLUE_SIMILARITY", "Similarity", "glued_parts", "minilm_similarity"]
 
@@ -147,9 +152,15 @@ def _subjects(span: Any) -> set[str]:
 
 
 def _is_clause(span: Any) -> bool:
-    """A verb with a subject of its own heads the part."""
+    """A finite verb (or one with an auxiliary) and a subject of its own head the part; a
+    participle with a noun ("deposit paid", "no Python allowed") is a note on the clause
+    before it."""
     root = span.root
-    return _may_be_verb(root) and any(c.dep_ in _SUBJECTS for c in root.children)
+    if not _may_be_verb(root) or not any(c.dep_ in _SUBJECTS for c in root.children):
+        return False
+    return root.tag_ not in ("VBN", "VBG") or any(
+        c.dep_ in ("aux", "auxpass") for c in root.children
+    )
 
 
 def _linked(first: Any, second: Any) -> str | None:
@@ -169,17 +180,63 @@ def _linked(first: Any, second: Any) -> str | None:
     return None
 
 
-def glued_parts(doc: Any, similarity: Similarity | None = None) -> list[str] | None:
-    """The clause texts of ``doc`` when they are glued (see the module docstring), or None."""
+def _content_keys(span: Any) -> set[str]:
+    return {k for t in span if t.pos_ in _CONTENT and not t.is_stop for k in _keys(t)}
+
+
+def _connective(tok: Any) -> bool:
+    """A word that relates two clauses: a conjunction ("and", "but", "because", "after"), or
+    an adverb before the subject of the verb it modifies ("so we've got", "then Jo left")."""
+    if tok.pos_ in ("CCONJ", "SCONJ") or tok.dep_ in ("cc", "mark"):
+        return True
+    if tok.pos_ != "ADV" or tok.dep_ != "advmod" or tok.i + 1 >= len(tok.doc):
+        return False
+    nxt = tok.doc[tok.i + 1]
+    return tok.head.i > tok.i and nxt.dep_ in _SUBJECTS and nxt.head == tok.head
+
+
+def _linked_in_source(first: Any, second: Any, quotes: Sequence[Any]) -> str | None:
+    """The speaker's own words relate the two clauses: in an evidence quote, between the last
+    word of the first clause and the first word of the second, there is a connective ("...
+    from July, so I lose the retainer"; "He moves in on Saturday, and Nils ..."). The fact's
+    own joining words are the extractor's; the quote's are the speaker's."""
+    first_keys, second_keys = _content_keys(first), _content_keys(second)
+    only_second = second_keys - first_keys
+    for q in quotes:
+        starts = [t.i for t in q if _keys(t) & only_second]
+        if not starts:
+            continue
+        begin = min(starts)
+        ends = [t.i for t in q[:begin] if _keys(t) & first_keys]
+        if not ends:
+            continue
+        between = q[max(ends) + 1 : begin]
+        for t in between:
+            if _connective(t):
+                return f"'{t.text}' links them in the evidence"
+    return None
+
+
+def glued_parts(
+    doc: Any, quotes: Sequence[str] = (), similarity: Similarity | None = None
+) -> list[str] | None:
+    """The clause texts of ``doc`` when they are glued (see the module docstring), or None.
+
+    ``quotes`` are the fact's evidence quotes (parsed only when the text's own words found no
+    relation): a connective the speaker put between the two clauses relates them even when
+    the fact text lost it."""
     spans = _spans(doc)
     if len(spans) < 2:
         return None
     parts = [doc[a:b] for a, b in spans]
     if not all(_is_clause(p) for p in parts):
         return None  # "...; ~1 week of work": a verbless part elaborates the clause before it
+    if any(_linked(a, b) for a, b in zip(parts, parts[1:], strict=False)):
+        return None
+    quote_docs = parse_texts(list(quotes))
     sim = similarity or minilm_similarity
     for first, second in zip(parts, parts[1:], strict=False):
-        if _linked(first, second):
+        if _linked_in_source(first, second, quote_docs):
             return None
         if sim(first.text, second.text) >= GLUE_SIMILARITY:
             return None
@@ -189,8 +246,3 @@ def glued_parts(doc: Any, similarity: Similarity | None = None) -> list[str] | N
 def _sentence(text: str) -> str:
     text = text.strip().strip(",;").strip()
     return text[:1].upper() + text[1:] if text else text
-
-
-def split_texts(parts: Sequence[str]) -> str:
-    """The parts as the rejection's detail shows them."""
-    return " | ".join(parts)

@@ -46,12 +46,12 @@ def related(a: str, b: str) -> float:
     ],
 )
 def test_unrelated_clauses_are_glued(text: str, parts: list[str]) -> None:
-    assert glued_parts(doc(text), unrelated) == parts
+    assert glued_parts(doc(text), similarity=unrelated) == parts
 
 
 def test_clauses_close_in_meaning_are_not_glued() -> None:
     text = "The boiler is fixed; Jo starts at the bakery on Monday"
-    assert glued_parts(doc(text), related) is None
+    assert glued_parts(doc(text), similarity=related) is None
 
 
 @pytest.mark.parametrize(
@@ -67,7 +67,7 @@ def test_clauses_close_in_meaning_are_not_glued() -> None:
     ],
 )
 def test_related_clauses_are_not_glued(text: str) -> None:
-    assert glued_parts(doc(text), unrelated) is None
+    assert glued_parts(doc(text), similarity=unrelated) is None
 
 
 def test_minilm_keeps_clauses_on_one_topic_together() -> None:
@@ -88,7 +88,7 @@ TURN = Turn(
     role="user",
     speaker="Mina",
     text=(
-        "I adopted a greyhound, and the quarterly audit closes in March. "
+        "I adopted a greyhound. The quarterly audit closes in March. "
         "Lou fixed the printer; the kids are at."
     ),
     timestamp=datetime(2025, 5, 2, tzinfo=UTC),
@@ -107,7 +107,7 @@ def _fact(text: str, quote: str) -> CandidateFact:
 
 
 def test_validate_splits_glued_clauses_that_each_stand_alone() -> None:
-    quote = "I adopted a greyhound, and the quarterly audit closes in March."
+    quote = "I adopted a greyhound. The quarterly audit closes in March."
     result = ExtractionResult(
         facts=[_fact("Mina adopted a greyhound, and the quarterly audit closes in March", quote)]
     )
@@ -131,3 +131,19 @@ def test_validate_rejects_glued_clauses_when_a_part_does_not_stand_alone() -> No
     (rej,) = out.rejections
     assert rej.reason == "glued"
     assert "'The kids are at'" in rej.detail and rej.turn_id == "t2"
+
+
+@pytest.mark.parametrize(
+    ("quote", "glued"),
+    [
+        # the speaker related them: the extractor's text dropped the "so" / the "and"
+        ("The studio took the copy in-house, so I lose the retainer.", False),
+        ("The studio took the copy in-house and I lose the retainer.", False),
+        # the speaker only set them side by side
+        ("The studio took the copy in-house. I lose the retainer.", True),
+    ],
+)
+def test_a_connective_in_the_evidence_relates_the_clauses(quote: str, glued: bool) -> None:
+    text = "The studio took the copy in-house; Mina loses the retainer"
+    parts = glued_parts(doc(text), [quote], similarity=unrelated)
+    assert (parts is not None) is glued
