@@ -156,6 +156,8 @@ def _is_clause(span: Any) -> bool:
     participle with a noun ("deposit paid", "no Python allowed") is a note on the clause
     before it."""
     root = span.root
+    if not root.is_alpha:  # "demo = level one": a symbol the tagger made a verb
+        return False
     if not _may_be_verb(root) or not any(c.dep_ in _SUBJECTS for c in root.children):
         return False
     return root.tag_ not in ("VBN", "VBG") or any(
