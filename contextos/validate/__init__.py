@@ -8,6 +8,7 @@ and what may not. Nothing is dropped silently: every candidate that does not pas
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,7 +20,12 @@ from contextos.models.facts import CandidateFact, Rejection, RejectReason
 from contextos.models.transcript import Turn
 from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, Gate, gate
 from contextos.validate.glued import glued_parts
-from contextos.validate.grounding import content_support, index_turns, span_problem
+from contextos.validate.grounding import (
+    content_support,
+    index_turns,
+    span_problem,
+    turn_quoted,
+)
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
 from contextos.validate.standalone import parse_texts, standalone_problem
@@ -96,6 +102,23 @@ def _check_fact(
     return None
 
 
+_SENTENCE_END = re.compile(r"[.!?\n]")
+
+
+def _source_sentences(fact: CandidateFact, turns_by_id: Mapping[str, Turn]) -> list[str]:
+    """Each evidence quote run on to the end of its sentence in the turn: what followed the
+    words the fact ends on ("... 34 weeks by" quoted from "... 34 weeks by then and ...")."""
+    out = []
+    for ev in fact.evidence:
+        turn = turn_quoted(ev, turns_by_id)
+        if turn is None or turn.text[ev.start : ev.end] != ev.quote:
+            out.append(ev.quote)
+            continue
+        end = _SENTENCE_END.search(turn.text, ev.end)
+        out.append(turn.text[ev.start : end.end() if end else len(turn.text)])
+    return out
+
+
 def _part_of(fact: CandidateFact, text: str) -> CandidateFact:
     """One clause of a glued fact as a candidate of its own: the evidence quotes that support
     it (all of them when none does on its own), the entities and project it names."""
@@ -123,7 +146,7 @@ def _standalone_parts(
     ``glued`` one names the clause that failed and why)."""
     texts = glued_parts(doc, [e.quote for e in fact.evidence])
     if texts is None:
-        problem = standalone_problem(doc, [e.quote for e in fact.evidence])
+        problem = standalone_problem(doc, _source_sentences(fact, turns_by_id))
         return [fact] if problem is None else (problem.reason, problem.detail)
     parts = [_part_of(fact, t) for t in texts]
     shown = " | ".join(texts)
@@ -131,7 +154,7 @@ def _standalone_parts(
         failed = _check_fact(part, turns_by_id)
         if failed:
             return "glued", f"unrelated clauses ({shown}); '{part.text}': {failed[1]}"
-        problem = standalone_problem(part_doc, [e.quote for e in part.evidence])
+        problem = standalone_problem(part_doc, _source_sentences(part, turns_by_id))
         if problem is not None:
             return "glued", f"unrelated clauses ({shown}); '{part.text}': {problem.detail}"
     return parts

@@ -15,7 +15,8 @@ shapes, all from the grammar, none from a list of phrases:
 - **an infinitive marker at the end** — "Dana wants to": the verb it introduced was cut.
 - **a word that lost its object** — the text ends on a preposition with no object, or on a
   verb with no complement at all, and in the evidence quote that same word *has* an object
-  (or a clause) after it ("Dana will be done by" from "... done by the end of May"; "Jo
+  (or a clause) after it ("Dana will be done by" from "... done by the end of May", or from a
+  quote that stops there in a turn that goes on "by then"; "Jo
   laughed and said" from "... and said it was fine"). A word that stands alone in its evidence
   too ("has been there before", "the deal came through", "Dana quit") passes: only the
   comparison with the source says it was cut.
@@ -43,6 +44,8 @@ _VERB_COMPLEMENTS = frozenset(
 #: what a verb in the evidence takes after it that the fact lost
 _VERB_OBJECTS = frozenset({"dobj", "ccomp", "xcomp", "dative", "attr"})
 _PREP_OBJECTS = frozenset({"pobj", "pcomp"})
+#: what a preposition in the evidence has after it that the fact lost ("by then")
+_PREP_WORDS = frozenset({"pobj", "pcomp", "advmod", "npadvmod"})
 _WH_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
 
 ParseQuotes = Callable[[Sequence[str]], list[Any]]
@@ -91,7 +94,7 @@ def _lost_object(last: Any, quotes: Sequence[Any]) -> bool:
     if last.pos_ == "ADP":
         if any(c.dep_ in _PREP_OBJECTS for c in last.children):
             return False
-        wanted = _PREP_OBJECTS
+        wanted = _PREP_WORDS
     elif last.pos_ == "VERB":
         if any(c.dep_ in _VERB_COMPLEMENTS for c in last.children):
             return False
@@ -132,8 +135,9 @@ def cut_clause_problem(
 ) -> str | None:
     """Why the parsed fact text ``doc`` is a clause cut from a longer sentence, or None.
 
-    ``quotes`` are the fact's evidence quotes; ``parse`` parses them (only when the text ends
-    on a word that may have lost its object)."""
+    ``quotes`` are the fact's evidence quotes, each run on to the end of its sentence in the
+    turn (validation passes them so); ``parse`` parses them (only when the text ends on a word
+    that may have lost its object)."""
     words = _words(doc)
     if not words:
         return None

@@ -124,3 +124,37 @@ def test_validate_rejects_cut_clauses_as_fragments_with_the_evidence_compared() 
         ("Because the van broke down", "fragment"),
         ("Yara will be done by", "fragment"),
     ]
+
+
+def test_validate_reads_past_a_quote_that_was_cut_with_the_fact() -> None:
+    """The extractor quoted only as far as it kept: the turn's sentence goes on after the
+    preposition the fact ends on, so the fact was cut there."""
+    turn = Turn(
+        id="t3",
+        conversation_id="c1",
+        index=1,
+        role="user",
+        speaker="Yara",
+        text="I'll be 30 weeks along by then and I plan to stop work. I have lived there before.",
+        timestamp=datetime(2025, 5, 2, tzinfo=UTC),
+    )
+
+    def fact(text: str, quote: str) -> CandidateFact:
+        start = turn.text.index(quote)
+        return CandidateFact(
+            text=text,
+            subject="Yara",
+            confidence=0.9,
+            evidence=[Evidence.in_turn(turn, start, start + len(quote))],
+        )
+
+    result = ExtractionResult(
+        facts=[
+            fact("Yara will be 30 weeks along by", "I'll be 30 weeks along by"),
+            fact("Yara has lived there before", "I have lived there before"),
+        ]
+    )
+    out = validate(result, {turn.id: turn})
+    assert [f.text for f in out.facts] == ["Yara has lived there before"]
+    (rej,) = out.rejections
+    assert rej.reason == "fragment" and "'by'" in rej.detail
