@@ -104,15 +104,16 @@ def _lost_object(last: Any, quotes: Sequence[Any]) -> bool:
     else:
         return False
     for q in quotes:
-        for t in q:
-            same = t.lower_ == last.lower_ if last.pos_ == "ADP" else t.lemma_ == last.lemma_
-            # the same word, governed by the same word: the place the fact was cut from
-            if (
-                same
-                and t.head.lemma_ == last.head.lemma_
-                and any(c.dep_ in wanted and c.i > t.i for c in t.children)
-            ):
-                return True
+        # the last place the same word, governed by the same word, stands: where the fact
+        # was cut from (an earlier one is another use of it: "days OFF off")
+        same = [
+            t
+            for t in q
+            if (t.lower_ == last.lower_ if last.pos_ == "ADP" else t.lemma_ == last.lemma_)
+            and t.head.lemma_ == last.head.lemma_
+        ]
+        if same and any(c.dep_ in wanted and c.i > same[-1].i for c in same[-1].children):
+            return True
     return False
 
 

@@ -89,28 +89,29 @@ TURN = Turn(
     speaker="Mina",
     text=(
         "I adopted a greyhound. The quarterly audit closes in March. "
-        "Lou fixed the printer; the kids are at."
+        "Lou fixed the printer. The kids are at."
     ),
     timestamp=datetime(2025, 5, 2, tzinfo=UTC),
 )
 
 
-def _fact(text: str, quote: str) -> CandidateFact:
+def _fact(text: str, quote: str, extractor: str = "local") -> CandidateFact:
     start = TURN.text.index(quote)
     return CandidateFact(
         text=text,
         subject="Mina",
+        extractor=extractor,
         confidence=0.9,
         entities=["Mina", "Lou"],
         evidence=[Evidence.in_turn(TURN, start, start + len(quote))],
     )
 
 
-def test_validate_splits_glued_clauses_that_each_stand_alone() -> None:
+@pytest.mark.parametrize("extractor", ["local", "llm"])
+def test_validate_splits_glued_clauses_that_each_stand_alone(extractor: str) -> None:
     quote = "I adopted a greyhound. The quarterly audit closes in March."
-    result = ExtractionResult(
-        facts=[_fact("Mina adopted a greyhound, and the quarterly audit closes in March", quote)]
-    )
+    text = "Mina adopted a greyhound, and the quarterly audit closes in March"
+    result = ExtractionResult(facts=[_fact(text, quote, extractor)])
     out = validate(result, {TURN.id: TURN})
     assert [f.text for f in out.facts] == [
         "Mina adopted a greyhound",
@@ -121,10 +122,11 @@ def test_validate_splits_glued_clauses_that_each_stand_alone() -> None:
     assert first.entities == ["Mina"] and second.entities == []
     assert first.evidence == second.evidence == result.facts[0].evidence
     assert first.confidence == second.confidence == 0.9
+    assert first.extractor == second.extractor == extractor
 
 
 def test_validate_rejects_glued_clauses_when_a_part_does_not_stand_alone() -> None:
-    quote = "Lou fixed the printer; the kids are at."
+    quote = "Lou fixed the printer. The kids are at."
     result = ExtractionResult(facts=[_fact("Lou fixed the printer; the kids are at", quote)])
     out = validate(result, {TURN.id: TURN})
     assert out.facts == []
@@ -147,3 +149,12 @@ def test_a_connective_in_the_evidence_relates_the_clauses(quote: str, glued: boo
     text = "The studio took the copy in-house; Mina loses the retainer"
     parts = glued_parts(doc(text), [quote], similarity=unrelated)
     assert (parts is not None) is glued
+
+
+def test_clauses_the_speaker_said_in_one_sentence_are_related() -> None:
+    text = "The studio took the copy in-house; Mina loses the retainer"
+    splice = "The studio took the copy in-house, I lose the retainer."
+    assert glued_parts(doc(text), [splice], similarity=unrelated) is None
+    # from two quotes of the turn: the speaker did not join them
+    two = ["The studio took the copy in-house.", "I lose the retainer."]
+    assert glued_parts(doc(text), two, similarity=unrelated) is not None
