@@ -78,7 +78,9 @@ def _subordinate_alone(doc: Any) -> str | None:
 def _modal_without_verb(doc: Any) -> str | None:
     """A modal that heads its own clause: the verb it governs was left out."""
     for t in doc:
-        if t.tag_ != "MD" or t.dep_ in ("aux", "auxpass") or t.i == 0:
+        # a main clause or what it says: an adverbial clause may leave its verb out ("...
+        # as long as Bo can", "... if Bo must")
+        if t.tag_ != "MD" or t.dep_ not in ("ROOT", "ccomp", "conj") or t.i == 0:
             continue
         if doc[t.i - 1].pos_ not in ("NOUN", "PROPN", "PRON"):
             continue  # "the first week of may": a month the tagger read as a modal
