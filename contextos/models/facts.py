@@ -225,11 +225,15 @@ RejectReason = Literal[
     "unparseable",
     #: the fact text names something it does not say: a pronoun, "that person" (standalone.py)
     "unresolved_reference",
-    #: the fact text is not a sentence that tells: a piece of one, or a question (standalone.py)
+    #: the fact text is not a sentence that tells: a piece of one, or a question (standalone.py,
+    #: clauses.py)
     "fragment",
     #: not worth keeping: a pleasantry, a platitude, a sign-off, a state of the moment; its
     #: importance is below the threshold (validate/importance.py)
     "trivial",
+    #: two unrelated statements glued into one text that could not be split into two facts that
+    #: each stand on their own and are grounded (glued.py; the split ones are stored as two)
+    "glued",
 ]
 
 

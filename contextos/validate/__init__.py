@@ -21,9 +21,10 @@ from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, Gate, gate
 from contextos.validate.descriptions import ConversationTurns, check_descriptions
 from contextos.validate.grounding import content_support, index_turns, span_problem
 from contextos.validate.importance import importance, trivial_problem
+from contextos.validate.parts import standalone_parts
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
-from contextos.validate.standalone import StandaloneProblem, parse_texts, standalone_problem
+from contextos.validate.standalone import parse_texts
 
 __all__ = [
     "MIN_CONTENT_SUPPORT",
@@ -126,9 +127,10 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
     """Check every candidate of ``result`` against the turns it claims to come from.
 
     A candidate that passes every other check and its confidence gate must still stand on its
-    own (``standalone.py``) and be worth keeping (``importance.py``): the texts of all such
-    candidates are parsed in one batch, and both checks read the same parse. Those that stand
-    on their own are checked for definite descriptions pointing back into the conversation
+    own (``parts.py``: ``standalone.py``, ``clauses.py``; a text gluing unrelated clauses is
+    split, ``glued.py``) and be worth keeping (``importance.py``): the texts of all such
+    candidates are parsed in one batch, and the checks read the same parse. What stands on its
+    own is checked for definite descriptions pointing back into the conversation
     (``descriptions.py``): rewritten with their antecedent, or rejected."""
     out = ValidatedResult(rejections=list(result.rejections))
     verdicts: list[tuple[RejectReason, str] | Gate] = []
@@ -137,43 +139,47 @@ def validate(result: ExtractionResult, turns_by_id: Mapping[str, Turn]) -> Valid
         verdicts.append(failed if failed else gate(fact))
     to_parse = [k for k, v in enumerate(verdicts) if v in ("accept", "proposal")]
     docs = dict(zip(to_parse, parse_texts([result.facts[k].text for k in to_parse]), strict=True))
-    problems = {k: standalone_problem(doc) for k, doc in docs.items()}
-    standing = [k for k in to_parse if problems[k] is None]
-    checked = check_descriptions(
-        [(result.facts[k], docs[k]) for k in standing], ConversationTurns(turns_by_id)
-    )
-    described = dict(zip(standing, checked, strict=True))
+    parts = {
+        k: standalone_parts(result.facts[k], doc, turns_by_id, _check_fact)
+        for k, doc in docs.items()
+    }
+    standing = [(k, pair) for k, p in parts.items() if isinstance(p, list) for pair in p]
+    checked = check_descriptions([pair for _, pair in standing], ConversationTurns(turns_by_id))
+    described: dict[int, list[tuple[CandidateFact, str | None, Any]]] = {}
+    for (k, (_, doc)), check in zip(standing, checked, strict=True):
+        described.setdefault(k, []).append((check.fact, check.problem, doc))
     for k, (fact, verdict) in enumerate(zip(result.facts, verdicts, strict=True)):
         if isinstance(verdict, tuple):
             out.rejections.append(_reject(fact, *verdict))
             continue
-        problem = problems.get(k)
-        if k in described:
-            fact = described[k].fact  # a description may have been rewritten
-            why = described[k].problem
-            if why:
-                problem = StandaloneProblem("unresolved_reference", why)
-        if problem is not None:
-            out.rejections.append(_reject(fact, problem.reason, problem.detail))
+        split = parts.get(k)
+        if isinstance(split, tuple):
+            out.rejections.append(_reject(fact, *split))
             continue
-        trivial = _importance_problem(fact, docs[k]) if k in docs else None
-        if trivial is not None:
-            out.rejections.append(_reject(fact, "trivial", trivial))
-        elif verdict == "accept":
-            out.facts.append(fact)
-        elif verdict == "proposal":
-            out.proposals.append(fact)
-            out.rejections.append(
-                _reject(
-                    fact,
-                    "proposal",
-                    f"pattern confidence {fact.confidence:.2f} is below {PATTERN_APPLY_THRESHOLD}",
-                )
-            )
-        else:
+        if verdict == "below_threshold":
             out.rejections.append(
                 _reject(fact, "below_threshold", f"confidence {fact.confidence:.2f}")
             )
+            continue
+        for part, why, doc in described.get(k, []):  # a description may have been rewritten
+            if why:
+                out.rejections.append(_reject(part, "unresolved_reference", why))
+                continue
+            trivial = _importance_problem(part, doc)
+            if trivial is not None:
+                out.rejections.append(_reject(part, "trivial", trivial))
+            elif verdict == "accept":
+                out.facts.append(part)
+            else:
+                out.proposals.append(part)
+                out.rejections.append(
+                    _reject(
+                        part,
+                        "proposal",
+                        f"pattern confidence {part.confidence:.2f} is below "
+                        f"{PATTERN_APPLY_THRESHOLD}",
+                    )
+                )
     _check_graph_items(
         result.entities,
         entity_problem,

@@ -28,6 +28,7 @@ from typing import Any
 
 from contextos.errors import ConfigError
 from contextos.models.facts import RejectReason
+from contextos.validate.clauses import cut_clause_problem
 from contextos.validate.references import CORE_ARGS as _CORE_ARGS
 from contextos.validate.references import NOMINAL as _NOMINAL
 from contextos.validate.references import unresolved_problem
@@ -132,7 +133,7 @@ def _verb_lemmas() -> frozenset[str]:
         return frozenset()
 
 
-def _may_be_verb(tok: Any) -> bool:
+def may_be_verb(tok: Any) -> bool:
     if tok.pos_ in ("VERB", "AUX"):
         return True
     low = tok.lower_
@@ -144,7 +145,7 @@ def _may_be_verb(tok: Any) -> bool:
 
 def _no_verb(doc: Any) -> bool:
     """No word of ``doc`` is (or could be, tagged otherwise) a verb."""
-    return not any(_may_be_verb(t) for t in doc)
+    return not any(may_be_verb(t) for t in doc)
 
 
 def _bare_nonfinite_root(doc: Any) -> bool:
@@ -216,12 +217,15 @@ def fragment_problem(doc: Any) -> str | None:
     return None
 
 
-def standalone_problem(doc: Any) -> StandaloneProblem | None:
-    """Why the parsed fact text ``doc`` does not stand on its own, or None when it does."""
+def standalone_problem(doc: Any, quotes: Sequence[str] = ()) -> StandaloneProblem | None:
+    """Why the parsed fact text ``doc`` does not stand on its own, or None when it does.
+
+    ``quotes`` (the fact's evidence quotes) let :func:`~contextos.validate.clauses.
+    cut_clause_problem` see whether a word the text ends on had an object in the source."""
     why = question_problem(doc)
     if why:
         return StandaloneProblem("fragment", why)
-    why = fragment_problem(doc)
+    why = fragment_problem(doc) or cut_clause_problem(doc, quotes, parse_texts)
     if why:
         return StandaloneProblem("fragment", why)
     why = unresolved_problem(doc)
