@@ -317,7 +317,8 @@ def momentary(doc: Any) -> tuple[str, str] | None:
         return None
     if state is not None and anchor and _place_of_the_moment(state):
         return f"momentary state ('{state.text}' {anchor})", "moment"
-    if _progressive(root) and _activity_of_the_moment(root):
+    # a person's activity; a thing's progressive is its status ("the patch is working now")
+    if _progressive(root) and _person_subject(root) and _activity_of_the_moment(root):
         activity = bool(forms(root) & _MOMENT_ACTIVITIES)
         has_object = any(c.dep_ in ("dobj", "attr") for c in root.children)
         if anchor and (activity or not has_object):

@@ -117,6 +117,7 @@ def test_one_name_does_not_lift_a_momentary_state_back() -> None:
         "Dana is going with the cheaper quote",  # "going with": a choice
         "The shop is at 4,200 subscribers now",  # a measured status, not a condition
         "The refund is now approved",  # a thing's state now is its status
+        "The new heater is working fine now",  # a thing's progressive is its status too
         "Dana is in college right now",  # a phase of life, not a particular place
         "Dana is on a strict diet now",
         "Dana is ready to sell the flat now",  # a state about something
