@@ -293,7 +293,19 @@ def _governor(tok: Any, span_start: int, span_end: int) -> str | None:
 
 def compare(old_text: str, new_text: str) -> tuple[Reading, str | None]:
     """The reading of a replacement: entity and field of the new text, the value each text
-    holds that the other does not (``Reading.value`` is the new one), and the old value."""
+    holds that the other does not (``Reading.value`` is the new one), and the old value.
+    A new text of several statements joined by ";" is compared by the one that reads as the
+    old text's field ("Carla is Dana's manager now; Ben moved to Austin" replacing "Dana's
+    manager is Ben": the manager clause)."""
+    parts = [p.strip() for p in new_text.split(";") if p.strip()]
+    if len(parts) > 1:
+        old_reading, *readings = read_texts([old_text, *parts])
+        same = [
+            p
+            for p, r in zip(parts, readings, strict=True)
+            if old_reading.field and r.field and r.field.lower() == old_reading.field.lower()
+        ]
+        new_text = same[0] if same else new_text
     old_doc, new_doc = parse_texts([old_text, new_text])
     base = read(new_doc)
     old_words = {t.lower_ for t in _words(old_doc)}

@@ -50,3 +50,12 @@ def test_a_value_said_against_another_is_a_correction():
     )
     (plain,) = read_texts(["The move date is Wednesday, May 27, 2026"])
     assert plain.before is None and not plain.corrects
+
+
+def test_compare_reads_the_clause_of_a_joined_text_that_holds_the_old_field():
+    reading, before = compare(
+        "Lou's landlord is Mr Patel",
+        "Ms Okafor is Lou's landlord now; Mr Patel sold the building to a trust",
+    )
+    assert (reading.entity, reading.field) == ("Lou", "landlord")
+    assert (before, reading.value) == ("Mr Patel", "Ms Okafor")
