@@ -131,9 +131,14 @@ class Rendering(BaseModel):
     speaker_shown_as: str | None = None
     #: the words a pronoun stood for ("Dana's dad" for the "He" of "He's 86")
     pronoun_for: str | None = None
+    #: who a "we" of the evidence is in the text ("Dana and Sam", "Dana's team"): the fact is
+    #: the group's, not the speaker's alone (``validate/plural_speaker.py``)
+    group: str | None = None
 
     def words(self) -> list[str]:
-        return [w for w in (self.template, self.speaker_shown_as, self.pronoun_for) if w]
+        return [
+            w for w in (self.template, self.speaker_shown_as, self.pronoun_for, self.group) if w
+        ]
 
 
 class CandidateFact(BaseModel):
@@ -227,6 +232,8 @@ RejectReason = Literal[
     "unresolved_reference",
     #: the fact text is not a sentence that tells: a piece of one, or a question (standalone.py)
     "fragment",
+    #: the evidence says "we", the fact text names the speaker alone (plural_speaker.py)
+    "group_as_speaker",
 ]
 
 

@@ -19,6 +19,7 @@ from contextos.models.facts import CandidateFact, Rejection, RejectReason
 from contextos.models.transcript import Turn
 from contextos.validate.confidence import PATTERN_APPLY_THRESHOLD, Gate, gate
 from contextos.validate.grounding import content_support, index_turns, span_problem
+from contextos.validate.plural_speaker import plural_speaker_problem
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
 from contextos.validate.standalone import parse_texts, standalone_problem
@@ -92,6 +93,9 @@ def _check_fact(
     rule = type_rule_problem(fact, turns_by_id)
     if rule:
         return rule
+    plural = plural_speaker_problem(fact)
+    if plural:
+        return "group_as_speaker", plural
     return None
 
 

@@ -40,6 +40,7 @@ from contextos.extract.local.conversation.people import (
 )
 from contextos.extract.local.conversation.pronouns import place_referent
 from contextos.extract.local.conversation.speakers import self_introduction, stated_age
+from contextos.extract.local.conversation.we_groups import WeGroup, who_we_are
 from contextos.extract.local.dates import clause_dates, doc_date_spans
 from contextos.extract.local.facts.categories import lexical_category
 from contextos.extract.local.facts.durability import transient_reason
@@ -400,6 +401,18 @@ def render_pieces(
             you = addressed_person(called, piece, names)
             if called is not None and you is not None:
                 supplied = (*supplied, you)
+            we = (
+                None
+                if piece.in_meeting or whole is not None
+                else who_we_are(
+                    clause.tokens,
+                    _said_before(clause, doc, (further_before, sentence_before, sentence_tokens)),
+                    piece.display,
+                    piece.in_assistant_chat and discourse.we_means_family(clause.tokens),
+                )
+            )
+            if we is not None and we.named:
+                supplied = (*supplied, we.named)
             ctx = RenderContext(
                 speaker=piece.display,
                 pronoun_referent=referent,
@@ -410,9 +423,8 @@ def render_pieces(
                 in_meeting=piece.in_meeting,
                 addressee=you,
                 insertions=insertions,
-                group=f"{piece.display}'s family"
-                if piece.in_assistant_chat and discourse.we_means_family(clause.tokens)
-                else None,
+                group=we.text if we is not None else None,
+                plural_group=we is not None and we.plural,
                 known_names=frozenset(seen_people) | speakers,
             )
             cue = heading_category(heading) or lexical_category(clause, bool(dates))
@@ -463,6 +475,7 @@ def render_pieces(
                             own_words=" ".join(w for w in (heading, asks) if w),
                             projects=discourse.names,
                             cited=cited,
+                            group=_group_words(we, whole),
                         )
                     )
             if told_age is not None:
@@ -535,6 +548,24 @@ def _discourse_words(
 
 #: The first sentences of an answer, whose unnamed "it" may be what the question asked about.
 _ANSWERING_SENTENCES = 2
+
+
+def _said_before(clause: Clause, doc: Any, sentences: tuple[list[Any] | None, ...]) -> list[Any]:
+    """The tokens of the turn said before ``clause``: the sentences before it (as read so far,
+    in order) and the words of its own sentence before its first token."""
+    first = clause.tokens[0].i if clause.tokens else 0
+    out: list[Any] = []
+    for toks in sentences:
+        out.extend(t for t in toks or () if t.doc is not doc or t.i < first)
+    return out
+
+
+def _group_words(we: WeGroup | None, whole: Any | None) -> str | None:
+    """The words of a fact text that say who its "we" is: the group's name, or the whole
+    the speaker is said to be part of ("we're a team of 5")."""
+    if we is not None:
+        return we.text
+    return whole.lower_ if whole is not None else None
 
 
 def _we_are_a_whole(clause: Clause) -> Any | None:

@@ -93,6 +93,8 @@ class Pending:
     from_phrase: bool = False
     #: words of another turn the fact quotes too: a question's words for what its "it" is
     cited: tuple[Evidence, ...] = ()
+    #: how the text names the group a "we" of the clause is ("Dana and Sam", "Dana's team")
+    group: str | None = None
 
 
 def analyse(piece: Piece, doc: Any) -> None:

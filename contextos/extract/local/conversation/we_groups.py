@@ -1,0 +1,164 @@
+"""Who a "we" is: the speaker and the group the turn names, never the speaker alone.
+
+"We shipped the beta" is not something the speaker did by themselves, and a fact that says
+"Ana shipped the beta" credits one person with a team's work. A first-person plural clause
+is rendered as the speaker *and* a group, found from the parse of what the same turn said
+before it (the nearest first):
+
+* a coordination with the speaker in it ("Sam and I went hiking ... we loved it",
+  "me and my brother ...") -> "Ana and Sam", "Ana and their brother" (plural verb);
+* a group the speaker names as theirs ("my team", "our lab", "my band") -> "Ana's team";
+* a person the speaker names as theirs ("my husband", "my flatmate") -> "Ana and their
+  husband" (plural verb);
+* else, the clause itself is about work (a project, a document, a work event, an organisation
+  or product name): the speaker's team -> "Ana's team".
+
+The speaker's family (``Discourse.we_means_family``) and a meeting's team are decided by
+their own modules. When nothing names the group, the fact text keeps the speaker alone and
+its evidence says "we": the validate stage (``validate/plural_speaker.py``) rejects it,
+since it cannot tell who did it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from contextos.extract.local.text import lexicon as lx
+
+__all__ = ["WeGroup", "group_named_before", "says_we", "who_we_are", "work_group"]
+
+#: The speaker in a coordination ("Sam and I", "me and my brother").
+_SELF = frozenset({"i", "me"})
+#: Collective nouns that name two people, not a group the speaker belongs to by name.
+_NOT_GROUPS = frozenset({"couple", "partnership"})
+#: Nouns of a piece of work a household does as well ("the move", "a book", "a plan").
+_HOUSEHOLD_WORK = frozenset(
+    "move renovation book game course letter plan schedule notes email post study".split()
+)
+#: Nouns that make a clause about work ("the beta", "the report", "the rollout").
+WORK_NOUNS: frozenset[str] = (
+    lx.PROJECT_NOUNS | lx.FACET_NOUNS | lx.DOCUMENT_NOUNS
+) - _HOUSEHOLD_WORK
+#: Entity labels of a work thing ("we switched from Jira to Linear", "we won the Acme bid").
+_WORK_ENTITIES = frozenset({"ORG", "PRODUCT"})
+
+
+@dataclass(frozen=True)
+class WeGroup:
+    """How a fact names the "we" of its clause."""
+
+    #: the words that take the place of "we"/"us" ("Ana and Sam", "Ana's team")
+    text: str
+    #: the group is several named people ("Ana and Sam"): the verb stays plural
+    plural: bool
+    #: the words of ``text`` the turn said before the clause (named, not the speaker's words
+    #: in this clause): "Sam", "team"
+    named: str
+
+
+def who_we_are(
+    tokens: Sequence[Any], before: Sequence[Any], display: str, family: bool
+) -> WeGroup | None:
+    """Who the "we"/"us" of the clause ``tokens`` is, said by ``display`` after ``before``
+    (the turn's earlier tokens): a group named before, else the family (``family``: the
+    conversation says the speaker lives with one and the clause is not about work), else the
+    team of a clause about work; None when the clause has no "we" or nothing names it."""
+    if not says_we(tokens):
+        return None
+    named = group_named_before(before, display)
+    if named is not None:
+        return named
+    if family:
+        return WeGroup(f"{display}'s family", plural=False, named="family")
+    return work_group(tokens, display, WORK_NOUNS)
+
+
+def says_we(tokens: Sequence[Any]) -> bool:
+    """Whether a clause's own words have a "we" or an "us" in them."""
+    return any(t.lower_ in ("we", "us") for t in tokens)
+
+
+def group_named_before(before: Sequence[Any], display: str) -> WeGroup | None:
+    """The group the speaker named in ``before`` (tokens of the same turn, said before the
+    clause, in order), the nearest one; None when none was named."""
+    for tok in reversed(before):
+        found = _coordinated_with_self(tok, display) or _owned(tok, display)
+        if found is not None:
+            return found
+    return None
+
+
+def work_group(tokens: Sequence[Any], display: str, work_nouns: frozenset[str]) -> WeGroup | None:
+    """The speaker's team, when the clause ``tokens`` is about work (a noun of
+    ``work_nouns``, or an organisation or product name): "we shipped the beta"."""
+    for t in tokens:
+        if (t.pos_ == "NOUN" and t.lemma_.lower() in work_nouns) or (
+            t.pos_ == "PROPN" and t.ent_type_ in _WORK_ENTITIES
+        ):
+            return WeGroup(f"{display}'s team", plural=False, named="team")
+    return None
+
+
+def _coordinated_with_self(tok: Any, display: str) -> WeGroup | None:
+    """ "Sam and I", "me and my brother": the others of a coordination that has the speaker
+    in it, with ``tok`` its first member."""
+    members = [tok, *(c for c in tok.subtree if c.dep_ == "conj" and _in_chain(c, tok))]
+    if len(members) < 2 or not any(m.lower_ in _SELF for m in members):
+        return None
+    others = [m for m in members if m.lower_ not in _SELF]
+    if not others or any(m.pos_ not in ("PROPN", "NOUN") for m in others):
+        return None
+    names = [_person_words(m) for m in others]
+    if any(n is None for n in names):
+        return None
+    joined = " and ".join(n for n in names if n)
+    return WeGroup(f"{display} and {joined}", plural=True, named=joined)
+
+
+def _in_chain(conj: Any, first: Any) -> bool:
+    """``conj`` is a conjunct of ``first`` (directly or through other conjuncts)."""
+    head = conj
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+        if head.i == first.i:
+            return True
+    return False
+
+
+def _person_words(tok: Any) -> str | None:
+    """How a member of the group is named: a name as written ("Sam", "Sam Lee"), or a
+    person noun of the speaker's ("my brother" -> "their brother")."""
+    if tok.pos_ == "PROPN":
+        parts = [c for c in tok.children if c.dep_ == "compound" and c.i < tok.i]
+        return " ".join(t.text for t in [*parts, tok])
+    if _owned_by_speaker(tok) and _person_noun(tok):
+        return f"their {tok.lower_}"
+    return None
+
+
+def _owned(tok: Any, display: str) -> WeGroup | None:
+    """ "my team", "our lab" -> the speaker's group; "my husband" -> the speaker and them."""
+    if tok.pos_ != "NOUN" or not _owned_by_speaker(tok):
+        return None
+    lemma = tok.lemma_.lower()
+    if lemma in lx.COLLECTIVE_NOUNS and lemma not in _NOT_GROUPS:
+        words = [c.lower_ for c in tok.children if c.dep_ == "compound" and c.i < tok.i]
+        noun = " ".join([*words, tok.lower_])  # "my design team" -> "Ana's design team"
+        return WeGroup(f"{display}'s {noun}", plural=False, named=noun)
+    if _person_noun(tok) and tok.tag_ == "NN":  # one person: "my wife", not "my kids"
+        return WeGroup(f"{display} and their {tok.lower_}", plural=True, named=tok.lower_)
+    return None
+
+
+def _owned_by_speaker(tok: Any) -> bool:
+    return any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)
+
+
+def _person_noun(tok: Any) -> bool:
+    """A noun for a person the speaker is related to ("brother", "wife", "flatmate",
+    "boss"): a relation noun of the lexicon, or one the parser's entity tagger calls a
+    person."""
+    lemma = tok.lemma_.lower()
+    return lemma in lx.RELATION_NOUNS or lemma in lx.KIN_NAMES or tok.ent_type_ == "PERSON"
