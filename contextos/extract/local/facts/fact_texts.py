@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from contextos.extract.local.clauses.left_out_subjects import thing_left_out
 from contextos.extract.local.clauses.listeners import called_out_before
 from contextos.extract.local.clauses.render import (
     RenderContext,
@@ -401,12 +402,15 @@ def render_pieces(
             you = addressed_person(called, piece, names)
             if called is not None and you is not None:
                 supplied = (*supplied, you)
+            said_before_clause = _said_before(
+                clause, doc, (further_before, sentence_before, sentence_tokens)
+            )
             we = (
                 None
                 if piece.in_meeting or whole is not None
                 else who_we_are(
                     clause.tokens,
-                    _said_before(clause, doc, (further_before, sentence_before, sentence_tokens)),
+                    said_before_clause,
                     piece.display,
                     piece.in_assistant_chat and discourse.we_means_family(clause.tokens),
                 )
@@ -435,6 +439,14 @@ def render_pieces(
                 elif unresolved_listener(clause, piece, called):
                     clause.reject = "vague"
                     clause.reject_detail = "about the listener, who is not named"
+                elif clause.subject_kind == "implied" and (
+                    (thing := thing_left_out(clause.head, said_before_clause)) is not None
+                ):  # "I ordered a parcel. Arrived on Friday!": the parcel arrived
+                    clause.reject = "vague"
+                    clause.reject_detail = (
+                        f"no subject: '{clause.head.text}' takes up the {thing.text} said "
+                        "before, not the speaker"
+                    )
             variants = list_variants(clause)
             topic = piece.segment.topic or dislocated_topic(
                 clause, piece, previous if same_sentence else None
