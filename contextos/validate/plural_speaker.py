@@ -34,8 +34,9 @@ _SINGULAR = re.compile(
 )
 #: What may follow the speaker's name when the name stands with others or owns something.
 _WITH_OTHERS = re.compile(r"^(?:['’]s?\b|\s*(?:,|and\b|&|\+))", re.IGNORECASE)
-#: What may stand before it when the name is the last of several ("Sam and Ana").
-_AFTER_OTHERS = re.compile(r"(?:,|\band|&|\+)\s*$", re.IGNORECASE)
+#: What stands before it when the name is the last of several ("Sam and Ana", "Jo, Sam & Ana");
+#: not a comma alone ("Over Easter, Ana ...").
+_AFTER_OTHERS = re.compile(r"(?:\band|&|\+)\s*$", re.IGNORECASE)
 
 
 def plural_speaker_problem(fact: CandidateFact) -> str | None:
