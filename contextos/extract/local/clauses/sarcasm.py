@@ -174,7 +174,9 @@ def _positive_predicate(head: Any, toks: list[Any]) -> Any | None:
     """The clause's strongly positive predicate word: its verb or its complement."""
     if _negated(head):
         return None
-    candidates = [head, *(c for c in head.children if c.dep_ in ("acomp", "attr"))]
+    # an "aux" with a valence is a verb the parser misread ("I LOVE scrubbing ...": no
+    # auxiliary is positive or negative)
+    candidates = [head, *(c for c in head.children if c.dep_ in ("acomp", "attr", "aux"))]
     in_clause = {t.i for t in toks}
     return next((t for t in candidates if t.i in in_clause and valence(t) >= POSITIVE), None)
 
