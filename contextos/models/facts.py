@@ -116,6 +116,8 @@ class CandidateFlag(StrEnum):
     #: the speaker took it back ("Scrap that."): rejected, and a stored copy of it (from when
     #: the chat was shorter) ends at :attr:`CandidateFact.retracted_at`
     RETRACTED = "retracted"
+    #: a "we" clause whose group nothing names: not the speaker's fact alone
+    GROUP_AS_SPEAKER = "group_as_speaker"
 
 
 Polarity = Literal["positive", "negative"]

@@ -5,8 +5,10 @@ they said: the team shipped it, Ana among them. Any extractor can make that slip
 one when nothing in the turn names the group, an LLM that rewrites "we" as the user), so the
 check reads every candidate against its evidence:
 
-* every evidence quote speaks in the first-person plural ("we", "we're", ...) and none in
-  the singular ("I", "me", "my", ...: "I think we should" is the speaker's own view);
+* every evidence quote opens with "we" as its subject ("we shipped ...", "so we're ...",
+  "over Easter, we ..."), and none speaks in the singular ("I", "me", "my", ...: "I think we
+  should" is the speaker's own view). A "we" further into a quote may belong to another of
+  its clauses ("Elena got an offer, so we're moving"), which the text may well say right;
 * the fact text names its subject standing alone as the actor: the name is not followed by
   "'s" ("Ana's team") nor coordinated with anyone ("Ana and Sam", "Sam, Ana and Leo");
 * the extractor did not say who the group is (``Rendering.group``: "Ana and Sam", "Ana's
@@ -26,8 +28,13 @@ from contextos.models.facts import CandidateFact
 
 __all__ = ["plural_speaker_problem"]
 
-#: "we" as a subject, with its contractions (straight or curly apostrophe).
-_WE = re.compile(r"\bwe(?:['’](?:re|ve|ll|d))?\b", re.IGNORECASE)
+#: A quote that opens with "we" as its subject (with its contractions), after discourse words
+#: ("so", "and", "yeah") or a fronted phrase and its comma ("Over Easter, we ...").
+_WE = re.compile(
+    r"^\W*(?:(?:so|and|but|also|then|yeah|yea|well|ok|okay|oh|now|plus|anyway|finally|"
+    r"honestly|basically)\W+)*(?:[^,.;:!?]{1,40},\s*)?we(?:['’](?:re|ve|ll|d))?\b",
+    re.IGNORECASE,
+)
 #: The speaker speaking of themselves alone.
 _SINGULAR = re.compile(
     r"\b(?:i(?:['’](?:m|ve|ll|d))?|me|my|mine|myself|im|ive)\b(?!['’-])", re.IGNORECASE
@@ -44,7 +51,7 @@ def plural_speaker_problem(fact: CandidateFact) -> str | None:
     if fact.rendering.group or fact.rendering.template:
         return None
     quotes = [e.quote for e in fact.evidence if e.quote]
-    if not quotes or not all(_WE.search(q) for q in quotes):
+    if not quotes or not all(_WE.match(q) for q in quotes):
         return None
     if any(_SINGULAR.search(q) for q in quotes):
         return None

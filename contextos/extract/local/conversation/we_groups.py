@@ -10,24 +10,29 @@ before it (the nearest first):
 * a group the speaker names as theirs ("my team", "our lab", "my band") -> "Ana's team";
 * a person the speaker names as theirs ("my husband", "my flatmate") -> "Ana and their
   husband" (plural verb);
-* else, the clause itself is about work (a project, a document, a work event, an organisation
-  or product name): the speaker's team -> "Ana's team".
+* else, the clause itself is about work (a project, a document, an organisation or product
+  name): the speaker's team -> "Ana's team";
+* else, a group or partner the speaker named earlier in the conversation ("my wife Bev" ...
+  later "we got the insurance") -> "Ana and Bev";
+* else, once the speaker named an employer or said they run a business: "Ana's team",
+  "Ana's business".
 
 The speaker's family (``Discourse.we_means_family``) and a meeting's team are decided by
-their own modules. When nothing names the group, the fact text keeps the speaker alone and
-its evidence says "we": the validate stage (``validate/plural_speaker.py``) rejects it,
-since it cannot tell who did it.
+their own modules. When nothing names the group, a clause whose subject is "we" is flagged
+``group_as_speaker`` (kept in the rejection log): the extractor cannot tell who did it, and
+the speaker alone did not. The validate stage (``validate/plural_speaker.py``) checks the
+same of every extractor's candidates from their evidence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from contextos.extract.local.text import lexicon as lx
 
-__all__ = ["WeGroup", "group_named_before", "says_we", "who_we_are", "work_group"]
+__all__ = ["GroupsNamed", "WeGroup", "group_named_before", "says_we", "who_we_are", "work_group"]
 
 #: The speaker in a coordination ("Sam and I", "me and my brother").
 _SELF = frozenset({"i", "me"})
@@ -59,12 +64,20 @@ class WeGroup:
 
 
 def who_we_are(
-    tokens: Sequence[Any], before: Sequence[Any], display: str, family: bool
+    tokens: Sequence[Any],
+    before: Sequence[Any],
+    display: str,
+    family: bool,
+    earlier: WeGroup | None = None,
+    workplace: str | None = None,
 ) -> WeGroup | None:
     """Who the "we"/"us" of the clause ``tokens`` is, said by ``display`` after ``before``
-    (the turn's earlier tokens): a group named before, else the family (``family``: the
-    conversation says the speaker lives with one and the clause is not about work), else the
-    team of a clause about work; None when the clause has no "we" or nothing names it."""
+    (the turn's earlier tokens), in this order: a group named before in the turn; the
+    family (``family``: the conversation says the speaker lives with one and the clause is
+    not about work); the team of a clause about work; the group or partner the speaker named
+    earlier in the conversation (``earlier``); the speaker's ``workplace`` group ("team" once
+    an employer was named, "business" once they said they run one). None when the clause has
+    no "we" or nothing names it."""
     if not says_we(tokens):
         return None
     named = group_named_before(before, display)
@@ -72,7 +85,29 @@ def who_we_are(
         return named
     if family:
         return WeGroup(f"{display}'s family", plural=False, named="family")
-    return work_group(tokens, display, WORK_NOUNS)
+    work = work_group(tokens, display, WORK_NOUNS)
+    if work is not None or earlier is not None:
+        return work or earlier
+    if workplace is not None:
+        return WeGroup(f"{display}'s {workplace}", plural=False, named=workplace)
+    return None
+
+
+@dataclass
+class GroupsNamed:
+    """The last group each speaker named in each conversation ("my husband Tom", "Sam and
+    I", "our choir"), for a "we" of a later turn: only a coordination with the speaker, a
+    group noun or a partner carries over (not "my boss", who is no "we" days later)."""
+
+    last: dict[tuple[str, str], WeGroup] = field(default_factory=dict)
+
+    def observe(self, conversation: str, speaker: str, tokens: Sequence[Any], display: str) -> None:
+        found = group_named_before(tokens, display, carried=True)
+        if found is not None:
+            self.last[(conversation, speaker)] = found
+
+    def of(self, conversation: str, speaker: str) -> WeGroup | None:
+        return self.last.get((conversation, speaker))
 
 
 def says_we(tokens: Sequence[Any]) -> bool:
@@ -80,11 +115,14 @@ def says_we(tokens: Sequence[Any]) -> bool:
     return any(t.lower_ in ("we", "us") for t in tokens)
 
 
-def group_named_before(before: Sequence[Any], display: str) -> WeGroup | None:
-    """The group the speaker named in ``before`` (tokens of the same turn, said before the
-    clause, in order), the nearest one; None when none was named."""
+def group_named_before(
+    before: Sequence[Any], display: str, carried: bool = False
+) -> WeGroup | None:
+    """The group the speaker named in ``before`` (tokens said before the clause, in order),
+    the nearest one; None when none was named. ``carried``: for a later turn, so only a
+    coordination with the speaker, a group noun or a partner."""
     for tok in reversed(before):
-        found = _coordinated_with_self(tok, display) or _owned(tok, display)
+        found = _coordinated_with_self(tok, display) or _owned(tok, display, carried)
         if found is not None:
             return found
     return None
@@ -138,8 +176,9 @@ def _person_words(tok: Any) -> str | None:
     return None
 
 
-def _owned(tok: Any, display: str) -> WeGroup | None:
-    """ "my team", "our lab" -> the speaker's group; "my husband" -> the speaker and them."""
+def _owned(tok: Any, display: str, carried: bool = False) -> WeGroup | None:
+    """ "my team", "our lab" -> the speaker's group; "my husband" -> the speaker and them
+    ("my husband Tom" -> "Ana and Tom"); with ``carried``, of persons only a partner."""
     if tok.pos_ != "NOUN" or not _owned_by_speaker(tok):
         return None
     lemma = tok.lemma_.lower()
@@ -147,9 +186,14 @@ def _owned(tok: Any, display: str) -> WeGroup | None:
         words = [c.lower_ for c in tok.children if c.dep_ == "compound" and c.i < tok.i]
         noun = " ".join([*words, tok.lower_])  # "my design team" -> "Ana's design team"
         return WeGroup(f"{display}'s {noun}", plural=False, named=noun)
-    if _person_noun(tok) and tok.tag_ == "NN":  # one person: "my wife", not "my kids"
-        return WeGroup(f"{display} and their {tok.lower_}", plural=True, named=tok.lower_)
-    return None
+    if not _person_noun(tok) or tok.tag_ != "NN":  # one person: "my wife", not "my kids"
+        return None
+    if carried and lx.RELATION_NOUNS.get(lemma) != "PARTNER_OF":
+        return None
+    name = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+    if name is not None:  # "my wife Bev"
+        return WeGroup(f"{display} and {name.text}", plural=True, named=name.text)
+    return WeGroup(f"{display} and their {tok.lower_}", plural=True, named=tok.lower_)
 
 
 def _owned_by_speaker(tok: Any) -> bool:

@@ -41,7 +41,7 @@ from contextos.extract.local.conversation.people import (
 )
 from contextos.extract.local.conversation.pronouns import place_referent
 from contextos.extract.local.conversation.speakers import self_introduction, stated_age
-from contextos.extract.local.conversation.we_groups import WeGroup, who_we_are
+from contextos.extract.local.conversation.we_groups import GroupsNamed, WeGroup, who_we_are
 from contextos.extract.local.dates import clause_dates, doc_date_spans
 from contextos.extract.local.facts.categories import lexical_category
 from contextos.extract.local.facts.durability import transient_reason
@@ -123,6 +123,7 @@ def render_pieces(
     sentence_tokens: list[Any] = []
     sentence_before: list[Any] | None = None
     further_before: list[Any] | None = None  # and the one before that
+    groups = GroupsNamed()  # the group each speaker last named, for a later turn's "we"
     #: per turn, where its sentences read so far start, and what the question before asked
     sentences_by_turn: dict[str, list[int]] = {}
     asked_by_turn: dict[str, AskedAbout | None] = {}
@@ -413,8 +414,24 @@ def render_pieces(
                     said_before_clause,
                     piece.display,
                     piece.in_assistant_chat and discourse.we_means_family(clause.tokens),
+                    groups.of(piece.conversation_id, piece.speaker),
+                    "team"
+                    if discourse.organisation
+                    else "business"
+                    if discourse.business
+                    else None,
                 )
             )
+            if (
+                we is None
+                and whole is None
+                and not piece.in_meeting
+                and not clause.reject
+                and clause.subject is not None
+                and clause.subject.lower_ == "we"
+            ):  # "we repainted the shed": not the speaker alone, and nothing says who else
+                clause.reject = "group_as_speaker"
+                clause.reject_detail = "'we' with no group named: not the speaker's alone"
             if we is not None and we.named:
                 supplied = (*supplied, we.named)
             ctx = RenderContext(
@@ -515,6 +532,7 @@ def render_pieces(
         )
         pending.extend(place_facts(piece, said))
         remember_people(piece)
+        groups.observe(piece.conversation_id, piece.speaker, list(doc), piece.display)
         stated = any(not p.clause.reject for p in pending[said_before:])
         before = (piece.turn.id, piece.segment.sentence, stated)
         previous = piece

@@ -60,3 +60,37 @@ def test_i_facts_are_unaffected(run):
 def test_being_part_of_a_whole_is_the_speakers_fact(run):
     _conv, _raw, checked = run([("user", "We're a team of six designers.")])
     assert "Dana is part of a team of six designers" in _texts(checked)
+
+
+def test_a_partner_named_in_an_earlier_turn_is_a_later_we(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My husband Tomasz retired last spring."),
+            ("assistant", "Congratulations to him!"),
+            ("user", "We booked a cruise to Norway for September."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana and Tomasz booked a cruise to Norway") for t in texts), texts
+
+
+def test_a_boss_named_in_an_earlier_turn_is_no_later_we(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "My boss is on leave this week."),
+            ("assistant", "That must be quiet."),
+            ("user", "We repainted the garden shed green."),
+        ]
+    )
+    assert _as_speaker(checked) == ["Dana repainted the garden shed green"]
+
+
+def test_once_the_speaker_runs_a_business_we_is_the_business(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I run a small bike repair shop. We open at 8 on Saturdays."),
+            ("assistant", "Noted."),
+        ]
+    )
+    texts = _texts(checked)
+    assert any(t.startswith("Dana's business opens at 8") for t in texts), texts
