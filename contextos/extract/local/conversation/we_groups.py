@@ -46,8 +46,9 @@ _HOUSEHOLD_WORK = frozenset(
 WORK_NOUNS: frozenset[str] = (
     lx.PROJECT_NOUNS | lx.FACET_NOUNS | lx.DOCUMENT_NOUNS
 ) - _HOUSEHOLD_WORK
-#: Entity labels of a work thing ("we switched from Jira to Linear", "we won the Acme bid").
-_WORK_ENTITIES = frozenset({"ORG", "PRODUCT"})
+#: Entity labels of a name that is no work thing: a person, a place, a time ("we moved to
+#: Porto"); any other name is (a product, a tool, an organisation: "we switched to MySQL").
+_NOT_WORK_ENTITIES = frozenset({"PERSON", "GPE", "LOC", "FAC", "NORP", "DATE", "TIME", "EVENT"})
 
 
 @dataclass(frozen=True)
@@ -130,13 +131,24 @@ def group_named_before(
 
 def work_group(tokens: Sequence[Any], display: str, work_nouns: frozenset[str]) -> WeGroup | None:
     """The speaker's team, when the clause ``tokens`` is about work (a noun of
-    ``work_nouns``, or an organisation or product name): "we shipped the beta"."""
+    ``work_nouns``, or a name that is no person, place or time: a product, a tool, an
+    organisation): "we shipped the beta", "we're switching to MySQL"."""
     for t in tokens:
-        if (t.pos_ == "NOUN" and t.lemma_.lower() in work_nouns) or (
-            t.pos_ == "PROPN" and t.ent_type_ in _WORK_ENTITIES
-        ):
+        if (t.pos_ == "NOUN" and t.lemma_.lower() in work_nouns) or _named_thing(t):
             return WeGroup(f"{display}'s team", plural=False, named="team")
     return None
+
+
+def _named_thing(tok: Any) -> bool:
+    """A name of a thing: capitalised inside its sentence (the tagger may call "Postgres" a
+    noun), and no person, place, time or relative ("Mum")."""
+    return (
+        tok.text[:1].isupper()
+        and tok.i > tok.sent.start
+        and tok.pos_ in ("PROPN", "NOUN", "DET", "X")
+        and tok.ent_type_ not in _NOT_WORK_ENTITIES
+        and tok.lower_ not in lx.KIN_NAMES
+    )
 
 
 def _coordinated_with_self(tok: Any, display: str) -> WeGroup | None:
