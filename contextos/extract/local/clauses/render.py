@@ -204,8 +204,9 @@ def _clitic(tok: Any) -> str:
     subject, "are"/"have" after a plural one or a modal ("should've been")."""
     prev = tok.doc[tok.i - 1] if tok.i > 0 else None
     plural = prev is not None and (
-        prev.tag_ in ("MD", "NNS", "NNPS") or prev.lower_ in ("they", "you", "these", "those")
-    )
+        prev.tag_ in ("MD", "NNS", "NNPS")
+        or prev.lower_ in ("they", "you", "these", "those", "we")  # "we" is not the speaker
+    )  # alone here: a "we" the speaker stands for agrees in render_clause
     low = _lower(tok)
     if plural and low in _PLURAL_CLITICS:
         return _PLURAL_CLITICS[low]

@@ -73,7 +73,9 @@ def who_we_are(
     workplace: str | None = None,
 ) -> WeGroup | None:
     """Who the "we"/"us" of the clause ``tokens`` is, said by ``display`` after ``before``
-    (the turn's earlier tokens), in this order: a group named before in the turn; the
+    (the turn's earlier tokens, read from the end; the caller may put the clause's own and
+    the rest of its sentence in front of them, read last), in this order: a group named
+    before in the turn; the
     family (``family``: the conversation says the speaker lives with one and the clause is
     not about work); the team of a clause about work; the group or partner the speaker named
     earlier in the conversation (``earlier``); the speaker's ``workplace`` group ("team" once

@@ -411,7 +411,7 @@ def render_pieces(
                 if piece.in_meeting or whole is not None
                 else who_we_are(
                     clause.tokens,
-                    said_before_clause,
+                    [*_rest_of_sentence(clause)[::-1], *clause.tokens[::-1], *said_before_clause],
                     piece.display,
                     piece.in_assistant_chat and discourse.we_means_family(clause.tokens),
                     groups.of(piece.conversation_id, piece.speaker),
@@ -588,6 +588,15 @@ def _said_before(clause: Clause, doc: Any, sentences: tuple[list[Any] | None, ..
     for toks in sentences:
         out.extend(t for t in toks or () if t.doc is not doc or t.i < first)
     return out
+
+
+def _rest_of_sentence(clause: Clause) -> list[Any]:
+    """The tokens of ``clause``'s sentence after it ("we're leaning Sacramento bc my wife's
+    sister lives there": the wife is named after the "we")."""
+    if not clause.tokens:
+        return []
+    last = clause.tokens[-1]
+    return list(last.doc[last.i + 1 : last.sent.end])
 
 
 def _group_words(we: WeGroup | None, whole: Any | None) -> str | None:
