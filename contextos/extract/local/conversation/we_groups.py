@@ -98,19 +98,20 @@ def who_we_are(
 
 @dataclass
 class GroupsNamed:
-    """The last group each speaker named in each conversation ("my husband Tom", "Sam and
-    I", "our choir"), for a "we" of a later turn: only a coordination with the speaker, a
-    group noun or a partner carries over (not "my boss", who is no "we" days later)."""
+    """The last group each speaker named ("my husband Tom", "my partner Sam and I", "our
+    choir"), for a "we" of a later turn or a later conversation of theirs: only a
+    coordination with the speaker, a group noun or a partner carries over (not "my boss", who
+    is no "we" days later). A partner named in a first chat is still the partner weeks on."""
 
-    last: dict[tuple[str, str], WeGroup] = field(default_factory=dict)
+    last: dict[str, WeGroup] = field(default_factory=dict)
 
-    def observe(self, conversation: str, speaker: str, tokens: Sequence[Any], display: str) -> None:
+    def observe(self, speaker: str, tokens: Sequence[Any], display: str) -> None:
         found = group_named_before(tokens, display, carried=True)
         if found is not None:
-            self.last[(conversation, speaker)] = found
+            self.last[speaker] = found
 
-    def of(self, conversation: str, speaker: str) -> WeGroup | None:
-        return self.last.get((conversation, speaker))
+    def of(self, speaker: str) -> WeGroup | None:
+        return self.last.get(speaker)
 
 
 def says_we(tokens: Sequence[Any]) -> bool:
@@ -186,7 +187,8 @@ def _person_words(tok: Any) -> str | None:
         parts = [c for c in tok.children if c.dep_ == "compound" and c.i < tok.i]
         return " ".join(t.text for t in [*parts, tok])
     if _owned_by_speaker(tok) and _person_noun(tok):
-        return f"their {tok.lower_}"
+        name = next((c for c in tok.children if c.dep_ == "appos" and c.pos_ == "PROPN"), None)
+        return name.text if name is not None else f"their {tok.lower_}"  # "my partner Sam"
     return None
 
 

@@ -91,13 +91,16 @@ def render_pieces(
     genders: Genders,
     discourse: Discourse,
     nlp: Pipeline,
+    groups: GroupsNamed | None = None,
 ) -> list[Pending]:
     """The clauses of ``pieces`` on their way to becoming candidates, each read in the context
     of its turn and the conversation so far and written as a fact text.
 
     ``genders``: which pronoun the people named take, where the history says;
     ``discourse``: what the user's conversations named before these pieces (updated);
-    ``nlp``: the loaded pipeline, which also parses a question an answer's "it" may refer to."""
+    ``nlp``: the loaded pipeline, which also parses a question an answer's "it" may refer to;
+    ``groups``: the group or partner each speaker named before, for a "we" (updated)."""
+    groups = GroupsNamed() if groups is None else groups
     pending: list[Pending] = []
     english = nlp.english
     referent_by_turn: dict[str, str] = {}
@@ -123,7 +126,6 @@ def render_pieces(
     sentence_tokens: list[Any] = []
     sentence_before: list[Any] | None = None
     further_before: list[Any] | None = None  # and the one before that
-    groups = GroupsNamed()  # the group each speaker last named, for a later turn's "we"
     #: per turn, where its sentences read so far start, and what the question before asked
     sentences_by_turn: dict[str, list[int]] = {}
     asked_by_turn: dict[str, AskedAbout | None] = {}
@@ -414,7 +416,7 @@ def render_pieces(
                     [*_rest_of_sentence(clause)[::-1], *clause.tokens[::-1], *said_before_clause],
                     piece.display,
                     piece.in_assistant_chat and discourse.we_means_family(clause.tokens),
-                    groups.of(piece.conversation_id, piece.speaker),
+                    groups.of(piece.speaker),
                     "team"
                     if discourse.organisation
                     else "business"
@@ -532,7 +534,7 @@ def render_pieces(
         )
         pending.extend(place_facts(piece, said))
         remember_people(piece)
-        groups.observe(piece.conversation_id, piece.speaker, list(doc), piece.display)
+        groups.observe(piece.speaker, list(doc), piece.display)
         stated = any(not p.clause.reject for p in pending[said_before:])
         before = (piece.turn.id, piece.segment.sentence, stated)
         previous = piece

@@ -94,3 +94,21 @@ def test_once_the_speaker_runs_a_business_we_is_the_business(run):
     )
     texts = _texts(checked)
     assert any(t.startswith("Dana's business opens at 8") for t in texts), texts
+
+
+def test_a_partner_named_in_an_earlier_conversation_is_a_later_we(extractor, make_conv):
+    from contextos.models.extraction import UserRef
+    from contextos.validate import validate
+
+    dana = UserRef(id="dana", name="Dana Whitfield", aliases=["Dana"])
+    first = make_conv(
+        [("user", "My partner Rui and I adopted a greyhound."), ("assistant", "Lovely!")]
+    )
+    extractor.extract(first.turns, first, dana)
+    later = make_conv(
+        [("user", "We signed the lease on a flat near the river."), ("assistant", "Congrats!")],
+        conv_id="c2",
+    )
+    raw = extractor.extract(later.turns, later, dana)
+    texts = [f.text for f in validate(raw, {t.id: t for t in later.turns}).facts]
+    assert any(t.startswith("Dana and Rui signed the lease") for t in texts), texts
