@@ -116,6 +116,8 @@ class CandidateFlag(StrEnum):
     #: the speaker took it back ("Scrap that."): rejected, and a stored copy of it (from when
     #: the chat was shorter) ends at :attr:`CandidateFact.retracted_at`
     RETRACTED = "retracted"
+    #: a "we" clause whose group nothing names: not the speaker's fact alone
+    GROUP_AS_SPEAKER = "group_as_speaker"
 
 
 Polarity = Literal["positive", "negative"]
@@ -131,9 +133,14 @@ class Rendering(BaseModel):
     speaker_shown_as: str | None = None
     #: the words a pronoun stood for ("Dana's dad" for the "He" of "He's 86")
     pronoun_for: str | None = None
+    #: who a "we" of the evidence is in the text ("Dana and Sam", "Dana's team"): the fact is
+    #: the group's, not the speaker's alone (``validate/plural_speaker.py``)
+    group: str | None = None
 
     def words(self) -> list[str]:
-        return [w for w in (self.template, self.speaker_shown_as, self.pronoun_for) if w]
+        return [
+            w for w in (self.template, self.speaker_shown_as, self.pronoun_for, self.group) if w
+        ]
 
 
 class CandidateFact(BaseModel):
@@ -234,6 +241,8 @@ RejectReason = Literal[
     #: two unrelated statements glued into one text that could not be split into two facts that
     #: each stand on their own and are grounded (glued.py; the split ones are stored as two)
     "glued",
+    #: the evidence says "we", the fact text names the speaker alone (plural_speaker.py)
+    "group_as_speaker",
 ]
 
 

@@ -22,6 +22,7 @@ from contextos.validate.descriptions import ConversationTurns, check_description
 from contextos.validate.grounding import content_support, index_turns, span_problem
 from contextos.validate.importance import importance, trivial_problem
 from contextos.validate.parts import standalone_parts
+from contextos.validate.plural_speaker import plural_speaker_problem
 from contextos.validate.rules import flag_reason, type_rule_problem
 from contextos.validate.schema import entity_problem, fact_problem, relation_problem
 from contextos.validate.standalone import parse_texts
@@ -95,6 +96,9 @@ def _check_fact(
     rule = type_rule_problem(fact, turns_by_id)
     if rule:
         return rule
+    plural = plural_speaker_problem(fact)
+    if plural:
+        return "group_as_speaker", plural
     return None
 
 

@@ -27,6 +27,7 @@ FLAG_REASONS: dict[str, RejectReason] = {
     "third_party_opinion": "third_party_opinion",
     "joke": "joke",
     "retracted": "retracted",
+    "group_as_speaker": "group_as_speaker",
 }
 
 

@@ -249,7 +249,7 @@ class LocalExtractor:
             names = FullNames((p.people for p in pieces), known, carry.introduced)
             genders = Genders(carry.genders)
             genders.learn(p.doc for p in pieces)
-            pending = render_pieces(pieces, names, genders, carry.discourse, nlp)
+            pending = render_pieces(pieces, names, genders, carry.discourse, nlp, carry.groups)
             self._categorise(pending)
             speaking = speakers_by_first_name(
                 speaker_name(t, user)

@@ -92,8 +92,10 @@ class RenderContext:
     addressee: str | None = None
     #: token index -> words to write before it (a project's name: "the beta" -> "the X beta")
     insertions: dict[int, str] = field(default_factory=dict)
-    #: who "we"/"us" is when not the speaker alone ("Florian's family")
+    #: who "we"/"us" is when not the speaker alone ("Florian's family", "Florian and Sam")
     group: str | None = None
+    #: the group is several people named ("Florian and Sam"): a "we" verb stays plural
+    plural_group: bool = False
     #: first names (lower case) of the people speaking or named: "Dev" is one, not "developer"
     known_names: frozenset[str] = frozenset()
 
@@ -202,8 +204,9 @@ def _clitic(tok: Any) -> str:
     subject, "are"/"have" after a plural one or a modal ("should've been")."""
     prev = tok.doc[tok.i - 1] if tok.i > 0 else None
     plural = prev is not None and (
-        prev.tag_ in ("MD", "NNS", "NNPS") or prev.lower_ in ("they", "you", "these", "those")
-    )
+        prev.tag_ in ("MD", "NNS", "NNPS")
+        or prev.lower_ in ("they", "you", "these", "those", "we")  # "we" is not the speaker
+    )  # alone here: a "we" the speaker stands for agrees in render_clause
     low = _lower(tok)
     if plural and low in _PLURAL_CLITICS:
         return _PLURAL_CLITICS[low]
@@ -471,7 +474,12 @@ def render_clause(
     # "our tenants pay" keeps its plural verb; only "I" and "we" become the singular speaker
     third_subject = (
         kind == "self"
-        or (kind == "group" and subject is not None and subject.lower_ in lx.FIRST_PLURAL)
+        or (
+            kind == "group"
+            and subject is not None
+            and subject.lower_ in lx.FIRST_PLURAL
+            and not ctx.plural_group
+        )
         or (
             kind == "third_pronoun" and ctx.pronoun_referent is not None and not ctx.plural_referent
         )
@@ -481,7 +489,7 @@ def render_clause(
     for tok in tokens:
         if (
             tok.dep_ in ("nsubj", "nsubjpass")
-            and tok.lower_ in ("i", "we")
+            and (tok.lower_ == "i" or (tok.lower_ == "we" and not ctx.plural_group))
             and not _coordinated(tok)
         ):  # "my partner and I are expecting", "I and my wife are": the verb stays plural
             agree |= _agreeing_verbs(tok)

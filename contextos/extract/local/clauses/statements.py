@@ -206,13 +206,15 @@ def analyze_sentence(
     lead: str = "",
     instructions: bool = False,
     said_before: str = "",
+    said_after: str = "",
 ) -> list[Clause]:
     """Clauses of one parsed sentence, each marked as a fact candidate, rejection or skip.
     ``introduces``: the sentence ends with a colon (what it calls "this" comes after it);
     ``lead``: the words of the written sentence before this piece of it (a lead-in label, the
     clauses the segmenter cut off), if any; ``instructions``: the sentence is from the user's
     custom instructions to the assistant, whose requests all hold from now on;
-    ``said_before``: the turn's text before the written sentence (what sarcasm answers)."""
+    ``said_before``: the turn's text before the written sentence (what sarcasm answers);
+    ``said_after``: the turn's text after this piece (a deadpan "Yay." that mocks it)."""
     sent_low = sent.text.lower()
     markers = [t for t in sent if t.lower_ in lx.JOKE_MARKERS or laugh_at_the_end(t)]
     heads = clause_heads(sent)
@@ -389,7 +391,7 @@ def analyze_sentence(
                 clause.reject, clause.reject_detail = "hypothetical", hypo
             elif not tells_what_happened(real_head) and (joke := joke_marker(toks, heads, markers)):
                 clause.reject, clause.reject_detail = "joke", f"joke marker '{joke}'"
-            elif irony := sarcasm(real_head, toks, lead, said_before):
+            elif irony := sarcasm(real_head, toks, lead, said_before, said_after):
                 clause.reject, clause.reject_detail = "joke", f"sarcasm: {irony}"
             elif overstated := hyperbole(toks):
                 clause.reject, clause.reject_detail = "joke", f"hyperbole '{overstated}'"

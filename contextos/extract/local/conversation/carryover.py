@@ -41,6 +41,7 @@ from contextos.extract.local.conversation.patterns import (
     FormatSignal,
     signal_group,
 )
+from contextos.extract.local.conversation.we_groups import GroupsNamed, WeGroup
 from contextos.models.facts import Evidence
 from contextos.models.transcript import Turn
 
@@ -58,6 +59,8 @@ _FORMAT = 1
 @dataclass
 class Carryover:
     discourse: Discourse = field(default_factory=Discourse)
+    #: the group or partner each speaker last named, for a later conversation's "we"
+    groups: GroupsNamed = field(default_factory=GroupsNamed)
     #: first name -> the full names it was introduced with
     introduced: dict[str, set[str]] = field(default_factory=dict)
     #: first name (lower case) -> "he"/"she"
@@ -128,6 +131,7 @@ class Carryover:
                     "conversation": d.conversation,
                 },
                 "introduced": {k: sorted(v) for k, v in self.introduced.items()},
+                "groups": {k: [g.text, g.plural, g.named] for k, g in self.groups.last.items()},
                 "genders": self.genders,
                 "short_names": self.short_names,
                 "capitalised": self.capitalised,
@@ -173,8 +177,15 @@ class Carryover:
                 )
                 for s in data["signals"]
             ]
+            groups = GroupsNamed(
+                {
+                    k: WeGroup(str(t), bool(pl), str(n))
+                    for k, (t, pl, n) in data.get("groups", {}).items()
+                }
+            )  # not in carry-overs before it
             return cls(
                 discourse=discourse,
+                groups=groups,
                 introduced={k: set(v) for k, v in data["introduced"].items()},
                 genders=dict(data.get("genders", {})),  # not in carry-overs before it
                 short_names=dict(data["short_names"]),

@@ -20,10 +20,12 @@ from contextos.extract.local.dates.calendar_words import (
 )
 from contextos.extract.local.dates.phrases import DAY_RANGE, doc_date_spans
 from contextos.extract.local.dates.recurring_days import (
+    days_of_a_frequency,
     days_of_the_week_said,
     habitual_range,
     joined_to,
     names_a_kind,
+    of_every_period,
     opening_hours,
     within_month,
 )
@@ -136,6 +138,10 @@ def clause_dates(
             continue  # "my weeks run Sunday to Saturday", "open Wed-Sun, closed Mon"
         if prev is not None and start > 1 and doc[start - 2].lower_ in ("every", "each"):
             continue  # "every other Tuesday", "every second Monday"
+        if of_every_period(doc, start, end) or days_of_a_frequency(doc, start):
+            any_end = end  # "the first Thursday of every month", "twice a week, Tue and Thu"
+            recurring.update(range(start, end))
+            continue
         if names_a_kind(doc, start, end):
             continue  # "the Saturday beginner class": which class, not a date
         if within_month(doc, start, end):

@@ -1,7 +1,9 @@
 """Weekdays that name no one date: days of every week ("I work Monday to Friday", "open
 Tue-Sun, closed Mon"), a kind of thing that recurs ("the Saturday beginner class"), some day
 of a month ("a Sunday in March"), the days of a week just said ("next week, Tuesday to
-Friday"), and days joined to one said as any one of its kind ("every Monday and Wednesday").
+Friday"), and days joined to one said as any one of its kind ("every Monday and Wednesday");
+a weekday of every period ("the first Thursday of every month") and the weekdays that say
+which days a frequency falls on ("three times a week, Monday Wednesday Friday").
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from contextos.extract.local.dates.calendar_words import (
 )
 
 __all__ = [
+    "days_of_a_frequency",
     "days_of_the_week_said",
     "habitual_range",
     "joined_to",
     "names_a_kind",
+    "of_every_period",
     "opening_hours",
     "within_month",
 ]
@@ -158,4 +162,54 @@ def within_month(doc: Any, start: int, end: int) -> bool:
         end + 2 < len(doc)
         and doc[end + 1].lower_ in ("next", "this", "the")
         and (doc[end + 2].lower_ == "month")
+    )
+
+
+#: Periods a weekday recurs in ("of every month"), and words that make a period each one.
+_PERIODS = frozenset({"week", "month", "year", "term", "quarter"})
+_EACH = frozenset({"every", "each", "the", "a", "per"})
+#: Words a list of weekdays is written with ("Mon, Wed & Fri", "Monday Wednesday Friday").
+_LIST_WORDS = frozenset({",", "and", "&", "/", "+", "-", "(", ")", ":", "on"})
+
+
+def of_every_period(doc: Any, start: int, end: int) -> bool:
+    """A weekday said of every period ("the first Thursday of every month", "the last Friday
+    of the month", "second Tuesday of each term"): one day in each, not one date."""
+    if not WEEKDAY_ONLY.match(doc[start:end].text):
+        return False
+    k = end
+    while k < len(doc) and doc[k].lower_ in ("morning", "afternoon", "evening", "night"):
+        k += 1  # "the first Monday morning of every month"
+    if k + 2 >= len(doc) or doc[k].lower_ != "of":
+        return False
+    each, period = doc[k + 1].lower_, doc[k + 2].lemma_.lower()
+    if each == "the":  # "the last Friday of the month"; not "Tuesday of the week we met"
+        return period == "month" and k + 3 <= len(doc) and _period_ends(doc, k + 3)
+    return each in _EACH and period in _PERIODS
+
+
+def _period_ends(doc: Any, k: int) -> bool:
+    """Nothing after "of the month" narrows it to one month ("of the month we moved")."""
+    return k >= len(doc) or doc[k].is_punct or doc[k].pos_ in ("ADP", "CCONJ", "ADV")
+
+
+def days_of_a_frequency(doc: Any, start: int) -> bool:
+    """A weekday in a list that says which days a frequency falls on ("three times a week,
+    Monday Wednesday Friday", "twice a week (Tue/Thu)", "weekly on Mondays"): reading back
+    over the list, a frequency ends right before it."""
+    k = start - 1
+    sent_start = doc[start].sent.start
+    while k >= sent_start and (
+        doc[k].lower_ in _LIST_WORDS or weekday_index(doc[k].text) is not None
+    ):
+        k -= 1
+    if k < sent_start:
+        return False
+    last = doc[k]
+    if last.lower_ in ("weekly", "fortnightly", "monthly"):
+        return True
+    return (
+        last.lemma_.lower() in _PERIODS
+        and k - 1 >= sent_start
+        and doc[k - 1].lower_ in ("a", "per", "every", "each")
     )

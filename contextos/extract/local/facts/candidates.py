@@ -99,7 +99,7 @@ def emit_candidates(
             "subject_kind": clause.subject_kind,
             "speaker": piece.speaker,
         }
-        rendering = Rendering(speaker_shown_as=piece.display)
+        rendering = Rendering(speaker_shown_as=piece.display, group=p.group)
         if p.kin and p.referent:  # "He's 86" after "my dad": words the pronoun stood for
             rendering.pronoun_for = p.referent
         status_of: Any = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from contextos.extract.local.clauses.left_out_subjects import thing_left_out
 from contextos.extract.local.clauses.listeners import called_out_before
 from contextos.extract.local.clauses.render import (
     RenderContext,
@@ -40,6 +41,7 @@ from contextos.extract.local.conversation.people import (
 )
 from contextos.extract.local.conversation.pronouns import place_referent
 from contextos.extract.local.conversation.speakers import self_introduction, stated_age
+from contextos.extract.local.conversation.we_groups import GroupsNamed, WeGroup, who_we_are
 from contextos.extract.local.dates import clause_dates, doc_date_spans
 from contextos.extract.local.facts.categories import lexical_category
 from contextos.extract.local.facts.durability import transient_reason
@@ -89,13 +91,16 @@ def render_pieces(
     genders: Genders,
     discourse: Discourse,
     nlp: Pipeline,
+    groups: GroupsNamed | None = None,
 ) -> list[Pending]:
     """The clauses of ``pieces`` on their way to becoming candidates, each read in the context
     of its turn and the conversation so far and written as a fact text.
 
     ``genders``: which pronoun the people named take, where the history says;
     ``discourse``: what the user's conversations named before these pieces (updated);
-    ``nlp``: the loaded pipeline, which also parses a question an answer's "it" may refer to."""
+    ``nlp``: the loaded pipeline, which also parses a question an answer's "it" may refer to;
+    ``groups``: the group or partner each speaker named before, for a "we" (updated)."""
+    groups = GroupsNamed() if groups is None else groups
     pending: list[Pending] = []
     english = nlp.english
     referent_by_turn: dict[str, str] = {}
@@ -400,6 +405,37 @@ def render_pieces(
             you = addressed_person(called, piece, names)
             if called is not None and you is not None:
                 supplied = (*supplied, you)
+            said_before_clause = _said_before(
+                clause, doc, (further_before, sentence_before, sentence_tokens)
+            )
+            we = (
+                None
+                if piece.in_meeting or whole is not None
+                else who_we_are(
+                    clause.tokens,
+                    [*_rest_of_sentence(clause)[::-1], *clause.tokens[::-1], *said_before_clause],
+                    piece.display,
+                    piece.in_assistant_chat and discourse.we_means_family(clause.tokens),
+                    groups.of(piece.speaker),
+                    "team"
+                    if discourse.organisation
+                    else "business"
+                    if discourse.business
+                    else None,
+                )
+            )
+            if (
+                we is None
+                and whole is None
+                and not piece.in_meeting
+                and not clause.reject
+                and clause.subject is not None
+                and clause.subject.lower_ == "we"
+            ):  # "we repainted the shed": not the speaker alone, and nothing says who else
+                clause.reject = "group_as_speaker"
+                clause.reject_detail = "'we' with no group named: not the speaker's alone"
+            if we is not None and we.named:
+                supplied = (*supplied, we.named)
             ctx = RenderContext(
                 speaker=piece.display,
                 pronoun_referent=referent,
@@ -410,9 +446,8 @@ def render_pieces(
                 in_meeting=piece.in_meeting,
                 addressee=you,
                 insertions=insertions,
-                group=f"{piece.display}'s family"
-                if piece.in_assistant_chat and discourse.we_means_family(clause.tokens)
-                else None,
+                group=we.text if we is not None else None,
+                plural_group=we is not None and we.plural,
                 known_names=frozenset(seen_people) | speakers,
             )
             cue = heading_category(heading) or lexical_category(clause, bool(dates))
@@ -423,6 +458,14 @@ def render_pieces(
                 elif unresolved_listener(clause, piece, called):
                     clause.reject = "vague"
                     clause.reject_detail = "about the listener, who is not named"
+                elif clause.subject_kind == "implied" and (
+                    (thing := thing_left_out(clause.head, said_before_clause)) is not None
+                ):  # "I ordered a parcel. Arrived on Friday!": the parcel arrived
+                    clause.reject = "vague"
+                    clause.reject_detail = (
+                        f"no subject: '{clause.head.text}' takes up the {thing.text} said "
+                        "before, not the speaker"
+                    )
             variants = list_variants(clause)
             topic = piece.segment.topic or dislocated_topic(
                 clause, piece, previous if same_sentence else None
@@ -463,6 +506,7 @@ def render_pieces(
                             own_words=" ".join(w for w in (heading, asks) if w),
                             projects=discourse.names,
                             cited=cited,
+                            group=_group_words(we, whole),
                         )
                     )
             if told_age is not None:
@@ -490,6 +534,7 @@ def render_pieces(
         )
         pending.extend(place_facts(piece, said))
         remember_people(piece)
+        groups.observe(piece.speaker, list(doc), piece.display)
         stated = any(not p.clause.reject for p in pending[said_before:])
         before = (piece.turn.id, piece.segment.sentence, stated)
         previous = piece
@@ -535,6 +580,33 @@ def _discourse_words(
 
 #: The first sentences of an answer, whose unnamed "it" may be what the question asked about.
 _ANSWERING_SENTENCES = 2
+
+
+def _said_before(clause: Clause, doc: Any, sentences: tuple[list[Any] | None, ...]) -> list[Any]:
+    """The tokens of the turn said before ``clause``: the sentences before it (as read so far,
+    in order) and the words of its own sentence before its first token."""
+    first = clause.tokens[0].i if clause.tokens else 0
+    out: list[Any] = []
+    for toks in sentences:
+        out.extend(t for t in toks or () if t.doc is not doc or t.i < first)
+    return out
+
+
+def _rest_of_sentence(clause: Clause) -> list[Any]:
+    """The tokens of ``clause``'s sentence after it ("we're leaning Sacramento bc my wife's
+    sister lives there": the wife is named after the "we")."""
+    if not clause.tokens:
+        return []
+    last = clause.tokens[-1]
+    return list(last.doc[last.i + 1 : last.sent.end])
+
+
+def _group_words(we: WeGroup | None, whole: Any | None) -> str | None:
+    """The words of a fact text that say who its "we" is: the group's name, or the whole
+    the speaker is said to be part of ("we're a team of 5")."""
+    if we is not None:
+        return we.text
+    return whole.lower_ if whole is not None else None
 
 
 def _we_are_a_whole(clause: Clause) -> Any | None:

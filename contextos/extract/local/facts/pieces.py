@@ -93,6 +93,8 @@ class Pending:
     from_phrase: bool = False
     #: words of another turn the fact quotes too: a question's words for what its "it" is
     cited: tuple[Evidence, ...] = ()
+    #: how the text names the group a "we" of the clause is ("Dana and Sam", "Dana's team")
+    group: str | None = None
 
 
 def analyse(piece: Piece, doc: Any) -> None:
@@ -107,10 +109,13 @@ def analyse(piece: Piece, doc: Any) -> None:
     before = piece.turn.text[
         max(0, piece.segment.sentence - _CONTEXT_CHARS) : piece.segment.sentence
     ]
+    after = piece.turn.text[piece.segment.end : piece.segment.end + _CONTEXT_CHARS]
     piece.clauses = [
         c
         for s in piece.sents
-        for c in analyze_sentence(s, piece.in_assistant_chat, ahead, lead, instructions, before)
+        for c in analyze_sentence(
+            s, piece.in_assistant_chat, ahead, lead, instructions, before, after
+        )
     ]
 
 

@@ -183,20 +183,27 @@ def test_a_decision_becomes_a_decision_fact(make_conv):
             item(
                 "T1",
                 "We decided to move the invoices to Postgres",
+                text="Dana's team decided to move the invoices to Postgres",
+            ),
+            item(  # the team's decision credited to Dana alone (validate/plural_speaker.py)
+                "T1",
+                "We decided to move the invoices to Postgres",
                 text="Dana decided to move the invoices to Postgres",
-            )
+            ),
         ]
     )
     ex, _, conv, result = run(make_conv, reply)
-    (decision,) = result.facts
+    decision, alone = result.facts
     assert (decision.category, decision.subject, decision.extractor) == (
         "decision",
         "Dana",
         "llm:replay",
     )
     assert decision.evidence[0].quote == "We decided to move the invoices to Postgres"
-    assert validate(result, index_turns(conv.turns)).facts == [decision]
-    assert ex.metrics.decisions_proposed == 1
+    checked = validate(result, index_turns(conv.turns))
+    assert checked.facts == [decision]
+    assert [(r.text, r.reason) for r in checked.rejections] == [(alone.text, "group_as_speaker")]
+    assert ex.metrics.decisions_proposed == 2
 
 
 def test_ungrounded_and_assistant_quotes_are_rejected(make_conv):

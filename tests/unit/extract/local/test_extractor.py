@@ -687,7 +687,7 @@ def test_going_with_a_thing_is_a_decision_and_going_somewhere_with_someone_is_no
     )
     decided = {f.text for f in checked.facts if f.category == "decision"}
     assert decided == {
-        "Dana went with Postgres instead of Mongo",
+        "Dana's team went with Postgres instead of Mongo",
         "Dana is going with the cheaper quote on Friday, March 6, 2026",
     }, decided
 
@@ -860,7 +860,7 @@ def test_what_it_means_is_stated_and_the_it_means_around_it_is_not(run):
     _conv, _raw, checked = run(
         [
             ("user", "but it means the launch is going to slip to June."),
-            ("user", "We lost the grant, which means I can't travel in May."),
+            ("user", "I lost the grant, which means I can't travel in May."),
             ("user", "It could mean we lose the client."),
         ],
         datetime(2026, 3, 2, 9, tzinfo=UTC),

@@ -306,7 +306,7 @@ def test_what_a_sentence_ending_in_a_colon_calls_this_is_what_follows(run):
 def test_making_up_ones_mind_announces_the_decision_that_follows(run):
     _conv, _raw, checked = run(
         [
-            ("user", "I've made up my mind: we're selling the boat and buying a campervan."),
+            ("user", "I've made up my mind: I'm selling the boat and buying a campervan."),
             ("user", "I made up my mind to learn Welsh."),
         ]
     )
@@ -721,7 +721,7 @@ def test_a_laugh_typed_as_ha_ends_a_joke_but_ha_after_a_number_is_hectares(run):
     _conv, _raw, checked = run(
         [
             ("user", "my wife is not the one crawling in lofts ha"),
-            ("user", "We farm 40 ha of barley."),
+            ("user", "I farm 40 ha of barley."),
         ]
     )
     jokes = [r.text for r in checked.rejections if r.reason == "joke"]
@@ -811,7 +811,7 @@ def test_a_bracketed_aside_with_its_own_subject_is_a_clause_of_its_own(run):
     _conv, _raw, checked = run(
         [
             ("user", "drove up on the 27th like planned (she didn't convert us lol)."),
-            ("user", "we're going with Postgres (the team voted on it)"),
+            ("user", "I'm going with Postgres (the team voted on it)"),
         ]
     )
     assert _texts(checked) == [
@@ -1045,7 +1045,7 @@ def test_a_label_naming_someone_elses_view_makes_what_follows_their_opinion(run)
         [
             ("user", "Her take: support can wait, my time can't."),
             ("user", "Kate's advice: raise prices by 30%."),
-            ("user", "Decision: we ship on Friday."),
+            ("user", "Decision: I ship on Friday."),
         ]
     )
     texts = _texts(checked)
@@ -1070,7 +1070,7 @@ def test_the_clause_a_thing_or_problem_is_is_the_statement(run):
     _conv, _raw, checked = run(
         [
             ("user", "Thing with Kieran is he's been late again twice this month."),
-            ("user", "Good news is we got the grant."),
+            ("user", "Good news is I got the grant."),
         ]
     )
     texts = _texts(checked)
@@ -1098,7 +1098,7 @@ def test_a_laugh_inside_an_aside_of_its_own_stays_there(run):
         [
             ("user", "I run a small bakery in Portland (Maine not Oregon lol)."),
             ("user", "I'm quitting to open a bakery (no really lol)"),
-            ("user", "we're getting married in october (finally lol)"),
+            ("user", "I'm getting married in october (finally lol)"),
         ]
     )
     texts = _texts(checked)
@@ -1180,7 +1180,7 @@ def test_deciding_or_saying_nothing_and_a_worn_out_mood_are_no_facts(run):
             ("user", "Sam hasn't said."),
             ("user", "honestly im wiped"),
             ("user", "I'm still shaky."),
-            ("user", "We decided to go with Postgres."),
+            ("user", "I decided to go with Postgres."),
             ("user", "I was promoted."),
             ("user", "Deborah Quayle at Quayle Marsh asked for the full last Thursday!"),
         ]
@@ -1330,7 +1330,7 @@ def test_a_condition_cut_off_from_its_main_clause_states_nothing(run):
     from the splitter, which leaves the condition a piece of its own; alone it holds nothing
     (it was stored as a fact in a meeting)."""
     _conv, _raw, checked = run(
-        [("user", "And honestly, if we don't get the shed, we're back to dragging hoses.")]
+        [("user", "And honestly, if I don't get the shed, I'm back to dragging hoses.")]
     )
     rejected = {r.text: r.reason for r in checked.rejections}
     assert rejected == {"If Dana doesn't get the shed": "hypothetical"}, rejected

@@ -140,7 +140,7 @@ def test_we_said_to_be_a_group_makes_the_speaker_part_of_it(run):
             ("assistant", "How can I help?"),
             ("user", "We're a team of 5 engineers."),
             ("user", "We're a small startup in Berlin."),
-            ("user", "We're happy with the result."),  # no group noun: "we" is the speaker
+            ("user", "We're happy with the result."),  # no group noun: not Dana alone (#40)
             ("user", "We're a mostly nut-free bakery."),  # a kind of business is a group too
         ]
     )
@@ -148,7 +148,10 @@ def test_we_said_to_be_a_group_makes_the_speaker_part_of_it(run):
     assert "Dana is part of a team of 5 engineers" in texts
     assert "Dana is part of a small startup in Berlin" in texts
     assert "Dana is part of a mostly nut-free bakery" in texts, texts
-    assert "Dana is happy with the result" in texts
+    assert "Dana is happy with the result" not in texts
+    assert "Dana is happy with the result" in [
+        r.text for r in checked.rejections if r.reason == "group_as_speaker"
+    ]
 
 
 def test_a_list_in_brackets_stays_with_what_it_details(run):
@@ -481,7 +484,7 @@ def test_lead_ins_particles_and_tacked_on_asks_leave_the_fact_clean(run):
         [
             ("user", "Some context before my question: I run a pottery studio in Asheville."),
             ("user", "our kiln broke down last Tuesday."),
-            ("user", "We haven't told the students yet so keep that between us."),
+            ("user", "I haven't told the students yet so keep that between us."),
             ("user", "I've stopped teaching the Saturday beginner class."),
             ("user", "Personal update: I'm pregnant, due in July."),
         ]
@@ -590,7 +593,7 @@ def test_an_imperative_lead_in_to_the_listener_is_no_part_of_the_fact(run):
 
 
 def test_a_clause_whose_only_content_is_a_month_named_may_is_kept(run):
-    _conv, _raw, checked = run([("user", "the plan for Q2 is set, we ship in May.")])
+    _conv, _raw, checked = run([("user", "the plan for Q2 is set, I ship in May.")])
     (fact,) = checked.facts
     assert fact.text.startswith("The plan for Q2 is set; Dana ships in May")
 
@@ -772,7 +775,7 @@ def test_contractions_typed_without_the_apostrophe_read_as_meant(run):
         [
             ("user", "so were a mostly nut free bakery because of my daughter"),
             ("user", "were closed on mondays now"),
-            ("user", "We were in Paris last year."),
+            ("user", "My parents were in Paris last year."),
             ("user", "i dont eat meat"),
             ("user", "dr okoye says keep doin what im doin"),
             ("user", "I fixed the login bug and began the cabin trip."),
@@ -781,7 +784,7 @@ def test_contractions_typed_without_the_apostrophe_read_as_meant(run):
     texts = _texts(checked)
     assert "Dana is a mostly nut free bakery because of their daughter" in texts
     assert "Dana is closed on mondays now" in texts
-    assert any("was in Paris in" in t for t in texts), texts  # a real "were"
+    assert any("were in Paris in" in t for t in texts), texts  # a real "were"
     assert "Dana doesn't eat meat" in texts
     assert any(t.endswith("keep doing what Dana is doing") for t in texts), texts  # g dropped
     assert any("the login bug" in t and "began the cabin" in t for t in texts), texts
@@ -803,7 +806,7 @@ def test_a_reason_said_first_is_a_statement_of_its_own_and_a_capital_r_is_no_are
     _conv, _raw, checked = run(
         [
             ("user", "Since I'm stuck on R at work I need the dplyr version."),
-            ("user", "Because the vendor is late we pushed the launch to May."),
+            ("user", "Because the vendor is late I pushed the launch to May."),
         ]
     )
     assert _texts(checked) == [
@@ -832,7 +835,7 @@ def test_verbs_after_a_shared_auxiliary_and_has_before_gone_read_right(run):
 def test_a_shouted_run_of_everyday_words_reads_as_written_in_lower_case(run):
     _conv, _raw, checked = run(
         [
-            ("user", "WE GOT THE HOUSE!! so happy"),
+            ("user", "I GOT THE HOUSE!! so happy"),
             ("user", "I work for NHS UK IT as a DBA."),
             ("user", "I FINALLY PASSED MY BOARDS"),  # an inflection of a dictionary word
         ]
@@ -868,7 +871,7 @@ def test_a_sentence_the_parser_cut_after_a_preposition_is_read_whole(run):
         [("user", "We are about to migrate our orchestration from Apache Airflow 2.7 to Dagster.")]
     )
     assert [f.text for f in checked.facts] == [
-        "Dana is about to migrate their orchestration from Apache Airflow 2.7 to Dagster"
+        "Dana's team is about to migrate their orchestration from Apache Airflow 2.7 to Dagster"
     ]
 
 

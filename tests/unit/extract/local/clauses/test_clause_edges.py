@@ -93,13 +93,17 @@ def test_you_in_a_meeting_is_the_person_addressed(run):
     assert not any("your" in t.lower().split() for t in texts)
 
 
-def test_we_in_a_dialogue_or_a_monologue_is_the_speaker(run):
+def test_we_in_a_dialogue_or_a_monologue_is_never_the_speaker_alone(run):
+    """#40: "we" is the speaker and a group (a work clause: their team), or not their fact."""
     _conv, _raw, checked = run([("user", "We have about 300 beta testers now.")])
-    assert "Dana has about 300 beta testers now" in _texts(checked)
+    assert "Dana's team has about 300 beta testers now" in _texts(checked)
     _conv, _raw, checked = run(
         [("user", "Dana", "We keep two goats."), ("user", "Ines Carvalho", "Nice, I keep hens.")]
     )
-    assert "Dana keeps two goats" in _texts(checked)
+    assert "Dana keeps two goats" not in _texts(checked)
+    assert [r.text for r in checked.rejections if r.reason == "group_as_speaker"] == [
+        "Dana keeps two goats"
+    ]
 
 
 def test_a_reported_clause_the_parser_hung_before_a_vague_root_is_kept(run):
@@ -282,7 +286,7 @@ def test_a_fronted_phrase_that_only_points_back_is_left_out(run):
     _conv, _raw, checked = run(
         [
             ("user", "The school year ended, and with it I finished the chemistry curriculum."),
-            ("user", "After that, we moved to Lisbon."),
+            ("user", "After that, I moved to Lisbon."),
         ]
     )
     texts = [f.text for f in checked.facts]

@@ -69,3 +69,39 @@ def test_valences_come_from_the_lexicon():
     assert by_word["love"] >= 2.5
     assert by_word["bad"] <= -1.5
     assert by_word["good"] == 0.0  # under "not"
+
+
+# -- a polarity conflict: what the gushing word likes is framed as bad in the same turn ----------
+
+
+def test_a_liked_thing_that_something_bad_befell_is_sarcasm(run):
+    _conv, _raw, checked = run([("user", "I love being trapped in meetings all afternoon.")])
+    assert _sarcasm(checked) == ["Dana loves being trapped in meetings all afternoon"]
+
+
+def test_a_deadpan_echo_after_gushing_is_sarcasm_an_excited_one_is_not(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I absolutely adore ironing shirts at midnight. Wonderful."),
+            ("user", "I adore my new bike. Wonderful!"),
+        ]
+    )
+    assert _sarcasm(checked) == ["Dana adores ironing shirts at midnight"]
+    assert "Dana adores their new bike" in _texts(checked)
+
+
+def test_a_shouted_gushing_word_trailing_off_is_sarcasm(run):
+    _conv, _raw, checked = run(
+        [
+            ("user", "I LOVE scrubbing the oven on my day off..."),
+            ("user", "I LOVE sailing on the lake!"),
+        ]
+    )
+    assert _sarcasm(checked) == ["Dana loves scrubbing the oven on their day off"]
+    assert "Dana loves sailing on the lake" in _texts(checked)
+
+
+def test_names_of_liked_things_with_dark_words_stay_likes(run):
+    _conv, _raw, checked = run([("user", "I love murder mysteries and sad ballads.")])
+    assert _sarcasm(checked) == []
+    assert "Dana loves murder mysteries" in _texts(checked)

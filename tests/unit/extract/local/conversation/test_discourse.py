@@ -51,7 +51,7 @@ def test_a_married_we_is_a_couple_not_the_family(run):
         ]
     )
     texts = _texts(checked)
-    assert "Dana had been married forty-six years" in texts, texts
+    assert "Dana and Megan had been married forty-six years" in texts, texts
 
 
 def test_a_bare_project_part_gets_the_name_the_user_gave_the_project(run):
@@ -151,7 +151,7 @@ def test_we_is_the_family_once_a_household_is_mentioned_and_no_employer(run):
     )
     texts = _texts(checked)
     assert any(t.startswith("Dana's family needs to be settled") for t in texts)
-    assert any(t.startswith("Dana shipped the") for t in texts)  # work: not the family
+    assert any(t.startswith("Dana's team shipped the") for t in texts)  # work: not the family
 
 
 def test_with_a_business_of_their_own_we_is_not_the_family(run):
@@ -163,7 +163,7 @@ def test_with_a_business_of_their_own_we_is_not_the_family(run):
         ]
     )
     texts = _texts(checked)
-    assert "Dana opens at 7 on weekdays" in texts
+    assert "Dana opens at 7 on weekdays" not in texts  # the bakery's hours, not Dana's
     assert not any("family" in t for t in texts)
 
 
@@ -175,7 +175,7 @@ def test_with_an_employer_we_stays_the_speaker(run):
             ("user", "We need to be settled before school starts in August."),
         ]
     )
-    assert any(t.startswith("Dana needs to be settled") for t in _texts(checked))
+    assert any(t.startswith("Dana and their wife need to be settled") for t in _texts(checked))
 
 
 def test_a_we_switching_products_is_not_the_household(run):
@@ -186,5 +186,5 @@ def test_a_we_switching_products_is_not_the_household(run):
         ]
     )
     switch = next(t for t in _texts(checked) if "Postgres" in t)
-    assert switch.startswith("Dana is switching from Postgres to MySQL")
+    assert switch.startswith("Dana's team is switching from Postgres to MySQL")
     assert switch.endswith("Q3 2023")

@@ -71,7 +71,7 @@ def test_a_first_name_given_with_two_surnames_or_the_speakers_own_stays_as_said(
 def test_he_after_a_child_named_in_apposition_is_that_child(run):
     _conv, _raw, checked = run([("user", "my husband Tom is a nurse. we have a son, Eli, he's 9")])
     texts = [f.text for f in checked.facts]
-    assert "Dana has a son, Eli; Eli is 9" in texts
+    assert "Dana and Tom have a son, Eli; Eli is 9" in texts
     assert not any(t.startswith("Tom is 9") or t == "Dana has Eli" for t in texts)
 
 

@@ -55,7 +55,7 @@ def test_the_next_turn_takes_back_what_it_names_and_keeps_who_people_are(run):
         [
             ("user", "I added my old boss Gary to the guest list last night."),
             ("assistant", "Noted, Gary is on the list."),
-            ("user", "Actually scrap that, we're not inviting Gary."),
+            ("user", "Actually scrap that, I'm not inviting Gary."),
             ("assistant", "Removed."),
             ("user", "My sister Ana lives in Oslo. I'm moving to Denver in May."),
             ("assistant", "Exciting!"),

@@ -182,7 +182,7 @@ def test_a_deadline_at_the_end_of_the_month_reads_on_that_day(run):
     _conv, _raw, checked = run(
         [
             ("user", "I need the grant report done by the end of the month."),
-            ("user", "We launch the beta at the end of next month."),
+            ("user", "I launch the beta at the end of next month."),
         ],
         datetime(2026, 1, 10, tzinfo=UTC),
     )
@@ -226,7 +226,7 @@ def test_a_weekend_is_resolved_to_its_saturday():
 
 
 def test_a_move_last_weekend_reads_on_that_weekend(run):
-    _conv, _raw, checked = run([("user", "we moved to Porto last weekend.")])
+    _conv, _raw, checked = run([("user", "I moved to Porto last weekend.")])
     assert "Dana moved to Porto on the weekend of May 6, 2023" in [f.text for f in checked.facts]
 
 
@@ -415,7 +415,7 @@ def test_work_done_on_a_weekday_is_past_and_a_gerund_names_an_activity(run):
 
 def test_a_decision_to_act_on_a_day_looks_ahead(run):
     when = datetime(2026, 1, 5, tzinfo=UTC)  # a Monday
-    _conv, _raw, checked = run([("user", "We decided to ship the beta on Friday.")], when)
+    _conv, _raw, checked = run([("user", "I decided to ship the beta on Friday.")], when)
     assert "Dana decided to ship the beta on Friday, January 9, 2026" in [
         f.text for f in checked.facts
     ]
@@ -574,7 +574,7 @@ def test_a_month_after_til_gets_no_second_preposition(run):
 def test_a_week_of_a_named_month_is_that_week_not_last_week(run):
     _conv, _raw, checked = run(
         [
-            ("user", "We launch the last week of June."),
+            ("user", "I launch the last week of June."),
             ("user", "the move is planned for 1st week of may"),
         ],
         when=datetime(2024, 5, 8, tzinfo=UTC),

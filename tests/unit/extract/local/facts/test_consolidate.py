@@ -292,8 +292,8 @@ def test_a_pronoun_for_another_person_starts_a_fact_of_its_own(run):
 
 def test_a_sentence_with_a_he_for_the_person_just_named_joins_that_fact(run):
     text = (
-        "Lucas signed on Friday. We agreed he keeps the album rights, and we get exclusive use "
-        "in the game."
+        "Lucas signed on Friday. My team agreed he keeps the album rights, and we get "
+        "exclusive use in the game."
     )
     _conv, _raw, checked = run([("user", text)])
     texts = _texts(checked)
@@ -312,7 +312,7 @@ def test_a_verbless_sentence_with_a_name_or_number_elaborates_the_statement_befo
     _conv, _raw, checked = run(
         [
             ("user", "I start a new job tomorrow! junior data analyst at Lakeshore Health."),
-            ("user", "we found a rental in Beaverton! 3 bed with a fenced yard for Pico."),
+            ("user", "I found a rental in Beaverton! 3 bed with a fenced yard for Pico."),
         ]
     )
     texts = _texts(checked)
@@ -336,7 +336,7 @@ def test_a_statement_acting_on_an_it_it_does_not_name_explains_the_sentence_befo
     )
     texts = _texts(checked)
     assert (
-        "Dana decided Autopay v1 is ACH only, cards later; "
+        "Dana's team decided Autopay v1 is ACH only, cards later; "
         "card processing fees make it messy for Dana's customers"
     ) in texts
     assert texts.count("Card processing fees make it messy for Dana's customers") == 1

@@ -207,10 +207,10 @@ def test_a_code_fence_with_a_language_quotes_the_code_not_what_follows(run):
     from contextos.extract.local.text.sentences import segment_turn
 
     code = "```python\ndef get_db():\n    yield db\n```\n"
-    text = code + "we use SQLAlchemy 2.0 with async everywhere"
+    text = code + "I use SQLAlchemy 2.0 with async everywhere"
     pieces = segment_turn(text)
     assert [(p.text, p.quoted) for p in pieces if not p.quoted] == [
-        ("we use SQLAlchemy 2.0 with async everywhere", False)
+        ("I use SQLAlchemy 2.0 with async everywhere", False)
     ]
     _conv, _raw, checked = run([("user", text)])
     assert "Dana uses SQLAlchemy 2.0 with async everywhere" in [f.text for f in checked.facts]
@@ -237,7 +237,7 @@ def test_an_unquoted_text_presented_as_someone_elses_is_pasted(run):
                 "my landlord sent this:\nDear tenant, your rent will increase to 2,400 from March "
                 "1.\nwhat should I reply? I work from home so I can't move",
             ),
-            ("user", "here's my email to the team:\nWe are moving the launch to Friday."),
+            ("user", "here's my email to the team:\nI am moving the launch to Friday."),
         ]
     )
     texts = [f.text for f in checked.facts]
@@ -263,7 +263,7 @@ def test_a_long_paragraph_that_mentions_a_report_introduces_nothing():
 
 
 def test_notes_introduced_by_the_speaker_stay_theirs(run):
-    text = "Notes from today's meeting:\nWe decided to ship the beta on Friday."
+    text = "Notes from today's meeting:\nI decided to ship the beta on Friday."
     _conv, _raw, checked = run([("user", text)])
     assert any(f.text.startswith("Dana decided to ship the beta") for f in checked.facts)
 
