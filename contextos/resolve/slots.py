@@ -407,7 +407,7 @@ class SlotReader:
         if not items:
             return []
         n = len(items)
-        docs = self.parse([t for t, _q, _s, _c in items] + [q for _t, q, _s, _c in items])
+        docs = self.parse([t for t, _q, _s, _c in items])
         drafts: list[tuple[int, Clause]] = []
         for k, (_t, _q, subject, category) in enumerate(items):
             for span in _clauses(docs[k]):
@@ -417,12 +417,21 @@ class SlotReader:
                     values |= _complement_words(span, name, attribute)
                 multi = category in MULTI_VALUED_CATEGORIES
                 drafts.append((k, Clause(entity, attribute, masked, values, not multi)))
-        vectors = np.asarray(self.embed([c.masked for _k, c in drafts]), dtype=np.float32)
         single, multi_protos = self._prototypes()
+        # only a single-valued clause that states a value can share a slot (same_clause_slot):
+        # the others are not embedded (a zero vector: cosine 0 with everything)
+        eligible = [r for r, (_k, c) in enumerate(drafts) if c.single_valued and c.states_value]
+        vectors = np.zeros((len(drafts), single.shape[1]), dtype=np.float32)
+        if eligible:
+            to_embed = [drafts[r][1].masked for r in eligible]
+            vectors[eligible] = np.asarray(self.embed(to_embed), dtype=np.float32)
         multi_wins = (vectors @ multi_protos.T).max(axis=1) > (vectors @ single.T).max(axis=1)
         per_fact: list[list[int]] = [[] for _ in range(n)]
         for row, (k, _c) in enumerate(drafts):
             per_fact[k].append(row)
+        # the evidence quote's cues matter only to a fact with a clause that can share a slot
+        in_slot = sorted({drafts[r][0] for r in eligible})
+        quote_docs = dict(zip(in_slot, self.parse([items[k][1] for k in in_slot]), strict=True))
         out = []
         for k in range(n):
             rows = per_fact[k]
@@ -433,7 +442,9 @@ class SlotReader:
                 for r in rows
             )
             change, correction = _cues(docs[k])
-            quote_change, quote_correction = _cues(docs[n + k])
+            quote_change, quote_correction = (
+                _cues(quote_docs[k]) if k in quote_docs else (False, False)
+            )
             out.append(
                 SlotReading(
                     clauses, vectors[rows], change or quote_change, correction or quote_correction

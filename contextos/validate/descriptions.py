@@ -41,6 +41,7 @@ the extractor's pronoun resolution picked that antecedent, and it is left alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -262,10 +263,12 @@ class ConversationTurns:
         if turn is None:
             return []
         stem = lemma.casefold()[: max(3, len(lemma) - 1)]  # "move" is found in "moving"
+        # at the start of a word: a token inside another word never has the lemma
+        at_word = re.compile(r"(?<!\w)" + re.escape(stem))
         earlier = [t for t in self._ordered.get(turn.conversation_id, []) if t.index < turn.index]
         out = []
         for t, limit in [(turn, ev.start), *((t, len(t.text)) for t in reversed(earlier))]:
-            if stem in self._lowered(t)[:limit]:
+            if at_word.search(self._lowered(t), 0, limit):
                 out.append((t, limit))
                 if len(out) == _MAX_TURNS:
                     break

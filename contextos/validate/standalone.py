@@ -21,6 +21,7 @@ The checks know only the grammar of the fact text; none is a list of phrases.
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -70,13 +71,30 @@ def _nlp() -> Any:
         ) from exc
 
 
+#: how many recent texts keep their parse (up to ~100 KB each for a long turn): validation,
+#: slot reading (``resolve/slots.py``) and the brief parse the same fact texts one after
+#: another; the docs are read, never changed
+_CACHE_SIZE = 1024
+_CACHE: OrderedDict[str, Any] = OrderedDict()
+
+
 def parse_texts(texts: Sequence[str], batch_size: int = 256) -> list[Any]:
-    """The spaCy docs of ``texts``, parsed in one batch."""
+    """The spaCy docs of ``texts``, parsed in one batch (each distinct text once; recent ones
+    come from a cache, so callers must not modify the docs)."""
     if not texts:
         return []
-    nlp = _nlp()
     with _LOCK:
-        return list(nlp.pipe(texts, batch_size=batch_size))
+        todo = list(dict.fromkeys(t for t in texts if t not in _CACHE))
+        if todo:
+            for text, doc in zip(todo, _nlp().pipe(todo, batch_size=batch_size), strict=True):
+                _CACHE[text] = doc
+        out = []
+        for t in texts:
+            _CACHE.move_to_end(t)
+            out.append(_CACHE[t])
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return out
 
 
 # -- questions ---------------------------------------------------------------------------------
