@@ -41,9 +41,10 @@ the extractor's pronoun resolution picked that antecedent, and it is left alone.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from contextos.models.facts import CandidateFact, Evidence
@@ -82,6 +83,9 @@ _MAX_ANTECEDENT_TOKENS = 9
 _MAX_TURNS = 8
 
 Kind = Literal["fuller", "owned", "introduced", "definite"]
+#: a turn that may mention a lemma: the turn, where its earlier text ends, and the spans of
+#: the sentences that may
+Found = tuple[Turn, int, tuple[tuple[int, int], ...]]
 
 
 @dataclass(frozen=True)
@@ -254,11 +258,12 @@ class ConversationTurns:
             by_conv.setdefault(t.conversation_id, {}).setdefault(t.id, t)
         self._ordered = {c: sorted(ts.values(), key=lambda t: t.index) for c, ts in by_conv.items()}
         self._lower: dict[int, str] = {}
-        self._docs: dict[int, Any] = {}
+        self._docs: dict[tuple[int, int], Any] = {}
 
-    def before(self, ev: Evidence, lemma: str) -> list[tuple[Turn, int]]:
+    def before(self, ev: Evidence, lemma: str) -> list[Found]:
         """Turns that may mention ``lemma`` before ``ev``, nearest first, each with the
-        character offset where the earlier text ends (the quote's start in its own turn)."""
+        character offset where the earlier text ends (the quote's start in its own turn) and
+        the spans of the sentences that may (only those are parsed)."""
         turn = turn_quoted(ev, self._turns_by_id)
         if turn is None:
             return []
@@ -268,8 +273,9 @@ class ConversationTurns:
         earlier = [t for t in self._ordered.get(turn.conversation_id, []) if t.index < turn.index]
         out = []
         for t, limit in [(turn, ev.start), *((t, len(t.text)) for t in reversed(earlier))]:
-            if at_word.search(self._lowered(t), 0, limit):
-                out.append((t, limit))
+            hits = [m.start() for m in at_word.finditer(self._lowered(t), 0, limit)]
+            if hits:
+                out.append((t, limit, _sentences_at(t.text, hits)))
                 if len(out) == _MAX_TURNS:
                     break
         return out
@@ -280,27 +286,55 @@ class ConversationTurns:
             self._lower[key] = turn.text.casefold()
         return self._lower[key]
 
-    def parse(self, turns: Iterable[Turn]) -> None:
-        """Parse the turns not parsed yet, in one batch."""
-        todo = list({id(t): t for t in turns if id(t) not in self._docs}.values())
-        for t, doc in zip(todo, parse_texts([t.text for t in todo]), strict=True):
-            self._docs[id(t)] = doc
+    def parse(self, found: Iterable[Found]) -> None:
+        """Parse the sentences found that are not parsed yet, in one batch."""
+        todo: dict[tuple[int, int], tuple[Turn, int, int]] = {}
+        for turn, _limit, spans in found:
+            for start, end in spans:
+                key = (id(turn), start)
+                if key not in self._docs and key not in todo:
+                    todo[key] = (turn, start, end)
+        texts = [turn.text[start:end] for turn, start, end in todo.values()]
+        for key, doc in zip(todo, parse_texts(texts), strict=True):
+            self._docs[key] = doc
 
-    def mentions(self, head: Any, found: list[tuple[Turn, int]]) -> list[Mention]:
-        """Earlier mentions of ``head``'s lemma in the turns ``found``, nearest first. A noun
-        of the other number names something else ("the pupils" is not "a pupil")."""
+    def mentions(self, head: Any, found: list[Found]) -> list[Mention]:
+        """Earlier mentions of ``head``'s lemma in the sentences ``found``, nearest first. A
+        noun of the other number names something else ("the pupils" is not "a pupil")."""
         out = []
-        for turn, limit in found:
-            doc = self._docs[id(turn)]
-            for tok in reversed(doc):
-                if tok.idx >= limit or tok.lemma_.casefold() != head.lemma_.casefold():
-                    continue
-                noun = tok.pos_ in ("NOUN", "PROPN") and tok.dep_ != "compound"
-                if noun and (tok.tag_ in _PLURAL) != (head.tag_ in _PLURAL):
-                    continue
-                if noun or tok.pos_ in ("VERB", "AUX"):
-                    out.append(classify_mention(tok, turn))
+        for turn, limit, spans in found:
+            for start, _end in reversed(spans):
+                doc = self._docs[(id(turn), start)]
+                for tok in reversed(doc):
+                    if start + tok.idx >= limit:
+                        continue
+                    if tok.lemma_.casefold() != head.lemma_.casefold():
+                        continue
+                    noun = tok.pos_ in ("NOUN", "PROPN") and tok.dep_ != "compound"
+                    if noun and (tok.tag_ in _PLURAL) != (head.tag_ in _PLURAL):
+                        continue
+                    if noun or tok.pos_ in ("VERB", "AUX"):
+                        m = classify_mention(tok, turn)
+                        if m.kind == "fuller":  # its span is the sentence's: the turn's now
+                            m = replace(m, start=m.start + start, end=m.end + start)
+                        out.append(m)
         return out
+
+
+#: where a sentence ends: end punctuation (and closing quotes/brackets) then space, or a newline
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+|\n+")
+
+
+def _sentences_at(text: str, positions: list[int]) -> tuple[tuple[int, int], ...]:
+    """The (start, end) spans of the sentences of ``text`` that hold ``positions``, in order."""
+    bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text))]
+    spans = []
+    for p in positions:
+        k = bisect.bisect_right(bounds, p) - 1
+        span = (bounds[k], bounds[k + 1] if k + 1 < len(bounds) else len(text))
+        if span not in spans:
+            spans.append(span)
+    return tuple(spans)
 
 
 def _rewrite(fact: CandidateFact, doc: Any, plan: list[tuple[Any, Mention]]) -> CandidateFact:
@@ -332,7 +366,7 @@ def check_descriptions(
         # love it" -> "the new laptop"): its pronoun resolution chose the antecedent already
         heads = [h for h in bare_descriptions(doc) if h.text.casefold() in quoted]
         found.append([(h, turns.before(ev, h.lemma_)) for h in heads])
-    turns.parse((t for heads in found for _h, ts in heads for t, _limit in ts))
+    turns.parse(f for heads in found for _h, fs in heads for f in fs)
     out = []
     for (fact, doc), heads in zip(items, found, strict=True):
         verdict = DescriptionVerdict(fact)
