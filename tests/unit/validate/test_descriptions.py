@@ -223,3 +223,17 @@ def test_a_description_the_quotes_do_not_say_is_the_extractors_pronoun_rendering
         "I love it.",
     )
     assert [f.text for f in out.facts] == ["Ilse loves the kettle"]
+
+
+def test_only_the_sentences_that_may_mention_the_noun_are_parsed():
+    from contextos.validate.descriptions import _sentences_at
+
+    text = (
+        'We met on Monday. Ravi found a fix for the "queue stall" bug!\nThen lunch. The fix held.'
+    )
+    fix = [i for i in range(len(text)) if text.lower().startswith("fix", i)]
+    spans = _sentences_at(text, fix)
+    assert [text[a:b].strip() for a, b in spans] == [
+        'Ravi found a fix for the "queue stall" bug!',
+        "The fix held.",
+    ]
