@@ -36,7 +36,6 @@ from typing import Any
 __all__ = ["cut_clause_problem"]
 
 _SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj", "csubjpass"})
-_FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
 #: what a verb says when its object or clause follows it
 _VERB_COMPLEMENTS = frozenset(
     {"dobj", "ccomp", "xcomp", "attr", "acomp", "oprd", "dative", "prep", "prt", "advcl"}
@@ -122,13 +121,13 @@ def _lost_object(last: Any, quotes: Sequence[Any]) -> bool:
 def _no_finite_root(doc: Any) -> bool:
     """The root is not a verb and no word could be a finite verb (a participle or past form
     counts, and so does a plural noun that is a verb's third person: "Dana chats")."""
-    from contextos.validate.standalone import may_be_verb
+    from contextos.validate.standalone import FINITE_TAGS, may_be_verb
 
     root = next(iter(doc.sents)).root
     if root.pos_ in ("VERB", "AUX"):
         return False
     return not any(
-        t.tag_ in _FINITE_TAGS or t.tag_ == "VBN" or (t.tag_ == "NNS" and may_be_verb(t))
+        t.tag_ in FINITE_TAGS or t.tag_ == "VBN" or (t.tag_ == "NNS" and may_be_verb(t))
         for t in doc
     )
 

@@ -52,6 +52,7 @@ from typing import Any
 from contextos.models.facts import CandidateFact, FactType
 from contextos.validate.small_talk import (
     FREQUENCY,
+    PRESENT,
     listener,
     momentary,
     platitude,
@@ -85,7 +86,6 @@ LIFE_CATEGORY = 0.05
 _LIFE_CATEGORIES = frozenset(
     {"work", "relationship", "location", "goal", "plan", "decision", "expertise"}
 )
-_PRESENT = frozenset({"VBZ", "VBP"})
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,7 @@ def durability(doc: Any) -> str | None:
         ):
             return f"lasting ('{t.text}')"
     root = root_of(doc)
-    if root.pos_ == "VERB" and root.tag_ in _PRESENT:
+    if root.pos_ == "VERB" and root.tag_ in PRESENT:
         return f"present simple ('{root.text}')"
     return None
 

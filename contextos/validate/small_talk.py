@@ -39,9 +39,19 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["FREQUENCY", "forms", "listener", "momentary", "platitude", "root_of", "speech_act"]
+__all__ = [
+    "FREQUENCY",
+    "PRESENT",
+    "forms",
+    "listener",
+    "momentary",
+    "platitude",
+    "root_of",
+    "speech_act",
+]
 
-_PRESENT = frozenset({"VBZ", "VBP"})
+#: present-tense verb tags
+PRESENT = frozenset({"VBZ", "VBP"})
 
 # -- word classes ------------------------------------------------------------------------------
 
@@ -237,12 +247,12 @@ def _copula_state(root: Any) -> Any | None:
         if (
             len(helpers) == 1
             and helpers[0].lemma_ == "be"
-            and helpers[0].tag_ in _PRESENT
+            and helpers[0].tag_ in PRESENT
             and (forms(root) | {root.lower_}) & _PASSING_MOODS
         ):
             return root
         return None
-    if root.lemma_ != "be" or root.tag_ not in _PRESENT:
+    if root.lemma_ != "be" or root.tag_ not in PRESENT:
         return None
     if any(c.dep_ == "aux" for c in root.children):
         return None  # "has been tired since ...": a perfect, not this moment
@@ -294,7 +304,7 @@ def _activity_of_the_moment(verb: Any) -> bool:
 def _progressive(root: Any) -> bool:
     """A present progressive: "is driving", "am waiting"."""
     return root.tag_ == "VBG" and any(
-        c.dep_ == "aux" and c.lemma_ == "be" and c.tag_ in _PRESENT for c in root.children
+        c.dep_ == "aux" and c.lemma_ == "be" and c.tag_ in PRESENT for c in root.children
     )
 
 
@@ -347,8 +357,8 @@ def _generic_clause(verb: Any) -> str | None:
         for c in subj.children
     ):
         return None  # "everyone in Dana's family", "the new one"
-    present = verb.tag_ in _PRESENT or any(
-        c.dep_ == "aux" and (c.tag_ == "MD" or c.tag_ in _PRESENT) for c in verb.children
+    present = verb.tag_ in PRESENT or any(
+        c.dep_ == "aux" and (c.tag_ == "MD" or c.tag_ in PRESENT) for c in verb.children
     )
     if not present or _progressive(verb):
         return None

@@ -35,9 +35,11 @@ from contextos.validate.references import NOMINAL as _NOMINAL
 from contextos.validate.references import unresolved_problem
 
 __all__ = [
+    "FINITE_TAGS",
     "MODEL",
     "StandaloneProblem",
     "fragment_problem",
+    "may_be_verb",
     "parse_texts",
     "question_problem",
     "standalone_problem",
@@ -137,7 +139,7 @@ _COMPLEMENTS = frozenset(
 )
 
 
-_FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
+FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
 
 
 @lru_cache(maxsize=1)
@@ -169,7 +171,7 @@ def _no_verb(doc: Any) -> bool:
 def _bare_nonfinite_root(doc: Any) -> bool:
     """The main clause is an -ing form, a participle or an infinitive with neither subject nor
     auxiliary: "Going to be great", "Hoping to hear back"."""
-    if any(t.tag_ in _FINITE_TAGS for t in doc):
+    if any(t.tag_ in FINITE_TAGS for t in doc):
         return False  # a finite verb elsewhere: the root is a misparse ("Lease ... ends")
     root = next(iter(doc.sents)).root
     if root.tag_ not in ("VBG", "VBN", "VB"):
