@@ -148,6 +148,17 @@ def test_errors_are_json_with_codes_never_traces(client):
         f"{API}/ingest", content=b"x" * 30_000, headers={"content-type": "application/json"}
     )
     assert big.status_code == 413 and big.json()["code"] == "payload_too_large"
+    chunks = (b"x" * 5_000 for _ in range(10))  # streamed, no Content-Length: counted
+    streamed = client.post(
+        f"{API}/ingest", content=chunks, headers={"content-type": "application/json"}
+    )
+    assert streamed.status_code == 413 and streamed.json()["code"] == "payload_too_large"
+    prefs = client.post(
+        PREFS,
+        content=(b"y" * 5_000 for _ in range(10)),
+        headers={"content-type": "application/json"},
+    )
+    assert prefs.status_code == 413 and prefs.json()["code"] == "payload_too_large"
     bad = client.post(f"{API}/ingest", content=b"{no", headers={"content-type": "application/json"})
     assert bad.status_code == 400 and bad.json()["code"] == "invalid_json"
     nojob = client.get(f"{API}/ingest/0000", params={"user_id": "alice"})
