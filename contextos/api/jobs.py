@@ -232,6 +232,8 @@ class JobRunner:
         self.lock = threading.Lock()
         self._queue: queue.Queue[str | None] = queue.Queue()
         self._thread: threading.Thread | None = None
+        #: set once the service stops waiting: a job cut short is not marked failed
+        self._stopping = threading.Event()
 
     def start(self) -> None:
         for job in self.jobs.unfinished():  # resumed after a restart
@@ -239,11 +241,14 @@ class JobRunner:
         self._thread = threading.Thread(target=self._loop, name="contextos-jobs", daemon=True)
         self._thread.start()
 
-    def stop(self, timeout: float = 600.0) -> None:
-        """Let the running job finish (it is resumed on the next start if cut short)."""
+    def stop(self, timeout: float = 30.0) -> None:
+        """Wait up to ``timeout`` for the running job; one still running after it is left
+        ``processing`` (whatever happens to it as the service closes) and runs again at the
+        next start."""
         if self._thread is not None:
             self._queue.put(None)
             self._thread.join(timeout)
+            self._stopping.set()
             self._thread = None
 
     def submit(self, job: Job) -> None:
@@ -264,6 +269,8 @@ class JobRunner:
                 try:
                     self._run(job)
                 except Exception as exc:  # never let one job end the worker
+                    if self._stopping.is_set():
+                        return  # cut short by the shutdown: resumed at the next start
                     log.exception("job %s failed", job.id)
                     self.jobs.finish(job.id, "failed", {}, [_error("internal_error", str(exc))])
 
@@ -303,6 +310,8 @@ class JobRunner:
             status, errors = "failed", [_error("extraction_failed", str(exc))]
         except ContextOSError as exc:
             status, errors = "failed", [_error("extraction_failed", str(exc))]
+        if self._stopping.is_set():
+            return  # the service closed under the job: it runs again at the next start
         if report is not None:
             if report.partial and status == "completed":
                 status = "partial"
