@@ -163,7 +163,9 @@ async def check_writes(
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         cited: dict[str, set[str]] = {}
         for user in sorted({w.user for w in writes}):
-            facts = (await client.get(f"{API}/facts", params={"user_id": user})).json()["facts"]
+            # superseded facts too: a later write's "I live in Oslo" replaces an earlier city
+            params = {"user_id": user, "include_superseded": "true"}
+            facts = (await client.get(f"{API}/facts", params=params)).json()["facts"]
             cited[user] = {t for f in facts for t in f["turn_ids"]}
         for w in writes:
             job = jobs.get(w.job_id or "")

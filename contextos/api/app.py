@@ -44,6 +44,10 @@ def create_app(settings: Settings, *, cx: Any = None, run_jobs: bool = True) -> 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         from contextos.service import ContextOS
 
+        if settings.api_threads:  # sync routes share this many threads (anyio's default: 40)
+            import anyio.to_thread
+
+            anyio.to_thread.current_default_thread_limiter().total_tokens = settings.api_threads
         own = cx is None
         facade = ContextOS.from_settings(settings) if own else cx
         facade.embed(["ready"])  # load the model now, not on the first request

@@ -21,5 +21,8 @@ def serve(settings: Settings, host: str | None = None, port: int | None = None) 
         port=port or settings.api_port,
         log_level="info",
         access_log=False,
+        # agents keep a connection open between turns; uvicorn's 5 s default closes it under
+        # them (a client then reads an error on a request it sent on the closed connection)
+        timeout_keep_alive=75,
         timeout_graceful_shutdown=30,
     )
