@@ -13,10 +13,12 @@ import sys
 
 import typer
 
+from contextos.cli_chat import chat
 from contextos.cli_common import EXIT_PARTIAL, err, parse_when
 from contextos.cli_demo import demo
 from contextos.cli_eval import eval_
 from contextos.cli_ingest import ingest
+from contextos.cli_preferences import add_app, clear_app, delete_app, preferences, privacy, serve
 from contextos.cli_read import (
     LIST_LIMIT,
     brief,
@@ -66,6 +68,14 @@ app.command()(status)
 app.command()(forget)
 app.command()(demo)
 app.command("eval")(eval_)
+# the people's commands and the service (issue #44)
+app.command()(serve)
+app.command()(chat)
+app.command()(preferences)
+app.command()(privacy)
+app.add_typer(add_app, name="add")
+app.add_typer(delete_app, name="delete")
+app.add_typer(clear_app, name="clear")
 
 
 def main() -> None:

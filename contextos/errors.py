@@ -14,6 +14,7 @@ __all__ = [
     "ExtractionError",
     "IngestUnfinished",
     "InputError",
+    "NotFoundError",
     "PartialInputError",
     "StoreError",
     "WindowUnfinished",
@@ -101,3 +102,13 @@ class IngestUnfinished(ContextOSError):
             f"extraction unfinished for {len(unfinished)} conversation(s): {names}{more} "
             f"({problem}); the rest was stored — run ingest again to finish them"
         )
+
+
+class NotFoundError(ContextOSError):
+    """A thing asked for by id (a preference, an ingest job) does not exist for this user.
+    ``what`` names its kind (``preference``, ``job``) for the surfaces' error codes."""
+
+    def __init__(self, what: str, ident: str) -> None:
+        self.what = what
+        self.ident = ident
+        super().__init__(f"no {what} {ident!r} for this user")

@@ -21,7 +21,7 @@ from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
 from contextos.models.entities import Entity
 from contextos.models.facts import Fact
-from contextos.models.report import IngestReport
+from contextos.models.report import IngestReport, Warning_
 from contextos.models.stats import RejectionSummary, UserStats
 from contextos.models.user_id import check_user_id
 from contextos.pipeline.ingest_run import (
@@ -32,10 +32,15 @@ from contextos.pipeline.ingest_run import (
     IngestRun,
     Source,
 )
+from contextos.service_people import PeopleFacade
 from contextos.settings import Settings, default_data_dir
 from contextos.stats import summarise_rejections, user_stats
 
 __all__ = ["MAX_UNFINISHED_IN_A_ROW", "PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
+
+
+#: The warning of an ingest for a user who opted out of extraction.
+_OPTED_OUT = Warning_(path="<privacy>", problem="the user opted out of extraction: nothing read")
 
 
 def _embedded(store: str | GraphStore | None) -> bool:
@@ -69,8 +74,9 @@ def _open_store(store: str | GraphStore | None, data_dir: Path, dimension: int) 
     return store
 
 
-class ContextOS:
-    """Memory for AI assistants over a graph store.
+class ContextOS(PeopleFacade):
+    """Memory for AI assistants over a graph store (preferences and privacy: the methods of
+    :class:`~contextos.service_people.PeopleFacade`).
 
     Use :meth:`open` (a context manager) rather than the constructor::
 
@@ -260,6 +266,8 @@ class ContextOS:
         report): running ``ingest`` again does them.
         """
         user = check_user_id(user)
+        if not self.extraction_allowed(user):  # the user opted out: nothing is read
+            return IngestReport(user_id=user, warnings=[_OPTED_OUT])
         inputs = IngestInputs.read(sources, format=format, options=options)
         name: str | None
         if isinstance(extractor, str):
@@ -268,14 +276,17 @@ class ContextOS:
             chosen, name = extractor, None
         else:
             chosen, name = self.extractor, self._extractor_name
-        return IngestRun(self.store, chosen, name, self.embed, self.settings).run(
-            inputs,
-            user=user,
-            user_name=user_name,
-            progress=progress,
-            parallel=parallel,
-            allow_partial=allow_partial,
-        )
+        try:
+            return IngestRun(self.store, chosen, name, self.embed, self.settings).run(
+                inputs,
+                user=user,
+                user_name=user_name,
+                progress=progress,
+                parallel=parallel,
+                allow_partial=allow_partial,
+            )
+        finally:  # what was written, also by a run that ended partial or unfinished
+            self.apply_turn_policy(user)
 
     # -- read --------------------------------------------------------------------
 

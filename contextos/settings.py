@@ -74,6 +74,50 @@ class Settings(BaseSettings):
         "decisions (the graph@1 prompt: one more request per window)",
     )
 
+    # -- the REST service (contextos serve; issue #44) --
+    api_host: str = Field(default="127.0.0.1", description="address `contextos serve` binds")
+    api_port: int = Field(default=8742, ge=1, le=65535, description="port `contextos serve` binds")
+    api_token: SecretStr | None = Field(
+        default=None,
+        description="bearer token every route needs (required to bind a non-loopback address)",
+    )
+    api_user_tokens: dict[str, str] = Field(
+        default_factory=dict,
+        description="bearer token -> the one user id it may act for (JSON object)",
+    )
+    api_cors_origins: list[str] = Field(
+        default_factory=list, description="origins allowed by CORS (JSON list); none by default"
+    )
+    api_max_body_bytes: int = Field(
+        default=1_000_000, ge=1024, description="largest JSON request body (413 above)"
+    )
+    api_max_upload_bytes: int = Field(
+        default=50_000_000, ge=1024, description="largest export file upload (413 above)"
+    )
+    api_threads: int = Field(
+        default=4,
+        ge=0,
+        description="threads the sync routes share (0: the server's default, 40); on two "
+        "cores four served 36 context requests/s where forty served 31",
+    )
+    api_max_messages: int = Field(
+        default=2_000, ge=1, description="most messages one POST /ingest may carry (413 above)"
+    )
+
+    # -- privacy (issue #44) --
+    retention_days: dict[str, int] = Field(
+        default_factory=dict,
+        description="fact type or category -> days a fact is kept (JSON object, e.g. "
+        '{"plan": 30, "USER_PATTERN": 365}); older facts are deleted',
+    )
+    retention_check_seconds: float = Field(
+        default=60.0, ge=0, description="how often a read applies the retention rules at most"
+    )
+    keep_turn_text: bool = Field(
+        default=True,
+        description="keep whole turns; false keeps only facts and their evidence spans",
+    )
+
 
 def load_settings(**overrides: Any) -> Settings:
     """The settings from the ``CONTEXTOS_*`` environment (and ``overrides``); a value that is
