@@ -17,6 +17,7 @@ from contextos.cli_common import EXIT_PARTIAL, err, parse_when
 from contextos.cli_demo import demo
 from contextos.cli_eval import eval_
 from contextos.cli_ingest import ingest
+from contextos.cli_mcp import mcp
 from contextos.cli_read import (
     LIST_LIMIT,
     brief,
@@ -40,6 +41,7 @@ __all__ = [
     "forget",
     "ingest",
     "main",
+    "mcp",
     "parse_when",
     "rejections",
     "stats",
@@ -65,6 +67,7 @@ app.command()(rejections)
 app.command()(status)
 app.command()(forget)
 app.command()(demo)
+app.command()(mcp)
 app.command("eval")(eval_)
 
 

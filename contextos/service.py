@@ -475,6 +475,46 @@ class ContextOS:
         waiting for the interval or the idle debrief)."""
         return self.live.flush(timeout, pending=pending)
 
+    def add_explicit_fact(
+        self, text: str, user_id: str, *, extractor: Extractor | str | None = None
+    ) -> ManualExtraction:
+        """Store what the user states on purpose in ``text`` ("I moved to Porto"): read by the
+        extractor and checked by validation like any turn (what is not grounded in ``text``,
+        or fails a check, is rejected, listed in ``facts_rejected``), the facts kept flagged
+        explicit (:mod:`contextos.live.explicit`). The same text twice is stored once."""
+        from contextos.live.explicit import EXPLICIT, Explicit
+
+        inner = self._live_extractor(extractor)
+        cache: dict[str, Extractor] = self.__dict__.setdefault("_live_extractors", {})
+        key = f"{EXPLICIT}:{id(inner)}"
+        if key not in cache:
+            cache[key] = Explicit(inner)
+        return self.live.extract_user_context([text], user_id, 0.0, extractor=cache[key])
+
+    def forget_fact(self, fact_id: str, user_id: str, *, delete: bool = False) -> bool:
+        """End one current fact of ``user_id`` now (``delete``: remove it and its edges);
+        False when the user has no such fact (another user's fact is never matched)."""
+        from contextos.graph.fact_edits import delete_fact, end_fact
+
+        user_id = check_user_id(user_id)
+        if delete:
+            return delete_fact(self.store, user_id, fact_id)
+        return end_fact(self.store, user_id, fact_id, datetime.now(UTC).timestamp(), "user")
+
+    def search_facts(
+        self, query: str, user_id: str, *, limit: int = 10, include_superseded: bool = False
+    ) -> list[tuple[Fact, float]]:
+        """The user's facts nearest ``query`` (cosine of the embeddings, plus the share of the
+        query's words the fact contains), best first, with their scores; an empty query lists
+        the most recent facts."""
+        from contextos.live.search import rank_facts
+
+        user_id = check_user_id(user_id)
+        if limit < 1:
+            raise ConfigError("limit must be positive")
+        facts, vectors = self.store.fact_vectors(user_id)
+        return rank_facts(query, facts, vectors, self.embed, limit, include_superseded)
+
     def _close_live(self) -> None:
         if self._live is not None:
             live, self._live = self._live, None

@@ -2,7 +2,8 @@
 extracts from it off the request path (``docs/live_turns.md``)."""
 
 from contextos.live.config import ANONYMOUS_IDS, LiveConfig, is_anonymous
-from contextos.live.turns import LiveTurns, manual_conversation
+from contextos.live.history import manual_conversation
+from contextos.live.turns import LiveTurns
 from contextos.models.live import LiveStats, ManualExtraction, TurnReceipt
 
 __all__ = [

@@ -5,7 +5,7 @@ previous process left unread. The ``ContextOS`` facade owns one and delegates to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,6 +17,7 @@ from contextos.graph.live_turns import LiveTurnLog
 from contextos.graph.store import ConversationWrite, GraphStore
 from contextos.live.config import LiveConfig, is_anonymous
 from contextos.live.extraction import LiveExtraction
+from contextos.live.history import History, manual_conversation
 from contextos.live.sessions import Sessions, SessionState
 from contextos.live.worker import Job, LiveWorker
 from contextos.models.extraction import UserRef
@@ -27,8 +28,6 @@ from contextos.pipeline.conversation import conversation_key
 from contextos.resolve.entities import user_key
 
 __all__ = ["LiveTurns"]
-
-History = Sequence[Turn | Mapping[str, Any] | str]
 
 
 class LiveTurns:
@@ -345,47 +344,6 @@ class LiveTurns:
         if user_id not in self._names:
             self._names[user_id] = UserRef.from_id(user_id, self._user_name(user_id))
         return self._names[user_id]
-
-
-def manual_conversation(user_id: str, history: History) -> Conversation:
-    """``history`` as a conversation: each item a :class:`Turn`, a mapping with ``role`` and
-    ``content`` (or ``text``; optional ``timestamp``, ``speaker``), or a string (a user
-    message). Its id follows from the content, so the same history run twice is stored once."""
-    rows: list[tuple[str, str, str, datetime | None]] = []
-    for i, item in enumerate(history):
-        if isinstance(item, Turn):
-            rows.append((item.role, item.speaker, item.text, item.timestamp))
-        elif isinstance(item, str):
-            rows.append(("user", "user", item, None))
-        elif isinstance(item, Mapping):
-            role = str(item.get("role", "user"))
-            if role not in ("user", "assistant", "system", "tool"):
-                raise InputError(f"history[{i}]", f"unknown role {role!r}")
-            text = item.get("content", item.get("text"))
-            if not isinstance(text, str):
-                raise InputError(f"history[{i}]", "needs 'content' (a string)")
-            when = item.get("timestamp")
-            if isinstance(when, str):
-                when = datetime.fromisoformat(when)
-            rows.append((role, str(item.get("speaker") or role), text, when))
-        else:
-            raise InputError(f"history[{i}]", "must be a Turn, a mapping or a string")
-    if not any(r[0] == "user" and r[2].strip() for r in rows):
-        raise InputError("history", "holds no user message")
-    cid = "manual-" + stable_id(user_id, *(f"{r[0]}\x1f{r[2]}" for r in rows), length=16)
-    turns = [
-        Turn(
-            id=f"{cid}:{i}",
-            conversation_id=cid,
-            index=i,
-            role=role,  # type: ignore[arg-type]
-            speaker=speaker,
-            text=text,
-            timestamp=when,
-        )
-        for i, (role, speaker, text, when) in enumerate(rows)
-    ]
-    return Conversation(id=cid, source="manual", title="manual extraction", turns=turns)
 
 
 def _ms(started: float) -> float:
