@@ -357,7 +357,10 @@ class ContextOS:
 
     def forget(self, user: str) -> int:
         """Delete everything stored for ``user``; returns the number of nodes removed."""
-        return self.store.delete_user(check_user_id(user))
+        user = check_user_id(user)
+        if self._live is not None:
+            self._live.forget_user(user)  # its live sessions start afresh
+        return self.store.delete_user(user)
 
     def users(self) -> list[str]:
         """The ids of the users the graph holds data for."""

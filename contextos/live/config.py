@@ -4,8 +4,11 @@ and what an anonymous user id is."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError, create_model
+
+from contextos.errors import ConfigError
 
 __all__ = ["ANONYMOUS_IDS", "LiveConfig", "is_anonymous"]
 
@@ -75,3 +78,22 @@ class LiveConfig(BaseModel):
         gt=0,
         description="with no session_id, a user's turns after this long a pause open a new session",
     )
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> LiveConfig:
+        """The config from ``CONTEXTOS_LIVE_*`` variables (``CONTEXTOS_LIVE_IDLE_MINUTES=5``),
+        for a surface (CLI, API) to build at its edge; a bad value is one
+        :class:`ConfigError` naming the variable."""
+        from pydantic_settings import BaseSettings, SettingsConfigDict
+
+        class _FromEnv(BaseSettings):
+            model_config = SettingsConfigDict(env_prefix="CONTEXTOS_LIVE_", extra="ignore")
+
+        fields = {name: (f.annotation, f) for name, f in cls.model_fields.items()}
+        reader = create_model("LiveEnv", __base__=_FromEnv, **fields)  # type: ignore[call-overload]
+        try:
+            return cls(**reader(**overrides).model_dump())
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            field = str(first["loc"][0]) if first["loc"] else "?"
+            raise ConfigError(f"CONTEXTOS_LIVE_{field.upper()}: {first['msg']}") from None

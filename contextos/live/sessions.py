@@ -106,6 +106,14 @@ class Sessions:
             self._current[user_id] = (found[0], now)
             return found[0]
 
+    def drop_user(self, user_id: str) -> None:
+        """Forget the user's sessions and counters (their data was deleted)."""
+        with self._lock:
+            for key in [k for k in self._states if k[0] == user_id]:
+                del self._states[key]
+            self._current.pop(user_id, None)
+            self._counters.pop(user_id, None)
+
     def counters(self, user_id: str) -> Counters:
         with self._lock:
             return self._counters.setdefault(user_id, Counters())

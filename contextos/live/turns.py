@@ -335,6 +335,12 @@ class LiveTurns:
                             state.unscheduled = 0
         return self.worker.flush(timeout)
 
+    def forget_user(self, user_id: str) -> None:
+        """Drop what this process knows of the user's sessions (``ContextOS.forget`` deletes
+        their data): a queued job for them finds no session and does nothing."""
+        self.sessions.drop_user(user_id)
+        self._names.pop(user_id, None)
+
     def close(self, timeout: float | None = None) -> bool:
         """Run the queued extractions, then stop the worker (unread turns stay stored, for
         the next process to resume)."""
