@@ -195,3 +195,37 @@ def test_cli_refuses_a_bad_transport_or_a_public_http_address(data_dir: Path):
         "mcp", "--user", "dana", "--transport", "http", "--host", "0.0.0.0", data_dir=data_dir
     )
     assert res.returncode == 2 and "loopback" in res.stderr
+
+
+def test_streamable_http_server_in_a_subprocess(data_dir):
+    import signal
+    import socket
+    import subprocess
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "PYTHONPATH": str(REPO), "CONTEXTOS_DATA_DIR": str(data_dir)}
+    cmd = [sys.executable, "-c", "from contextos.cli import main; main()", "mcp"]
+    cmd += ["--user", "dana", "--transport", "http", "--port", str(port)]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+
+        def listening() -> bool:
+            with socket.socket() as s:
+                return s.connect_ex(("127.0.0.1", port)) == 0
+
+        assert wait_until(listening, timeout=120), "the server did not start"
+
+        async def go() -> tuple[set[str], Any]:
+            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                names = {t.name for t in (await client.list_tools()).tools}
+                added = await client.call_tool("add_fact", {"text": "I work at Acme as a nurse."})
+                return names, added
+
+        names, added = anyio.run(go)
+        assert names == TOOLS and added.structured_content["stored"] >= 1
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=60)
+    assert wait_until(lambda: not servers_for(data_dir), timeout=60)
