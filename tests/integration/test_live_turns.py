@@ -263,3 +263,37 @@ def test_an_empty_user_message_is_an_input_error(data_dir, bad):
 
     with _open(data_dir) as cx, pytest.raises(InputError):
         cx.process_turn(bad, "ok", "dana")
+
+
+def test_concurrent_turns_are_all_stored_in_order_and_all_extracted(data_dir):
+    from concurrent.futures import ThreadPoolExecutor
+
+    cities = ["Porto", "Oslo", "Lisbon", "Berlin", "Madrid", "Vienna", "Prague", "Dublin"]
+
+    def post(i: int):
+        user = f"user{i % 4}"
+        text = f"My friend number {i} lives in {cities[i % len(cities)]}."
+        return cx.process_turn(text, "Noted.", user, session_id=f"s{i % 2}")
+
+    with _open(data_dir, extraction_interval=2) as cx:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            receipts = list(pool.map(post, range(80)))
+        assert all(r.stored for r in receipts)
+        assert cx.flush(timeout=300, pending=True)
+        for u in range(4):
+            rows = cx.store.run(
+                "MATCH (c:Conversation)-[:HAS_TURN]->(t:Turn) WHERE t.user_id = $u "
+                "RETURN c.id, t.idx, t.role ORDER BY c.id, t.idx",
+                {"u": f"user{u}"},
+            )
+            by_session: dict[str, list[int]] = {}
+            for session, idx, _role in rows:
+                by_session.setdefault(session, []).append(idx)
+            # every turn stored once, numbered without a gap or a repeat
+            assert {s: len(ix) for s, ix in by_session.items()} == {
+                "s0" if u % 2 == 0 else "s1": 40
+            }
+            assert all(ix == list(range(len(ix))) for ix in by_session.values())
+            stats = cx.get_extraction_stats(f"user{u}")
+            assert stats.turns_stored == 40 and stats.turns_pending == 0 and stats.errors == 0
+        assert len({(r.user_id, r.turn_id) for r in receipts}) == 80
