@@ -297,3 +297,18 @@ def test_concurrent_turns_are_all_stored_in_order_and_all_extracted(data_dir):
             stats = cx.get_extraction_stats(f"user{u}")
             assert stats.turns_stored == 40 and stats.turns_pending == 0 and stats.errors == 0
         assert len({(r.user_id, r.turn_id) for r in receipts}) == 80
+
+
+def test_forgetting_a_user_starts_their_live_sessions_afresh(data_dir):
+    with _open(data_dir) as cx:
+        cx.process_turn("I live in Porto.", "ok", "dana", session_id="s")
+        cx.flush(timeout=60)
+        assert cx.forget("dana") > 0
+        assert cx.facts("dana") == [] and _stored_turns(cx, "dana") == []
+        again = cx.process_turn("I work at Acme.", "ok", "dana", session_id="s")
+        assert again.turn_id == "s:0"  # numbered from the start: the old session is gone
+        cx.flush(timeout=60)
+        assert [t for t in _texts(cx, "dana") if "Porto" in t] == []
+        assert any("Acme" in t for t in _texts(cx, "dana"))
+        stats = cx.get_extraction_stats("dana")
+        assert stats.turns_stored == 2 and stats.turns_pending == 0
