@@ -46,6 +46,7 @@ bench: install
 	$(BIN)/python bench/bench_parse.py
 	$(BIN)/python bench/bench_extract.py
 	$(BIN)/python bench/bench_ingest.py
+	$(BIN)/python bench/bench_live_turns.py
 
 SCENARIOS ?= ../shared/data/scenarios/dev
 SPC ?= ../shared/data/spc/Synthetic-Persona-Chat_test.csv

@@ -18,6 +18,7 @@ from contextos.cli_common import EXIT_PARTIAL, err, parse_when
 from contextos.cli_demo import demo
 from contextos.cli_eval import eval_
 from contextos.cli_ingest import ingest
+from contextos.cli_mcp import mcp
 from contextos.cli_preferences import add_app, clear_app, delete_app, preferences, privacy, serve
 from contextos.cli_read import (
     LIST_LIMIT,
@@ -42,6 +43,7 @@ __all__ = [
     "forget",
     "ingest",
     "main",
+    "mcp",
     "parse_when",
     "rejections",
     "stats",
@@ -67,6 +69,7 @@ app.command()(rejections)
 app.command()(status)
 app.command()(forget)
 app.command()(demo)
+app.command()(mcp)
 app.command("eval")(eval_)
 # the people's commands and the service (issue #44)
 app.command()(serve)

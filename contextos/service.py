@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -35,6 +35,10 @@ from contextos.pipeline.ingest_run import (
 from contextos.service_people import PeopleFacade
 from contextos.settings import Settings, default_data_dir
 from contextos.stats import summarise_rejections, user_stats
+
+if TYPE_CHECKING:
+    from contextos.live import LiveConfig, LiveTurns
+    from contextos.models.live import LiveStats, ManualExtraction, TurnReceipt
 
 __all__ = ["MAX_UNFINISHED_IN_A_ROW", "PARALLEL_MIN_BYTES", "ContextOS", "IngestProgress"]
 
@@ -187,6 +191,7 @@ class ContextOS(PeopleFacade):
         )
 
     def close(self) -> None:
+        self._close_live()
         if self._opened:
             self._opened = False
             self.store.close()
@@ -363,7 +368,10 @@ class ContextOS(PeopleFacade):
 
     def forget(self, user: str) -> int:
         """Delete everything stored for ``user``; returns the number of nodes removed."""
-        return self.store.delete_user(check_user_id(user))
+        user = check_user_id(user)
+        if self._live is not None:
+            self._live.forget_user(user)  # its live sessions start afresh
+        return self.store.delete_user(user)
 
     def users(self) -> list[str]:
         """The ids of the users the graph holds data for."""
@@ -384,3 +392,162 @@ class ContextOS(PeopleFacade):
             if uid == user and name:
                 return str(name)
         return user
+
+    # -- live turns (contextos/live/; issue #44) ---------------------------------
+    # Everything below delegates to contextos.live.LiveTurns, made on first use.
+
+    _live: LiveTurns | None = None
+    _live_config: LiveConfig | None = None
+    _live_clock: Callable[[], float] | None = None
+
+    def configure_live(
+        self, config: LiveConfig | None = None, *, clock: Callable[[], float] | None = None
+    ) -> None:
+        """Set how live turns are extracted (:class:`contextos.live.LiveConfig`; defaults
+        otherwise) and, for tests, the clock of the idle debrief (epoch seconds). Only before
+        the first live call: a :class:`ConfigError` after it."""
+        if self._live is not None:
+            raise ConfigError("live turns are running: configure them before the first turn")
+        self._live_config, self._live_clock = config, clock
+
+    @property
+    def live(self) -> LiveTurns:
+        """The live-turn service (its worker thread starts with the first extraction)."""
+        if self._live is None:
+            import time
+
+            from contextos.live import LiveTurns
+
+            self._live = LiveTurns(
+                self.store,
+                self.embed,
+                extractor_for=self._live_extractor,
+                user_name=self._stored_user_name,
+                config=self._live_config,
+                clock=self._live_clock or time.time,
+            )
+        return self._live
+
+    def process_turn(
+        self,
+        user_message: str,
+        agent_response: str,
+        user_id: str,
+        *,
+        session_id: str | None = None,
+        timestamp: datetime | None = None,
+        extractor: Extractor | str | None = None,
+    ) -> TurnReceipt:
+        """Store one exchange of a live chat and schedule its extraction; returns in
+        milliseconds (:class:`~contextos.models.live.TurnReceipt`), before anything is
+        extracted.
+
+        The user message (and the agent response, unless empty) are written at once as turns
+        of the session's conversation (``session_id``; by default the user's open session, a
+        new one after ``LiveConfig.session_gap_minutes`` of silence), so nothing is lost if
+        the process dies. A worker thread then runs them through the ingest pipeline
+        (extract -> validate -> resolve -> write) once the session has
+        ``extraction_interval`` unread user messages, giving the extractor up to
+        ``max_history_tokens`` of the earlier turns as context; a session idle for
+        ``idle_minutes`` is debriefed whole. ``extractor`` (an :class:`Extractor` or a
+        registered name) replaces the default for this session's extractions. An anonymous
+        ``user_id`` (:func:`contextos.live.is_anonymous`) is neither stored nor extracted
+        (``skipped="anonymous"``). ``timestamp`` is when the turn was said (default now).
+        """
+        return self.live.process_turn(
+            user_message,
+            agent_response,
+            user_id,
+            session_id=session_id,
+            timestamp=timestamp,
+            extractor=extractor,
+        )
+
+    def extract_user_context(
+        self,
+        history: Sequence[Any],
+        user_id: str,
+        threshold: float | None = None,
+        *,
+        extractor: Extractor | str | None = None,
+    ) -> ManualExtraction:
+        """Extract, now and in this thread, what ``history`` (messages: dicts with ``role``
+        and ``content``, :class:`Turn` objects, or strings for user messages) says about the
+        user, through the same pipeline, and store it as one conversation (the same history
+        twice is stored once); facts under ``threshold`` (default
+        ``LiveConfig.confidence_threshold``) are rejected ``below_threshold``."""
+        return self.live.extract_user_context(history, user_id, threshold, extractor=extractor)
+
+    def get_extraction_stats(self, user_id: str) -> LiveStats:
+        """The user's live extraction: sessions, stored and unread turns (from the store),
+        and the extractions, debriefs, facts and errors of this process."""
+        return self.live.stats(user_id)
+
+    def flush(self, timeout: float | None = None, *, pending: bool = False) -> bool:
+        """Wait until the queued live extractions have run (False if ``timeout`` seconds
+        passed first); with ``pending``, first queue every session with unread turns (those
+        waiting for the interval or the idle debrief)."""
+        return self.live.flush(timeout, pending=pending)
+
+    def add_explicit_fact(
+        self, text: str, user_id: str, *, extractor: Extractor | str | None = None
+    ) -> ManualExtraction:
+        """Store what the user states on purpose in ``text`` ("I moved to Porto"): read by the
+        extractor and checked by validation like any turn (what is not grounded in ``text``,
+        or fails a check, is rejected, listed in ``facts_rejected``), the facts kept flagged
+        explicit (:mod:`contextos.live.explicit`). The same text twice is stored once."""
+        from contextos.live.explicit import EXPLICIT, Explicit
+
+        inner = self._live_extractor(extractor)
+        cache: dict[str, Extractor] = self.__dict__.setdefault("_live_extractors", {})
+        key = f"{EXPLICIT}:{id(inner)}"
+        if key not in cache:
+            cache[key] = Explicit(inner)
+        return self.live.extract_user_context([text], user_id, 0.0, extractor=cache[key])
+
+    def forget_fact(self, fact_id: str, user_id: str, *, delete: bool = False) -> bool:
+        """End one current fact of ``user_id`` now (``delete``: remove it and its edges);
+        False when the user has no such fact (another user's fact is never matched)."""
+        from contextos.graph.fact_edits import delete_fact, end_fact
+
+        user_id = check_user_id(user_id)
+        if delete:
+            return delete_fact(self.store, user_id, fact_id)
+        return end_fact(self.store, user_id, fact_id, datetime.now(UTC).timestamp(), "user")
+
+    def search_facts(
+        self, query: str, user_id: str, *, limit: int = 10, include_superseded: bool = False
+    ) -> list[tuple[Fact, float]]:
+        """The user's facts nearest ``query`` (cosine of the embeddings, plus the share of the
+        query's words the fact contains), best first, with their scores; an empty query lists
+        the most recent facts."""
+        from contextos.live.search import rank_facts
+
+        user_id = check_user_id(user_id)
+        if limit < 1:
+            raise ConfigError("limit must be positive")
+        facts, vectors = self.store.fact_vectors(user_id)
+        return rank_facts(query, facts, vectors, self.embed, limit, include_superseded)
+
+    def _close_live(self) -> None:
+        if self._live is not None:
+            live, self._live = self._live, None
+            live.close()
+
+    def _live_extractor(self, choice: Extractor | str | None) -> Extractor:
+        """The extractor of a live job: the worker builds its own instance of a registered
+        one (ingestion in the caller's thread keeps the facade's)."""
+        if choice is None:
+            choice = self._extractor_name or self.extractor  # a name, or the object given
+        if not isinstance(choice, str):
+            return choice
+        cache: dict[str, Extractor] = self.__dict__.setdefault("_live_extractors", {})
+        if choice not in cache:
+            cache[choice] = registry.create(choice, self.settings)
+        return cache[choice]
+
+    def _stored_user_name(self, user: str) -> str | None:
+        for uid, name in self.store.users():
+            if uid == user and name:
+                return str(name)
+        return None
