@@ -7,12 +7,13 @@ every write's facts are in the graph.
     python bench/bench_api.py --think-ms 1000         # agents asking about once a second
 
 Baseline in the same run: ``GET /context`` from one client, alone, before the load. Prints
-throughput, p50/p95/p99 per route, errors by status and code, and the write check (each
-write's job completed and the facts it stored are in the graph, found by its turns).
+throughput, p50/p95/p99 per route, errors by status and code, and the write check (the facts
+each write stored are in the graph, found by its turns).
 Targets: zero errors, context p95 < 100 ms under load, nothing lost.
 
-The write side is pluggable (:data:`WRITERS`): ``ingest`` posts a small transcript to
-``POST /ingest`` (a job); another writer (``POST /turns``) plugs in as one function.
+The write side is pluggable (:data:`WRITERS`, ``--write``): ``turns`` (default) posts live
+exchanges to ``POST /turns`` (extracted off the request path), ``ingest`` posts a small
+transcript to ``POST /ingest`` (a job).
 """
 
 from __future__ import annotations
@@ -84,11 +85,32 @@ async def ingest_writer(
     return r, w
 
 
-#: name -> a coroutine posting one write (the lead adds ``turns``: POST /turns)
+async def turns_writer(
+    client: httpx.AsyncClient, user: str, n: int
+) -> tuple[httpx.Response, Write]:
+    """``POST /turns`` of one live exchange with facts unique to this write (extracted off the
+    request path; the server runs with ``CONTEXTOS_LIVE_EXTRACTION_INTERVAL=1``)."""
+    session = f"live-{n}"
+    city, job = CITIES[n % len(CITIES)], JOBS[n % len(JOBS)]
+    body = {
+        "user_id": user,
+        "session_id": session,
+        "user_message": f"I work as a {job} at Company{n} Labs and I live in {city}.",
+        "agent_response": "Thanks for telling me.",
+    }
+    r = await client.post(f"{API}/turns", json=body)
+    w = Write(user, session)
+    if r.status_code == 202 and r.json().get("turn_id"):
+        w.turn_ids = [r.json()["turn_id"]]
+    return r, w
+
+
+#: name -> a coroutine posting one write
 WRITERS: dict[
     str, Callable[[httpx.AsyncClient, str, int], Awaitable[tuple[httpx.Response, Write]]]
 ] = {
     "ingest": ingest_writer,
+    "turns": turns_writer,
 }
 
 
@@ -99,7 +121,13 @@ def free_port() -> int:
 
 
 def start_server(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "CONTEXTOS_DATA_DIR": str(data_dir), "PYTHONPATH": str(ROOT)}
+    env = {
+        **os.environ,
+        "CONTEXTOS_DATA_DIR": str(data_dir),
+        "PYTHONPATH": str(ROOT),
+        # every posted turn is extracted at once (default: every few user messages)
+        "CONTEXTOS_LIVE_EXTRACTION_INTERVAL": "1",
+    }
     code = "from contextos.cli import main; main()"
     return subprocess.Popen(
         [sys.executable, "-c", code, "serve", "--host", "127.0.0.1", "--port", str(port)],
@@ -149,7 +177,12 @@ async def wait_jobs(base: str, writes: list[Write], timeout: float) -> dict[str,
                 job = r.json()
                 if job.get("status") not in ("queued", "processing"):
                     done[w.job_id] = job
-            if len(done) == sum(1 for w in writes if w.job_id):
+            live_users = sorted({w.user for w in writes if w.job_id is None})
+            live_pending = 0
+            for user in live_users:
+                stats = (await client.get(f"{API}/turns/stats", params={"user_id": user})).json()
+                live_pending += stats["turns_pending"] + stats["queued_jobs"]
+            if len(done) == sum(1 for w in writes if w.job_id) and not live_pending:
                 break
             await asyncio.sleep(0.5)
     return done
@@ -158,7 +191,8 @@ async def wait_jobs(base: str, writes: list[Write], timeout: float) -> dict[str,
 async def check_writes(
     base: str, writes: list[Write], jobs: dict[str, dict[str, Any]]
 ) -> dict[str, int]:
-    """Every write's job completed and stored facts, and those facts are in the graph."""
+    """Every write's facts are in the graph (an ingest write's job completed and stored facts;
+    a live turn's facts cite the stored turn)."""
     found = Counter[str]()
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         cited: dict[str, set[str]] = {}
@@ -169,7 +203,14 @@ async def check_writes(
             cited[user] = {t for f in facts for t in f["turn_ids"]}
         for w in writes:
             job = jobs.get(w.job_id or "")
-            if job is None:
+            if w.job_id is None:  # a live turn: no job, its facts cite the stored turn
+                if not w.turn_ids:
+                    found["turn_not_stored"] += 1
+                elif not set(w.turn_ids) & cited[w.user]:
+                    found["facts_missing"] += 1
+                else:
+                    found["in_graph"] += 1
+            elif job is None:
                 found["job_unfinished"] += 1
             elif job["status"] != "completed":
                 found[f"job_{job['status']}"] += 1
@@ -253,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--think-ms", type=float, default=0.0, help="pause of each client between requests"
     )
-    parser.add_argument("--write", choices=sorted(WRITERS), default="ingest")
+    parser.add_argument("--write", choices=sorted(WRITERS), default="turns")
     parser.add_argument("--data-dir", type=Path, default=None, help="default: a temporary one")
     args = parser.parse_args(argv)
 

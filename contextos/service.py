@@ -452,8 +452,24 @@ class ContextOS(PeopleFacade):
         ``idle_minutes`` is debriefed whole. ``extractor`` (an :class:`Extractor` or a
         registered name) replaces the default for this session's extractions. An anonymous
         ``user_id`` (:func:`contextos.live.is_anonymous`) is neither stored nor extracted
-        (``skipped="anonymous"``). ``timestamp`` is when the turn was said (default now).
+        (``skipped="anonymous"``), nor is a user's who opted out of extraction
+        (``skipped="opted_out"``, :meth:`set_opt_out`). ``timestamp`` is when the turn was
+        said (default now).
         """
+        from contextos.live import is_anonymous
+        from contextos.models.live import TurnReceipt
+
+        if not is_anonymous(user_id) and not self.extraction_allowed(user_id):
+            return TurnReceipt(
+                user_id=check_user_id(user_id),
+                session_id=None,
+                turn_id=None,
+                stored=False,
+                queued=False,
+                extraction_scheduled=False,
+                skipped="opted_out",
+                elapsed_ms=0.0,
+            )
         return self.live.process_turn(
             user_message,
             agent_response,

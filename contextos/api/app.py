@@ -12,7 +12,13 @@ from typing import Any
 from fastapi import APIRouter, FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
-from contextos.api import routes_ingest, routes_preferences, routes_privacy, routes_read
+from contextos.api import (
+    routes_ingest,
+    routes_preferences,
+    routes_privacy,
+    routes_read,
+    routes_turns,
+)
 from contextos.api.errors import install_error_handlers
 from contextos.api.jobs import JobRunner, JobStore
 from contextos.api.security import AuthMiddleware, BodyLimitMiddleware
@@ -26,6 +32,7 @@ API_PREFIX = "/api/v1"
 ROUTERS: list[tuple[APIRouter, str]] = [
     (routes_ingest.router, API_PREFIX),
     (routes_read.router, API_PREFIX),
+    (routes_turns.router, API_PREFIX),
     (routes_privacy.router, API_PREFIX),
     (routes_preferences.router, ""),
 ]
@@ -50,6 +57,10 @@ def create_app(settings: Settings, *, cx: Any = None, run_jobs: bool = True) -> 
             anyio.to_thread.current_default_thread_limiter().total_tokens = settings.api_threads
         own = cx is None
         facade = ContextOS.from_settings(settings) if own else cx
+        if own:  # live turns as CONTEXTOS_LIVE_* say (a facade handed in is configured)
+            from contextos.live import LiveConfig
+
+            facade.configure_live(LiveConfig.from_env())
         facade.embed(["ready"])  # load the model now, not on the first request
         jobs = JobStore(settings.data_dir / "api" / "jobs.sqlite3")
         runner = JobRunner(facade, jobs, settings.data_dir / "api" / "uploads")

@@ -15,8 +15,8 @@ __all__ = ["LiveSession", "LiveStats", "ManualExtraction", "SkipReason", "TurnRe
 #: Why a turn was not stored or not scheduled for extraction: ``anonymous`` (the user id is
 #: an anonymous or guest one: nothing is stored), ``auto_extract_off`` (stored, never
 #: extracted automatically), ``interval`` (stored; extraction waits for more turns or the idle
-#: debrief).
-SkipReason = Literal["anonymous", "auto_extract_off", "interval"]
+#: debrief), ``opted_out`` (the user opted out of extraction: nothing is stored).
+SkipReason = Literal["anonymous", "auto_extract_off", "interval", "opted_out"]
 
 
 class TurnReceipt(BaseModel):

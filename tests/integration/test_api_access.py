@@ -80,6 +80,8 @@ ROUTES = [
     ("PUT", f"{PREFS}/x/deactivate?user_id=alice", None),
     ("DELETE", f"{PREFS}/x?user_id=alice", None),
     ("DELETE", f"{PREFS}?user_id=alice", None),
+    ("POST", f"{API}/turns", {"user_id": "alice", "user_message": "I moved to Rome."}),
+    ("GET", f"{API}/turns/stats?user_id=alice", None),
 ]
 
 
@@ -190,6 +192,18 @@ class TestIsolation:
         assert job["status"] == "completed"
         after = client.get(f"{API}/facts", params={"user_id": "alice"}, headers=AS_ALICE).json()
         assert after == before
+
+    def test_turns_write_only_the_named_user(self, world, headers):
+        client, _, _ = world
+        before = client.get(f"{API}/facts", params={"user_id": "alice"}, headers=AS_ALICE).json()
+        body = {"user_id": "bob", "user_message": "I moved to Vienna and I work at Kessler AG."}
+        r = client.post(f"{API}/turns", json=body, headers=headers)
+        assert r.status_code == 202 and r.json()["user_id"] == "bob"
+        client.app.state.cx.flush(timeout=120, pending=True)
+        after = client.get(f"{API}/facts", params={"user_id": "alice"}, headers=AS_ALICE).json()
+        assert after == before
+        stats = client.get(f"{API}/turns/stats", params={"user_id": "alice"}, headers=AS_ALICE)
+        assert stats.json()["turns_stored"] == 0
 
     def test_preferences_list(self, world, headers):
         client, _, prefs = world
