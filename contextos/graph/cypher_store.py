@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+from contextos.errors import StoreError
 from contextos.graph import cypher
 from contextos.graph.records import (
     FACT_COLUMNS,
@@ -71,6 +72,14 @@ class CypherGraphStore(ABC):
     @abstractmethod
     def run_transaction(self, statements: list[tuple[str, dict[str, Any]]]) -> None:
         """Run statements atomically: all of them are applied, or none."""
+
+    def run_read_only(
+        self, query: str, params: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """Run one statement the database itself refuses to let write (a user's own Cypher,
+        ``contextos.llamaindex``); its rows as dicts by column name. A backend that cannot
+        enforce read-only execution server-side keeps this default: it refuses."""
+        raise StoreError(f"the {self.name} backend cannot run read-only queries")
 
     # -- helpers -----------------------------------------------------------
 
@@ -232,6 +241,16 @@ class CypherGraphStore(ABC):
             (c, t): ts for c, t, ts in self.run(self._q("list_turn_times"), {"user_id": user_id})
         }
         return [rejection_from_row(r, said.get((r[4], r[5]))) for r in rows]
+
+    # -- the property-graph view (contextos.llamaindex) ------------------------
+
+    def relations(self, user_id: str) -> list[list[Any]]:
+        """Rows of ``list_relations.cypher``: every typed relation between the user's entities."""
+        return self.run(self._q("list_relations"), {"user_id": user_id})
+
+    def fact_links(self, user_id: str) -> list[list[Any]]:
+        """Rows of ``list_fact_links.cypher``: (fact id, ABOUT|MENTIONS, entity...)."""
+        return self.run(self._q("list_fact_links"), {"user_id": user_id})
 
     def delete_user(self, user_id: str) -> int:
         before = sum(self.stats(user_id).values())
