@@ -252,7 +252,32 @@ class CypherGraphStore(ABC):
         """Rows of ``list_fact_links.cypher``: (fact id, ABOUT|MENTIONS, entity...)."""
         return self.run(self._q("list_fact_links"), {"user_id": user_id})
 
+    def fact_turns(self, user_id: str) -> list[Turn]:
+        """The turns the user's facts are grounded in."""
+        return [
+            _turn_from_row(r) for r in self.run(self._q("list_fact_turns"), {"user_id": user_id})
+        ]
+
+    def graph_version(self, user_id: str) -> tuple[Any, ...]:
+        """A value that changes whenever anything is written for the user (a cache key)."""
+        rows = self.run(self._q("graph_version"), {"user_id": user_id})
+        return tuple(rows[0]) if rows else ()
+
     def delete_user(self, user_id: str) -> int:
         before = sum(self.stats(user_id).values())
         self.run(self._q("delete_user"), {"user_id": user_id})
         return before
+
+
+def _turn_from_row(r: list[Any]) -> Turn:
+    """A turn from ``key, id, conversation_id, idx, role, speaker, kind, text, ts``."""
+    return Turn(
+        id=r[1],
+        conversation_id=r[2],
+        index=r[3],
+        role=r[4],
+        speaker=r[5],
+        kind=r[6],
+        text=r[7],
+        timestamp=from_epoch(r[8]),
+    )

@@ -16,7 +16,7 @@ resolve, supersede), and a bare entity, relation or delete is refused with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -40,8 +40,9 @@ from contextos.llamaindex.errors import UnsupportedWrite
 from contextos.llamaindex.filters import passes
 from contextos.llamaindex.readonly import check_read_only
 from contextos.llamaindex.schema import TEXT_TO_CYPHER, schema, schema_text
-from contextos.llamaindex.view import FACT_LABEL, GraphView, split_turn_ref
+from contextos.llamaindex.view import GraphView, fact_node, split_turn_ref
 from contextos.models.context import ContextResult
+from contextos.models.facts import Fact
 from contextos.models.report import IngestReport
 from contextos.models.user_id import check_user_id
 from contextos.service import ContextOS
@@ -92,6 +93,7 @@ class ContextOSGraphStore(PropertyGraphStore):
         self._user_name = user_name
         self.as_of = as_of
         self.include_superseded = include_superseded
+        self._view: tuple[tuple[Any, ...], GraphView] | None = None
 
     @property
     def client(self) -> ContextOS:
@@ -116,13 +118,27 @@ class ContextOSGraphStore(PropertyGraphStore):
         return model
 
     def view(self) -> GraphView:
-        """The user's graph as LlamaIndex nodes and triplets, read now."""
-        return GraphView.read(
-            self.cx.store,
-            self.user,
-            as_of=to_epoch(self.as_of),
-            include_superseded=self.include_superseded,
-        )
+        """The user's graph as LlamaIndex nodes and triplets: read once, and again whenever
+        anything has been written for the user since (one small query tells)."""
+        store: Any = self.cx.store  # a CypherGraphStore: the reads the view makes
+        version = store.graph_version(self.user)
+        if self._view is None or self._view[0] != version:
+            view = GraphView.read(
+                store,
+                self.user,
+                as_of=to_epoch(self.as_of),
+                include_superseded=self.include_superseded,
+            )
+            self._view = (version, view)
+        return self._view[1]
+
+    def _visible(self, fact: Fact) -> bool:
+        """Whether the store shows ``fact`` (current; valid at ``as_of``; or any)."""
+        if self.as_of is None:
+            return self.include_superseded or fact.is_current
+        at = self.as_of if self.as_of.tzinfo else self.as_of.replace(tzinfo=UTC)
+        started = fact.valid_from is None or fact.valid_from <= at
+        return started and (self.include_superseded or fact.valid_to is None or fact.valid_to > at)
 
     # -- reads -----------------------------------------------------------------
 
@@ -193,17 +209,17 @@ class ContextOSGraphStore(PropertyGraphStore):
                 "pass embed_model=store.embed_model"
             )
         k = query.similarity_top_k or 4
-        view = self.view()
+        hits = self.cx.store.similar_facts(self.user, list(embedding), k=k * 4)
+        facts = {f.id: f for f in self.cx.store.get_facts([i for i, _ in hits], self.user)}
         nodes: list[LabelledNode] = []
         scores: list[float] = []
-        for fact_id, score in self.cx.store.similar_facts(self.user, list(embedding), k=k * 4):
-            node = view.nodes.get(fact_id)
-            if (
-                node is None
-                or node.label != FACT_LABEL
-                or not passes(node.properties, query.filters)
-            ):
-                continue  # superseded (unless shown), or filtered out
+        for fact_id, score in hits:
+            fact = facts.get(fact_id)
+            if fact is None or not self._visible(fact):
+                continue  # superseded (unless shown), or not valid at as_of
+            node = fact_node(fact)
+            if not passes(node.properties, query.filters):
+                continue
             nodes.append(node)
             scores.append(score)
             if len(nodes) == k:

@@ -13,8 +13,8 @@ turns they quote as ``ChunkNode``s, and the edges between them as ``Relation``s.
   replaced, ``GROUNDED_IN`` from a fact to its turns.
 
 Which facts are in it: the current ones, or those valid at ``as_of``, and the superseded ones
-too with ``include_superseded``. A view is read afresh for each call (a handful of queries
-over the user's graph), so it never shows a stale graph.
+too with ``include_superseded``. A view is one read of the user's whole graph (a handful of
+queries); the store keeps it until anything is written for the user.
 """
 
 from __future__ import annotations
@@ -182,10 +182,11 @@ class GraphView:
         for newer, older, reason in store.supersessions(user_id):
             if newer in fact_nodes and older in fact_nodes:
                 view.relate(fact_nodes[newer], "SUPERSEDES", fact_nodes[older], reason=reason)
-        refs = {(s.conversation_id, s.turn_id) for f in facts for s in f.evidence_spans}
+        refs = {turn_ref(s.conversation_id, s.turn_id) for f in facts for s in f.evidence_spans}
         turns = {
-            turn_ref(t.conversation_id, t.id): view.add(turn_node(t))
-            for _, t in store.turns(user_id, sorted(refs))
+            ref: view.add(turn_node(t))
+            for t in store.fact_turns(user_id)
+            if (ref := turn_ref(t.conversation_id, t.id)) in refs
         }
         for f in facts:
             for s in f.evidence_spans:

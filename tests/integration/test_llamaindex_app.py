@@ -209,8 +209,10 @@ def test_index_insert_goes_through_the_pipeline(cx):
         kg_extractors=[PipelineExtractor()],
         use_async=False,
     )
+    assert store.get() == []  # nobody yet (and the store's view of the graph is read)
     index.insert(Document(text="I work as a nurse at Lakeside Hospital and I love bouldering."))
     facts = cx.facts("casey")
+    assert {f.id for f in facts} <= {n.id for n in store.get()}  # the written graph, not the old
     assert any("nurse" in f.text for f in facts)
     for f in facts:
         assert f.evidence in "I work as a nurse at Lakeside Hospital and I love bouldering."

@@ -134,20 +134,10 @@ class FakeStore:
     def supersessions(self, user_id):
         return [("f3", "f2", "updated")]
 
-    def turns(self, user_id, refs):
+    def fact_turns(self, user_id):
         return [
-            (
-                f"k-{c}-{t}",
-                Turn(
-                    id=t,
-                    conversation_id=c,
-                    index=0,
-                    role="user",
-                    speaker="Dana",
-                    text=TURNS[(c, t)],
-                ),
-            )
-            for c, t in refs
+            Turn(id=t, conversation_id=c, index=0, role="user", speaker="Dana", text=text)
+            for (c, t), text in TURNS.items()
         ]
 
 
