@@ -69,7 +69,11 @@ class ContextOSRetriever(BasePGRetriever):
             )
         }
         wanted = {s.id for s in result.sources if s.type == "entity"}
-        entities = {e.id: e for e in self.store.cx.entities(self.store.user) if e.id in wanted}
+        entities = (
+            {e.id: e for e in self.store.cx.entities(self.store.user) if e.id in wanted}
+            if wanted
+            else {}
+        )
         nodes: list[NodeWithScore] = []
         for source in result.sources:
             if source.type == "fact" and source.id in facts:
