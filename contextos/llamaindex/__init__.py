@@ -6,12 +6,12 @@
 * :class:`ContextOSMemoryBlock` — a ``BaseMemoryBlock`` for LlamaIndex's ``Memory``;
 * :class:`PipelineExtractor` — the ``kg_extractors`` entry for ``index.insert`` into the store;
 * :class:`GraphExtractor` — the local extractor as a ``TransformComponent`` for any
-  ``PropertyGraphIndex`` (from :mod:`contextos.extract.llamaindex`).
+  ``PropertyGraphIndex`` (from :mod:`contextos.extract`).
 
 See docs/llamaindex.md.
 """
 
-from contextos.extract.llamaindex import GraphExtractor
+from contextos.extract import GraphExtractor
 from contextos.llamaindex.errors import UnsupportedWrite, WriteQueryRefused
 from contextos.llamaindex.graph_store import ContextOSGraphStore, PipelineExtractor
 from contextos.llamaindex.memory_block import ContextOSMemoryBlock
