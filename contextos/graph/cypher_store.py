@@ -9,6 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+from contextos.errors import StoreError
 from contextos.graph import cypher
 from contextos.graph.records import (
     FACT_COLUMNS,
@@ -71,6 +72,14 @@ class CypherGraphStore(ABC):
     @abstractmethod
     def run_transaction(self, statements: list[tuple[str, dict[str, Any]]]) -> None:
         """Run statements atomically: all of them are applied, or none."""
+
+    def run_read_only(
+        self, query: str, params: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """Run one statement the database itself refuses to let write (a user's own Cypher,
+        ``contextos.llamaindex``); its rows as dicts by column name. A backend that cannot
+        enforce read-only execution server-side keeps this default: it refuses."""
+        raise StoreError(f"the {self.name} backend cannot run read-only queries")
 
     # -- helpers -----------------------------------------------------------
 
@@ -233,7 +242,42 @@ class CypherGraphStore(ABC):
         }
         return [rejection_from_row(r, said.get((r[4], r[5]))) for r in rows]
 
+    # -- the property-graph view (contextos.llamaindex) ------------------------
+
+    def relations(self, user_id: str) -> list[list[Any]]:
+        """Rows of ``list_relations.cypher``: every typed relation between the user's entities."""
+        return self.run(self._q("list_relations"), {"user_id": user_id})
+
+    def fact_links(self, user_id: str) -> list[list[Any]]:
+        """Rows of ``list_fact_links.cypher``: (fact id, ABOUT|MENTIONS, entity...)."""
+        return self.run(self._q("list_fact_links"), {"user_id": user_id})
+
+    def fact_turns(self, user_id: str) -> list[Turn]:
+        """The turns the user's facts are grounded in."""
+        return [
+            _turn_from_row(r) for r in self.run(self._q("list_fact_turns"), {"user_id": user_id})
+        ]
+
+    def graph_version(self, user_id: str) -> tuple[Any, ...]:
+        """A value that changes whenever anything is written for the user (a cache key)."""
+        rows = self.run(self._q("graph_version"), {"user_id": user_id})
+        return tuple(rows[0]) if rows else ()
+
     def delete_user(self, user_id: str) -> int:
         before = sum(self.stats(user_id).values())
         self.run(self._q("delete_user"), {"user_id": user_id})
         return before
+
+
+def _turn_from_row(r: list[Any]) -> Turn:
+    """A turn from ``key, id, conversation_id, idx, role, speaker, kind, text, ts``."""
+    return Turn(
+        id=r[1],
+        conversation_id=r[2],
+        index=r[3],
+        role=r[4],
+        speaker=r[5],
+        kind=r[6],
+        text=r[7],
+        timestamp=from_epoch(r[8]),
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import redis
-from falkordb import FalkorDB
+from falkordb import Edge, FalkorDB, Node
 from falkordb.helpers import stringify_param_value
 
 from contextos.errors import StoreError
@@ -44,6 +44,26 @@ def _literal(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(stringify_param_value(value))
+
+
+def _column_name(header: Any) -> str:
+    """A result column's name (the client gives ``[type, name]`` pairs)."""
+    name = header[1] if isinstance(header, list | tuple) else header
+    return name.decode() if isinstance(name, bytes) else str(name)
+
+
+def _plain(value: Any) -> Any:
+    """A result value as plain data: a node or an edge becomes the dict of its properties
+    (with its labels or type), vectors dropped; lists and maps recursively."""
+    if isinstance(value, Node):
+        return {"labels": list(value.labels or []), **_plain(value.properties)}
+    if isinstance(value, Edge):
+        return {"type": value.relation, **_plain(value.properties)}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if k != "embedding"}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def params_header(params: dict[str, Any] | None) -> str:
@@ -206,6 +226,23 @@ class FalkorDBStore(CypherGraphStore):
             raise self._unreachable(exc) from exc
         except redis.exceptions.RedisError as exc:
             raise StoreError(f"FalkorDB query failed: {exc}") from exc
+
+    def run_read_only(
+        self, query: str, params: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """``GRAPH.RO_QUERY``: the server refuses any statement that would write."""
+        try:
+            result = self.graph.ro_query(query, params)
+        except redis.exceptions.TimeoutError as exc:
+            raise self._hung() from exc
+        except redis.exceptions.ConnectionError as exc:
+            raise self._unreachable(exc) from exc
+        except redis.exceptions.RedisError as exc:
+            raise StoreError(f"FalkorDB read-only query failed: {exc}") from exc
+        columns = [_column_name(h) for h in result.header]
+        return [
+            {c: _plain(v) for c, v in zip(columns, row, strict=False)} for row in result.result_set
+        ]
 
     def run_transaction(self, statements: list[tuple[str, dict[str, Any]]]) -> None:
         """MULTI/EXEC: the server applies every statement of the batch or none of them."""
