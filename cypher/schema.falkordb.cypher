@@ -2,6 +2,7 @@
 CREATE INDEX FOR (n:Entity) ON (n.key);
 CREATE INDEX FOR (n:Entity) ON (n.user_id);
 CREATE INDEX FOR (n:Conversation) ON (n.key);
+CREATE INDEX FOR (n:Conversation) ON (n.id);
 CREATE INDEX FOR (n:Turn) ON (n.key);
 CREATE INDEX FOR (n:Turn) ON (n.user_id);
 CREATE INDEX FOR (n:Privacy) ON (n.owner);
