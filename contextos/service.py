@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from contextos.brief import BriefConfig, diff_facts, history, rank, summarise
-from contextos.context import pack, retrieve
+from contextos.context import ContextEngine, ContextQuery, RetrievalConfig, load_templates
 from contextos.embeddings.embedder import Embedder
 from contextos.errors import ConfigError
 from contextos.extract import registry
@@ -99,6 +99,7 @@ class ContextOS:
         else:
             self._extractor = extractor
         self._embedder = embedder
+        self._engine: ContextEngine | None = None
         self._opened = False
 
     # -- lifecycle -------------------------------------------------------------
@@ -268,7 +269,9 @@ class ContextOS:
             chosen, name = extractor, None
         else:
             chosen, name = self.extractor, self._extractor_name
-        return IngestRun(self.store, chosen, name, self.embed, self.settings).run(
+        return IngestRun(
+            self.store, chosen, name, self.embed, self.settings, self.engine.on_written
+        ).run(
             inputs,
             user=user,
             user_name=user_name,
@@ -291,31 +294,60 @@ class ContextOS:
     def entities(self, user: str) -> list[Entity]:
         return self.store.entities(check_user_id(user))
 
+    @property
+    def engine(self) -> ContextEngine:
+        """Retrieval over this store: lexical indexes in ``data_dir/index``, settings from
+        :meth:`configure_retrieval`."""
+        if self._engine is None:
+            self._engine = ContextEngine(self.store, self.embed, self.data_dir / "index")
+        return self._engine
+
+    def configure_retrieval(
+        self,
+        config: RetrievalConfig | None = None,
+        templates: str | Path | None = None,
+    ) -> None:
+        """Retrieval weights and thresholds (:class:`RetrievalConfig`), and custom agent-type
+        templates from a JSON file (``contextos/context/agent_templates.py``)."""
+        if config is not None:
+            self.engine.config = config
+        if templates is not None:
+            self.engine.templates = load_templates(templates)
+
     def context(
         self,
-        query: str,
+        query: str = "",
         *,
         user: str,
         agent_type: str = "general",
         max_tokens: int = 500,
+        project_filter: str | None = None,
+        min_confidence: float = 0.7,
+        as_of: datetime | None = None,
     ) -> ContextResult:
-        """A token-budgeted ``<context_injection>`` of what is relevant to ``query``."""
+        """A token-budgeted ``<context_injection>`` of what is relevant to ``query``: facts,
+        entities and quoted excerpts of what was said, fused, with the ``agent_type``'s
+        template (general, code, meeting, task, or a custom one); an empty query is the
+        proactive mode (the template alone). ``project_filter`` keeps one project's items,
+        ``min_confidence`` drops less certain facts, ``as_of`` answers from the graph as it was
+        then. The facts injected get their ``last_used`` set."""
         user = check_user_id(user)
         if max_tokens < 1:
             raise ConfigError("max_tokens must be positive")
-        name = self._user_name(user)
-        items = retrieve(self.store, self.embed, user, name, query)
-        injection, kept, tokens = pack(items, name, query, max_tokens)
-        return ContextResult(
-            query=query,
+        if not 0.0 <= min_confidence <= 1.0:
+            raise ConfigError("min_confidence must be between 0 and 1")
+        if as_of is not None and as_of.tzinfo is None:
+            as_of = as_of.replace(tzinfo=UTC)
+        q = ContextQuery(
+            text=query,
             user_id=user,
+            user_name=self._user_name(user),
             agent_type=agent_type,
-            injection=injection,
-            token_count=tokens,
-            max_tokens=max_tokens,
-            sources=[i.source for i in kept],
-            dropped=len(items) - len(kept),
+            as_of=as_of,
+            project_filter=project_filter,
+            min_confidence=min_confidence,
         )
+        return self.engine.context(q, max_tokens)
 
     def brief(
         self,
@@ -352,7 +384,10 @@ class ContextOS:
 
     def forget(self, user: str) -> int:
         """Delete everything stored for ``user``; returns the number of nodes removed."""
-        return self.store.delete_user(check_user_id(user))
+        user = check_user_id(user)
+        removed = self.store.delete_user(user)
+        self.engine.forget(user)
+        return removed
 
     def users(self) -> list[str]:
         """The ids of the users the graph holds data for."""

@@ -1,0 +1,64 @@
+"""A user's graph as the templates read it — entities, current facts by category, recent
+corrections — loaded once per graph state (the engine drops it when an ingest writes) or once
+per query for a past ``as_of``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from contextos.context.entity_names import EntityNames
+from contextos.graph.store import GraphStore
+from contextos.models.entities import Entity
+from contextos.models.facts import Fact
+
+__all__ = ["CLOSED_STATUSES", "PREFERENCE_CATEGORIES", "UserState"]
+
+CLOSED_STATUSES = frozenset({"completed", "abandoned", "cancelled", "done"})
+PREFERENCE_CATEGORIES = frozenset({"like", "dislike", "trait", "learning_interest", "tool"})
+_KEPT_CATEGORIES = PREFERENCE_CATEGORIES | {"decision", "challenge"}
+
+
+@dataclass
+class UserState:
+    entities: list[Entity]
+    names: EntityNames
+    #: current facts of the categories templates show, and every blocker statement
+    facts: list[Fact] = field(default_factory=list)
+    #: facts that corrected an earlier one (a SUPERSEDES edge with reason ``corrected``)
+    corrections: list[Fact] = field(default_factory=list)
+
+    @classmethod
+    def load(
+        cls, store: GraphStore, user_id: str, fuzzy_ratio: float, as_of: float | None = None
+    ) -> UserState:
+        entities = store.entities(user_id)
+        facts = store.facts(user_id, as_of=as_of)
+        current = {f.id: f for f in facts}
+        corrected = [n for n, _old, why in store.supersessions(user_id) if why == "corrected"]
+        return cls(
+            entities=entities,
+            names=EntityNames(entities, fuzzy_ratio),
+            facts=[f for f in facts if f.category in _KEPT_CATEGORIES or f.status == "blocked"],
+            corrections=[current[i] for i in dict.fromkeys(corrected) if i in current],
+        )
+
+    def projects(self, active_only: bool = True) -> list[Entity]:
+        """Projects, most recently mentioned first (only open ones with ``active_only``)."""
+        out = [
+            e
+            for e in self.entities
+            if e.type == "Project"
+            and not (
+                active_only and str(e.properties.get("status", "")).casefold() in CLOSED_STATUSES
+            )
+        ]
+        return sorted(
+            out, key=lambda e: (-(e.last_seen.timestamp() if e.last_seen else 0.0), e.name)
+        )
+
+    def people(self) -> list[Entity]:
+        return [e for e in self.entities if e.type == "Person"]
+
+    def blockers(self) -> list[Fact]:
+        """Current statements that a project is blocked."""
+        return [f for f in self.facts if f.status == "blocked"]
