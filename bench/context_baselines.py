@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import bm25s
 import numpy as np
 
+from contextos.context.excerpts import human_date
 from contextos.embeddings.tokens import count_tokens
 from contextos.models.transcript import Conversation
 
@@ -76,7 +77,7 @@ class Baselines:
         for conv in conversations:
             lines = []
             for t in conv.turns:
-                day = t.timestamp.date().isoformat() if t.timestamp else ""
+                day = human_date(t.timestamp.date()) if t.timestamp else ""
                 lines.append((t.id, _line(day, t.speaker, t.text)))
             turns += [Unit(text, (tid,)) for tid, text in lines]
             for i in range(len(lines)):

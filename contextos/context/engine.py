@@ -15,7 +15,7 @@ from contextos.context.agent_templates import AgentTemplate, template_for
 from contextos.context.config import DEFAULT_CONFIG, RetrievalConfig
 from contextos.context.decay import decayed_confidence, recency, relationship_strength
 from contextos.context.documents import documents_of_store, documents_of_write
-from contextos.context.excerpts import excerpt
+from contextos.context.excerpts import excerpt, human_date
 from contextos.context.fusion import Ranked, diversify, reciprocal_rank_fusion
 from contextos.context.lexical import LexicalIndex
 from contextos.context.packing import pack
@@ -137,14 +137,19 @@ class ContextEngine:
         fixed = TemplateItems(state, query, cfg, now).items(template)
         always = [it for it in fixed if it.section in ("active_blockers", "recent_corrections")]
         templ = [it for it in fixed if it not in always]
-        ranked_items = [r.item for r in ranked]
         seen_ids = {(it.source.type, it.source.id) for it in always + templ}
-        ranked_items = [it for it in ranked_items if (it.source.type, it.source.id) not in seen_ids]
+        ranked = [r for r in ranked if (r.item.source.type, r.item.source.id) not in seen_ids]
+        ranked_items = [r.item for r in ranked]
         share = max_tokens if query.proactive else int(max_tokens * cfg.template_share)
         ordered = always + templ + ranked_items
         caps: list[int | None] = [None] * len(always) + [share] * len(templ)
         caps += [None] * len(ranked_items)
-        injection, kept, tokens = pack(ordered, query.user_name, query.text, max_tokens, caps)
+        grounded = TemplateItems.grounding(state.facts + state.corrections)
+        turns = [grounded.get(it.source.id, frozenset()) for it in always + templ]
+        turns += [r.turns for r in ranked]
+        injection, kept, tokens = pack(
+            ordered, query.user_name, query.text, max_tokens, caps, turns
+        )
         fact_ids = [it.source.id for it in kept if it.source.type == "fact"]
         self.store.touch_facts(fact_ids, time.time())
         return ContextResult(
@@ -206,7 +211,7 @@ class ContextEngine:
             score = scores[f.id] * (1.0 - cfg.confidence_weight + cfg.confidence_weight * conf)
             text = f.text
             if dated and f.valid_from is not None:
-                text += f" (said {f.valid_from.date().isoformat()})"
+                text += f" (said {human_date(f.valid_from.date())})"
             item = ContextItem(
                 section=section_for_fact(f, query.user_name),
                 text=text,

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from contextos.context.tokens import content_words
 from contextos.models.transcript import Turn
 
-__all__ = ["Excerpt", "annotate_relative_dates", "excerpt", "split_sentences"]
+__all__ = ["Excerpt", "annotate_relative_dates", "excerpt", "human_date", "split_sentences"]
 
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -25,6 +25,32 @@ _RELATIVE = re.compile(
 )
 
 
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def human_date(d: date) -> str:
+    """``2 March 2025``: how dates read in the injection (words an agent and a person read
+    alike, and what a question names)."""
+    return f"{d.day} {_MONTHS[d.month - 1]} {d.year}"
+
+
+def _month(year: int, month: int) -> str:
+    return f"{_MONTHS[month - 1]} {year}"
+
+
 def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
 
@@ -33,23 +59,21 @@ def _resolve(phrase: str, said: datetime) -> str | None:
     p = phrase.casefold()
     d = said.date()
     if p in ("today", "tonight", "this morning"):
-        return d.isoformat()
+        return human_date(d)
     if p in ("yesterday", "last night"):
-        return (d - timedelta(days=1)).isoformat()
+        return human_date(d - timedelta(days=1))
     if p == "tomorrow":
-        return (d + timedelta(days=1)).isoformat()
+        return human_date(d + timedelta(days=1))
     m = re.fullmatch(r"(\d+|a|an|one|two|three|four|five|six) (day|week|month|year)s? ago", p)
     if m:
         n = int(m.group(1)) if m.group(1).isdigit() else _NUMBERS[m.group(1)]
         unit = m.group(2)
         if unit == "day":
-            return (d - timedelta(days=n)).isoformat()
+            return human_date(d - timedelta(days=n))
         if unit == "week":
-            return f"the week of {(d - timedelta(weeks=n)).isoformat()}"
+            return f"the week of {human_date(d - timedelta(weeks=n))}"
         if unit == "month":
-            month = (d.month - n - 1) % 12 + 1
-            year = d.year + (d.month - n - 1) // 12
-            return f"{year}-{month:02d}"
+            return _month(d.year + (d.month - n - 1) // 12, (d.month - n - 1) % 12 + 1)
         return str(d.year - n)
     which, _, unit = p.partition(" ")
     step = {"last": -1, "next": 1, "this": 0}[which]
@@ -59,13 +83,11 @@ def _resolve(phrase: str, said: datetime) -> str | None:
             delta = delta - 7 if delta > 0 else -7
         elif step > 0 and delta == 0:
             delta = 7
-        return (d + timedelta(days=delta)).isoformat()
+        return human_date(d + timedelta(days=delta))
     if unit in ("week", "weekend"):
-        return f"the week of {(d + timedelta(weeks=step)).isoformat()}"
+        return f"the week of {human_date(d + timedelta(weeks=step))}"
     if unit == "month":
-        month = (d.month + step - 1) % 12 + 1
-        year = d.year + (d.month + step - 1) // 12
-        return f"{year}-{month:02d}"
+        return _month(d.year + (d.month + step - 1) // 12, (d.month + step - 1) % 12 + 1)
     return str(d.year + step)
 
 
@@ -136,5 +158,5 @@ def excerpt(
         turns[(turn.conversation_id, turn.id)] = None
         words.update(content_words(sent))
     said = hit.timestamp
-    date = f"[{said.date().isoformat()}] " if said else ""
-    return Excerpt(date + " ".join(parts), tuple(turns), said, frozenset(words))
+    stamp = f"[{human_date(said.date())}] " if said else ""
+    return Excerpt(stamp + " ".join(parts), tuple(turns), said, frozenset(words))

@@ -36,11 +36,14 @@ def pack(
     query: str,
     max_tokens: int,
     caps: list[int | None] | None = None,
+    turns: list[frozenset[tuple[str, str]]] | None = None,
 ) -> tuple[str, list[ContextItem], int]:
     """Add items in order while the rendered injection stays within ``max_tokens``; an item
     that does not fit is skipped (a shorter one further down may still fit). ``caps``, one per
     item, is the most tokens the injection may hold once that item is in (None: the budget):
-    what keeps the template to its share of the budget.
+    what keeps the template to its share of the budget. ``turns``, one per item, are the turns
+    it carries: an item sharing a turn with one already in is skipped (a fact and the turn it
+    came from never both spend budget).
 
     Line costs are counted once each and summed (the frame and each section's tags once); the
     final injection is counted whole and trimmed from the end if the sum was short. When not
@@ -51,7 +54,11 @@ def pack(
     chosen: dict[str, list[ContextItem]] = {}
     kept: list[ContextItem] = []
     used = frame
+    covered: set[tuple[str, str]] = set()
     for pos, item in enumerate(ranked):
+        carried = turns[pos] if turns is not None else frozenset()
+        if carried & covered:
+            continue
         cap = caps[pos] if caps is not None else None
         limit = max_tokens if cap is None else min(cap, max_tokens)
         cost = count_tokens(_line(item)) + 1
@@ -61,6 +68,7 @@ def pack(
             continue
         chosen.setdefault(item.section, []).append(item)
         kept.append(item)
+        covered |= carried
         used += cost
     text = render(chosen, user_name, query)
     tokens = count_tokens(text)

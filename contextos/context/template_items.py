@@ -167,6 +167,13 @@ class TemplateItems:
         return out[:n]
 
     @staticmethod
+    def grounding(facts: list[Fact]) -> dict[str, frozenset[tuple[str, str]]]:
+        """fact id -> the turns (conversation id, turn id) it came from."""
+        return {
+            f.id: frozenset((s.conversation_id, s.turn_id) for s in f.evidence_spans) for f in facts
+        }
+
+    @staticmethod
     def _facts(facts: list[Fact], section: str, n: int) -> list[ContextItem]:
         return [
             ContextItem(

@@ -32,6 +32,10 @@ class UserState:
         cls, store: GraphStore, user_id: str, fuzzy_ratio: float, as_of: float | None = None
     ) -> UserState:
         entities = store.entities(user_id)
+        if as_of is not None:  # the entities known then (their properties are today's)
+            entities = [
+                e for e in entities if e.first_seen is None or e.first_seen.timestamp() <= as_of
+            ]
         facts = store.facts(user_id, as_of=as_of)
         current = {f.id: f for f in facts}
         corrected = [n for n, _old, why in store.supersessions(user_id) if why == "corrected"]
@@ -43,15 +47,15 @@ class UserState:
         )
 
     def projects(self, active_only: bool = True) -> list[Entity]:
-        """Projects, most recently mentioned first (only open ones with ``active_only``)."""
-        out = [
-            e
-            for e in self.entities
-            if e.type == "Project"
-            and not (
-                active_only and str(e.properties.get("status", "")).casefold() in CLOSED_STATUSES
-            )
-        ]
+        """Projects, most recently mentioned first (with ``active_only``, only those with a
+        status that is not closed: a name nothing gave a status is no known project)."""
+        out = []
+        for e in self.entities:
+            status = str(e.properties.get("status") or "").casefold()
+            if e.type == "Project" and not (
+                active_only and (not status or status in CLOSED_STATUSES)
+            ):
+                out.append(e)
         return sorted(
             out, key=lambda e: (-(e.last_seen.timestamp() if e.last_seen else 0.0), e.name)
         )
