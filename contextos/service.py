@@ -100,6 +100,7 @@ class ContextOS:
             self._extractor = extractor
         self._embedder = embedder
         self._engine: ContextEngine | None = None
+        self._names: dict[str, str] = {}
         self._opened = False
 
     # -- lifecycle -------------------------------------------------------------
@@ -183,8 +184,12 @@ class ContextOS:
 
     def close(self) -> None:
         if self._opened:
-            self._opened = False
-            self.store.close()
+            try:
+                if self._engine is not None:
+                    self._engine.flush()  # the last_used times not written yet
+            finally:
+                self._opened = False
+                self.store.close()
 
     def __enter__(self) -> ContextOS:
         return self
@@ -261,6 +266,7 @@ class ContextOS:
         report): running ``ingest`` again does them.
         """
         user = check_user_id(user)
+        self._names.pop(user, None)
         inputs = IngestInputs.read(sources, format=format, options=options)
         name: str | None
         if isinstance(extractor, str):
@@ -385,6 +391,7 @@ class ContextOS:
     def forget(self, user: str) -> int:
         """Delete everything stored for ``user``; returns the number of nodes removed."""
         user = check_user_id(user)
+        self._names.pop(user, None)
         removed = self.store.delete_user(user)
         self.engine.forget(user)
         return removed
@@ -403,8 +410,12 @@ class ContextOS:
 
     def _user_name(self, user: str) -> str:
         """The name stored for ``user``; for a user the graph does not know, the id as given
-        (a name made up from it would read as if the graph knew them)."""
+        (a name made up from it would read as if the graph knew them). Known names are kept
+        (an ingest may rename: it clears them)."""
+        if user in self._names:
+            return self._names[user]
         for uid, name in self.store.users():
             if uid == user and name:
+                self._names[user] = str(name)
                 return str(name)
         return user

@@ -4,6 +4,7 @@ CREATE INDEX FOR (n:Entity) ON (n.user_id);
 CREATE INDEX FOR (n:Conversation) ON (n.key);
 CREATE INDEX FOR (n:Turn) ON (n.key);
 CREATE INDEX FOR (n:Turn) ON (n.user_id);
+CREATE INDEX FOR (n:Turn) ON (n.conversation_id, n.idx);
 CREATE INDEX FOR (n:Fact) ON (n.id);
 CREATE INDEX FOR (n:Fact) ON (n.user_id);
 CREATE INDEX FOR (n:Rejection) ON (n.id);

@@ -60,6 +60,8 @@ class RetrievalConfig(BaseModel):
     always_in_days: float = 7.0
     #: entity names: the least similarity (difflib ratio) of a fuzzy match of a query word
     fuzzy_ratio: float = 0.86
+    #: seconds between the batched writes of injected facts' ``last_used`` (0: every query)
+    touch_interval_s: float = 5.0
     #: the graph retriever's score of a named entity, a 1-hop and a 2-hop neighbour
     hop_scores: tuple[float, float, float] = (1.0, 0.5, 0.25)
 

@@ -75,6 +75,28 @@ class ContextEngine:
         self.templates = templates or {}
         self._indexes: dict[str, LexicalIndex] = {}
         self._states: dict[str, UserState] = {}
+        self._touched: dict[str, float] = {}  # fact id -> when injected, not yet written
+        self._flushed = time.monotonic()
+
+    def _touch(self, fact_ids: list[str]) -> None:
+        """Note the injected facts' ``last_used``; written in one batch at most every
+        ``config.touch_interval_s`` (and by :meth:`flush`), not one write per query."""
+        now = time.time()
+        self._touched.update(dict.fromkeys(fact_ids, now))
+        if time.monotonic() - self._flushed >= self.config.touch_interval_s:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the pending ``last_used`` times."""
+        self._flushed = time.monotonic()
+        if not self._touched:
+            return
+        by_time: dict[float, list[str]] = {}
+        for fid, at in self._touched.items():
+            by_time.setdefault(at, []).append(fid)
+        self._touched = {}
+        for at, ids in by_time.items():
+            self.store.touch_facts(ids, at)
 
     # -- keeping in step with ingestion -------------------------------------------
 
@@ -144,14 +166,13 @@ class ContextEngine:
         ordered = always + templ + ranked_items
         caps: list[int | None] = [None] * len(always) + [share] * len(templ)
         caps += [None] * len(ranked_items)
-        grounded = TemplateItems.grounding(state.facts + state.corrections)
+        grounded = state.grounding()
         turns = [grounded.get(it.source.id, frozenset()) for it in always + templ]
         turns += [r.turns for r in ranked]
         injection, kept, tokens = pack(
             ordered, query.user_name, query.text, max_tokens, caps, turns
         )
-        fact_ids = [it.source.id for it in kept if it.source.type == "fact"]
-        self.store.touch_facts(fact_ids, time.time())
+        self._touch([it.source.id for it in kept if it.source.type == "fact"])
         return ContextResult(
             query=query.text,
             user_id=query.user_id,

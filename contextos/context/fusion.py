@@ -52,7 +52,7 @@ def _jaccard(a: frozenset[str], b: frozenset[str]) -> float:
 
 
 def diversify(
-    ranked: list[Ranked], threshold: float, penalty: float, limit: int = 40
+    ranked: list[Ranked], threshold: float, penalty: float, limit: int = 30
 ) -> list[Ranked]:
     """Best first, re-ranked greedily (up to ``limit`` items): an item whose words overlap a
     chosen one's by ``threshold`` (Jaccard) or more is scaled by ``penalty`` (once); an item
@@ -73,6 +73,6 @@ def diversify(
             cand.score *= penalty
         chosen.append(cand)
         for i in alive:
-            if not similar[i] and _jaccard(pool[i].words, cand.words) >= threshold:
+            if not similar[i] and cand.words and _jaccard(pool[i].words, cand.words) >= threshold:
                 similar[i] = True
     return chosen

@@ -3,6 +3,7 @@ per non-empty section, items added in the order given while the injection fits."
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 from contextos.context.sections import SECTION_ORDER
@@ -14,6 +15,12 @@ __all__ = ["pack", "render"]
 
 def _line(item: ContextItem) -> str:
     return f"    - {escape(item.text, quote=False)}"
+
+
+@lru_cache(maxsize=16384)
+def _tokens(text: str) -> int:
+    """Cached: the same lines come back query after query."""
+    return count_tokens(text)
 
 
 def render(items_by_section: dict[str, list[ContextItem]], user_name: str, query: str = "") -> str:
@@ -61,9 +68,9 @@ def pack(
             continue
         cap = caps[pos] if caps is not None else None
         limit = max_tokens if cap is None else min(cap, max_tokens)
-        cost = count_tokens(_line(item)) + 1
+        cost = _tokens(_line(item)) + 1
         if item.section not in chosen:
-            cost += count_tokens(f"  <{item.section}>\n  </{item.section}>") + 1
+            cost += _tokens(f"  <{item.section}>\n  </{item.section}>") + 1
         if used + cost > limit:
             continue
         chosen.setdefault(item.section, []).append(item)

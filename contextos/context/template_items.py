@@ -3,6 +3,9 @@ type gets: active blockers and the corrections of the last ``always_in_days``.""
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
+
 from contextos.context.agent_templates import AgentTemplate, TemplateSection
 from contextos.context.config import RetrievalConfig
 from contextos.context.decay import decayed_confidence, relationship_strength
@@ -50,11 +53,11 @@ class TemplateItems:
         if spec.source == "current_project":
             return self._projects(self._current_projects(), "active_projects", n)
         if spec.source == "preferences":
-            return self._facts(
-                self._best(lambda f: f.category in PREFERENCE_CATEGORIES), "user_preferences", n
-            )
+            prefs = self._best("preferences", lambda f: f.category in PREFERENCE_CATEGORIES, n)
+            return self._facts(prefs, "user_preferences", n)
         if spec.source == "tech_preferences":
-            return self._facts(self._best(lambda f: f.category == "tool"), "user_preferences", n)
+            tools = self._best("tech", lambda f: f.category == "tool", n)
+            return self._facts(tools, "user_preferences", n)
         if spec.source == "decisions":
             decisions = [f for f in st.facts if f.category == "decision" and self._allowed(f)]
             decisions.sort(key=lambda f: -(to_epoch(f.valid_from) or 0.0))
@@ -91,10 +94,14 @@ class TemplateItems:
             return (f.project or "").casefold() == p or p in f.text.casefold()
         return True
 
-    def _best(self, keep: object) -> list[Fact]:
-        """Facts ``keep`` accepts, by decayed confidence times importance."""
-        assert callable(keep)
-        facts = [f for f in self.state.facts if keep(f) and self._allowed(f)]
+    def _best(self, kind: str, keep: Callable[[Fact], bool], n: int) -> list[Fact]:
+        """The ``n`` best facts ``keep`` accepts, by decayed confidence times importance;
+        kept with the state for the hour (decay moves slowly) and the query's filters."""
+        q = self.query
+        key = (kind, int(self.now // 3600), q.min_confidence, q.project_filter or "", n)
+        cached = self.state.ranked.get(key)
+        if cached is not None:
+            return cached
 
         def worth(f: Fact) -> float:
             conf = decayed_confidence(
@@ -102,7 +109,10 @@ class TemplateItems:
             )
             return conf * (0.5 + f.importance)
 
-        return sorted(facts, key=lambda f: (-worth(f), f.id))
+        facts = [f for f in self.state.facts if keep(f) and self._allowed(f)]
+        best = heapq.nsmallest(n, facts, key=lambda f: (-worth(f), f.id))
+        self.state.ranked[key] = best
+        return best
 
     def _current_projects(self) -> list[Entity]:
         projects = self.state.projects()
@@ -165,13 +175,6 @@ class TemplateItems:
                     )
                 )
         return out[:n]
-
-    @staticmethod
-    def grounding(facts: list[Fact]) -> dict[str, frozenset[tuple[str, str]]]:
-        """fact id -> the turns (conversation id, turn id) it came from."""
-        return {
-            f.id: frozenset((s.conversation_id, s.turn_id) for s in f.evidence_spans) for f in facts
-        }
 
     @staticmethod
     def _facts(facts: list[Fact], section: str, n: int) -> list[ContextItem]:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 __all__ = ["STOP_WORDS", "content_words", "stem"]
 
@@ -38,9 +39,15 @@ def stem(word: str) -> str:
 
 def content_words(text: str) -> list[str]:
     """The stemmed content words of ``text``, in order (repeats kept: BM25 counts them)."""
+    return list(_content_words(text))
+
+
+@lru_cache(maxsize=65536)
+def _content_words(text: str) -> tuple[str, ...]:
+    """Cached: the same turns and facts are read by query after query."""
     out = []
     for w in _WORD.findall(text.casefold()):
         w = w.split("'")[0] if "'" in w and w not in STOP_WORDS else w
         if w and w not in STOP_WORDS and (len(w) > 1 or w.isdigit()):
             out.append(stem(w))
-    return out
+    return tuple(out)

@@ -26,6 +26,10 @@ class UserState:
     facts: list[Fact] = field(default_factory=list)
     #: facts that corrected an earlier one (a SUPERSEDES edge with reason ``corrected``)
     corrections: list[Fact] = field(default_factory=list)
+    #: template rankings computed from this state, kept while it lasts (see template_items)
+    ranked: dict[tuple[object, ...], list[Fact]] = field(default_factory=dict)
+    _blockers: list[Fact] | None = None
+    _grounding: dict[str, frozenset[tuple[str, str]]] | None = None
 
     @classmethod
     def load(
@@ -65,4 +69,15 @@ class UserState:
 
     def blockers(self) -> list[Fact]:
         """Current statements that a project is blocked."""
-        return [f for f in self.facts if f.status == "blocked"]
+        if self._blockers is None:
+            self._blockers = [f for f in self.facts if f.status == "blocked"]
+        return self._blockers
+
+    def grounding(self) -> dict[str, frozenset[tuple[str, str]]]:
+        """fact id -> the turns (conversation id, turn id) it came from."""
+        if self._grounding is None:
+            self._grounding = {
+                f.id: frozenset((s.conversation_id, s.turn_id) for s in f.evidence_spans)
+                for f in self.facts + self.corrections
+            }
+        return self._grounding

@@ -198,8 +198,8 @@ class FalkorDBStore(CypherGraphStore):
     # -- primitives --------------------------------------------------------
 
     def run(self, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
-        try:
-            return list(self.graph.query(query, params).result_set)
+        try:  # the header built here: the client's own encoder is slow on long vectors
+            return list(self.graph.query(params_header(params) + query).result_set)
         except redis.exceptions.TimeoutError as exc:
             raise self._hung() from exc
         except redis.exceptions.ConnectionError as exc:

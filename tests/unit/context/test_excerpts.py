@@ -43,10 +43,8 @@ def test_the_matching_sentences_are_quoted_with_speaker_and_date():
     ]
     ex = excerpt(window, window[1], "When did Nadia adopt Biscuit?", sentences=1)
     assert ex is not None
-    assert (
-        ex.text
-        == '[5 March 2025] Nadia: "Biscuit is officially mine, I adopted him yesterday (4 March 2025)!"'
-    )
+    quote = "Biscuit is officially mine, I adopted him yesterday (4 March 2025)!"
+    assert ex.text == f'[5 March 2025] Nadia: "{quote}"'
     assert ex.turn_ids == ["s1:1"]
 
 
