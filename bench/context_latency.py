@@ -172,6 +172,8 @@ def build_synthetic_user(
         t2 = time.perf_counter()
         write_s += t1 - t0
         index_s += t2 - t1
+        if (c + 1) % 10 == 0:
+            print(f"    {c + 1}/{n_conv} conversations written", flush=True)
     return {
         "conversations": n_conv,
         "turns": n_conv * per_conversation,

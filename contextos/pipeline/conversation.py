@@ -210,9 +210,11 @@ class ConversationPipeline:
         return write, stats
 
     def _turn_vectors(self, turns: list[Turn], turn_keys: dict[str, str]) -> dict[str, list[float]]:
-        """One vector per message turn (the episodes context/ searches), embedded once here;
-        its text cut at :data:`TURN_EMBED_CHARS` (the model reads 128 tokens at most anyway)."""
-        said = [t for t in turns if t.kind == "message" and t.text.strip()]
+        """One vector per message turn of a person (the episodes context/ searches), embedded
+        once here; its text cut at :data:`TURN_EMBED_CHARS` (the model reads 128 tokens at most
+        anyway). Assistant turns are not embedded — long, costly, and rarely what a memory is
+        asked about — they stay searchable by BM25."""
+        said = [t for t in turns if t.kind == "message" and t.role == "user" and t.text.strip()]
         if not said:
             return {}
         vectors = self.embed([t.text[:TURN_EMBED_CHARS] for t in said])

@@ -3,6 +3,7 @@ stored turns, agent types, filters, as_of, last_used, and the persisted lexical 
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from datetime import UTC, datetime
@@ -168,3 +169,59 @@ def test_the_lexical_index_is_persisted_and_survives_reopen(data_dir):
         assert len(cx.engine.index(DEMO_USER)) == n
         assert cx.forget(DEMO_USER) > 0
         assert len(cx.engine.index(DEMO_USER)) == 0
+
+
+def test_cli_proactive_filters_and_templates(data_dir, tmp_path):
+    from cx_helpers import run_cli
+
+    jsonl = next(p for p in sample_paths() if p.name == "jordan_chats.jsonl")
+    res = run_cli(
+        "ingest", str(jsonl), "--user", "jordan", "--user-name", "Jordan Lee", data_dir=data_dir
+    )
+    assert res.returncode == 0, res.stderr
+    res = run_cli(
+        "context",
+        "--proactive",
+        "--agent-type",
+        "task",
+        "--user",
+        "jordan",
+        "--json",
+        data_dir=data_dir,
+    )
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    assert out["query"] == "" and "<active_projects>" in out["injection"]
+    res = run_cli(
+        "context",
+        "billing migration",
+        "--user",
+        "jordan",
+        "--as-of",
+        "2026-03-05",
+        "--min-confidence",
+        "0.9",
+        "--json",
+        data_dir=data_dir,
+    )
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    quoted = {t for s in out["sources"] if s["type"] == "episode" for t in s["turn_ids"]}
+    assert quoted and all(t.startswith("jl-s1:") for t in quoted)
+    templates = tmp_path / "t.json"
+    templates.write_text('{"family": {"sections": [{"source": "people"}]}}')
+    res = run_cli(
+        "context",
+        "--proactive",
+        "--agent-type",
+        "family",
+        "--templates",
+        str(templates),
+        "--user",
+        "jordan",
+        data_dir=data_dir,
+    )
+    assert res.returncode == 0, res.stderr
+    assert "<relevant_people>" in res.stdout
+    res = run_cli("context", "--user", "jordan", data_dir=data_dir)
+    assert res.returncode != 0 and "--proactive" in res.stderr

@@ -1,5 +1,5 @@
-from contextos.context.sections import section_for_fact
 from contextos.context.packing import pack, render
+from contextos.context.sections import section_for_fact
 from contextos.embeddings.tokens import count_tokens
 from contextos.models import ContextItem, ContextSource, Fact
 
