@@ -46,7 +46,7 @@ TARGETS = {"evidence": 0.80, "answer": 0.35, "p95_ms": 50.0}
 SYSTEMS = ("contextos", *Baselines.names)
 
 
-def _score_set(cx, bench: BenchSet, budgets: list[int], embed) -> list[dict]:
+def _score_set(cx, bench: BenchSet, budgets: list[int], embed, quiet: bool) -> list[dict]:
     """One row per (question, system, budget): evidence and answer hits (None: not asked)."""
     t0 = time.perf_counter()
     cx.ingest(bench.conversations, user=bench.user_id, user_name=bench.user_name)
@@ -72,21 +72,22 @@ def _score_set(cx, bench: BenchSet, budgets: list[int], embed) -> list[dict]:
                         "answer": answer_in(q.answer, text) if q.answer else None,
                     }
                 )
+    name = "(unread)" if quiet else bench.id  # nothing of an unread set but aggregates
     print(
-        f"  {bench.id}: {len(bench.turns)} turns ingested in {ingest_s:.1f} s, "
+        f"  {name}: {len(bench.turns)} turns ingested in {ingest_s:.1f} s, "
         f"{len(bench.questions)} questions",
         flush=True,
     )
     return rows
 
 
-def _run_sets(sets: list[BenchSet], budgets: list[int], embed) -> list[dict]:
+def _run_sets(sets: list[BenchSet], budgets: list[int], embed, quiet: bool = False) -> list[dict]:
     from contextos import ContextOS
 
     rows: list[dict] = []
     for bench in sets:
         with tempfile.TemporaryDirectory(prefix="bench-context-") as d, ContextOS.open(d) as cx:
-            rows += _score_set(cx, bench, budgets, embed)
+            rows += _score_set(cx, bench, budgets, embed, quiet)
     return rows
 
 
@@ -208,7 +209,7 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             print(f"\n{half} long conversations ({len(files)}):", flush=True)
             sets = [load_longconv(f) for f in files]
-            rows = _run_sets(sets, args.budgets, embed)
+            rows = _run_sets(sets, args.budgets, embed, quiet=half == "unread")
             figures[half] = _table(f"{half} half: in context", rows, args.budgets)
             if half == "read":
                 _by_category(rows, max(args.budgets))

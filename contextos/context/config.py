@@ -54,6 +54,8 @@ class RetrievalConfig(BaseModel):
     #: sentences quoted from one episode, and the most characters of one quote
     excerpt_sentences: int = 2
     excerpt_chars: int = 280
+    #: the most characters one episode quotes in all (None: ``excerpt_sentences`` alone)
+    excerpt_total_chars: int | None = None
     #: the share of the budget the agent-type template may take when there is a query
     template_share: float = 0.25
     #: corrections and blockers this recent are always in (days)

@@ -260,7 +260,12 @@ class ContextEngine:
             if hit not in turns:
                 continue
             ex = excerpt(
-                turns, hit, query.text, sentences=cfg.excerpt_sentences, chars=cfg.excerpt_chars
+                turns,
+                hit,
+                query.text,
+                sentences=cfg.excerpt_sentences,
+                chars=cfg.excerpt_chars,
+                total_chars=cfg.excerpt_total_chars,
             )
             if ex is None or not _in_project(query.project_filter, ex.text, None, []):
                 continue

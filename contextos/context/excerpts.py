@@ -129,10 +129,12 @@ def excerpt(
     sentences: int = 2,
     chars: int = 280,
     skip: frozenset[tuple[str, str]] = frozenset(),
+    total_chars: int | None = None,
 ) -> Excerpt | None:
     """The ``sentences`` sentences of ``window`` that share most query words (the hit turn's
     best one always among them), in the order said, as one attributed, dated line. Turns in
-    ``skip`` (a fact already carries them) are not quoted."""
+    ``skip`` (a fact already carries them) are not quoted. With ``total_chars``, sentences
+    are added best first only while the quotes stay within that many characters."""
     qwords = set(content_words(query))
     scored: list[tuple[float, int, int, str, Turn]] = []
     for ti, turn in enumerate(window):
@@ -144,7 +146,16 @@ def excerpt(
             scored.append((overlap + own - si * 0.01, ti, si, sent, turn))
     if not scored:
         return None
-    best = sorted(scored, key=lambda s: -s[0])[: max(1, sentences)]
+    best: list[tuple[float, int, int, str, Turn]] = []
+    used = 0
+    for cand in sorted(scored, key=lambda s: -s[0]):
+        if len(best) >= max(1, sentences):
+            break
+        size = min(len(cand[3]), chars)
+        if best and total_chars is not None and used + size > total_chars:
+            continue  # a shorter sentence further down may still fit
+        best.append(cand)
+        used += size
     best.sort(key=lambda s: (s[1], s[2]))
     parts: list[str] = []
     last_speaker = None
