@@ -70,13 +70,25 @@ def context(
     max_tokens: Annotated[int | None, typer.Option(help="token budget")] = None,
     agent_type: Annotated[str, typer.Option(help="agent type")] = "general",
     batch: Annotated[Path | None, typer.Option(help='JSONL of {"query": ...} lines')] = None,
+    proactive: Annotated[
+        bool, typer.Option(help="no query: what the agent type's template holds")
+    ] = False,
+    project: Annotated[str | None, typer.Option(help="keep one project's items")] = None,
+    min_confidence: Annotated[float, typer.Option(help="drop less certain facts")] = 0.7,
+    as_of: Annotated[str | None, typer.Option(help="the graph as it was then (ISO or 3d)")] = None,
+    templates: Annotated[
+        Path | None, typer.Option(help="custom agent-type templates (JSON)")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     data_dir: DataDir = None,
     store: Store = None,
 ) -> None:
     """Print the context injection for a query (or one JSON result per line with --batch)."""
+    if proactive and query is None and batch is None:
+        query = ""
     if (query is None) == (batch is None):
-        raise ConfigError("give a QUERY or --batch FILE (one of them)")
+        raise ConfigError("give a QUERY, --batch FILE or --proactive (one of them)")
+    when = parse_when(as_of) if as_of else None
     if max_tokens is not None and max_tokens < 1:
         raise ConfigError(f"--max-tokens must be a positive integer, not {max_tokens}")
     # the whole batch is checked before any query is answered: a bad line prints nothing
@@ -85,6 +97,8 @@ def context(
     uid = user_from(settings, user) if any(q.user is None for q in queries) else ""
     budget = max_tokens or settings.max_tokens
     with open_read_only(settings) as cx:
+        if templates is not None:
+            cx.configure_retrieval(templates=templates)
         for q in queries:
             where = f"{batch} (line {q.line}): " if batch is not None and q.user else ""
             require_user(cx, settings, q.user or uid, where)
@@ -94,6 +108,9 @@ def context(
                 user=q.user or uid,
                 agent_type=q.agent_type or agent_type,
                 max_tokens=q.max_tokens or budget,
+                project_filter=project,
+                min_confidence=min_confidence,
+                as_of=when,
             )
             if batch is not None or as_json:
                 line = res.model_dump(mode="json")

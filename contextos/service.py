@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from contextos.brief import BriefConfig, diff_facts, history, rank, summarise
-from contextos.context import pack, retrieve
+from contextos.context import ContextEngine, ContextQuery, RetrievalConfig, load_templates
 from contextos.embeddings.embedder import Embedder
 from contextos.errors import ConfigError
 from contextos.extract import registry
 from contextos.extract.base import Extractor
-from contextos.graph.store import GraphStore
+from contextos.graph.store import ConversationWrite, GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
 from contextos.models.entities import Entity
@@ -109,6 +109,8 @@ class ContextOS(PeopleFacade):
         else:
             self._extractor = extractor
         self._embedder = embedder
+        self._engine: ContextEngine | None = None
+        self._names: dict[str, str] = {}
         self._opened = False
 
     # -- lifecycle -------------------------------------------------------------
@@ -193,8 +195,12 @@ class ContextOS(PeopleFacade):
     def close(self) -> None:
         self._close_live()
         if self._opened:
-            self._opened = False
-            self.store.close()
+            try:
+                if self._engine is not None:
+                    self._engine.flush()  # the last_used times not written yet
+            finally:
+                self._opened = False
+                self.store.close()
 
     def __enter__(self) -> ContextOS:
         return self
@@ -273,6 +279,7 @@ class ContextOS(PeopleFacade):
         user = check_user_id(user)
         if not self.extraction_allowed(user):  # the user opted out: nothing is read
             return IngestReport(user_id=user, warnings=[_OPTED_OUT])
+        self._names.pop(user, None)
         inputs = IngestInputs.read(sources, format=format, options=options)
         name: str | None
         if isinstance(extractor, str):
@@ -282,7 +289,9 @@ class ContextOS(PeopleFacade):
         else:
             chosen, name = self.extractor, self._extractor_name
         try:
-            return IngestRun(self.store, chosen, name, self.embed, self.settings).run(
+            return IngestRun(
+                self.store, chosen, name, self.embed, self.settings, self.engine.on_written
+            ).run(
                 inputs,
                 user=user,
                 user_name=user_name,
@@ -307,31 +316,70 @@ class ContextOS(PeopleFacade):
     def entities(self, user: str) -> list[Entity]:
         return self.store.entities(check_user_id(user))
 
+    @property
+    def engine(self) -> ContextEngine:
+        """Retrieval over this store: lexical indexes in ``data_dir/index``, settings from
+        :meth:`configure_retrieval`."""
+        if self._engine is None:
+            self._engine = ContextEngine(self.store, self.embed, self.data_dir / "index")
+        return self._engine
+
+    def _graph_changed(self, user: str) -> None:
+        """Something other than an ingest changed the user's facts: retrieval re-reads them."""
+        if self._engine is not None:
+            self._engine.changed(user)
+
+    def _written(self, write: ConversationWrite) -> None:
+        """A conversation (a live session's extraction) was written outside an ingest run."""
+        if self._engine is not None:
+            self._engine.on_written(write)
+
+    def configure_retrieval(
+        self,
+        config: RetrievalConfig | None = None,
+        templates: str | Path | None = None,
+    ) -> None:
+        """Retrieval weights and thresholds (:class:`RetrievalConfig`), and custom agent-type
+        templates from a JSON file (``contextos/context/agent_templates.py``)."""
+        if config is not None:
+            self.engine.config = config
+        if templates is not None:
+            self.engine.templates = load_templates(templates)
+
     def context(
         self,
-        query: str,
+        query: str = "",
         *,
         user: str,
         agent_type: str = "general",
         max_tokens: int = 500,
+        project_filter: str | None = None,
+        min_confidence: float = 0.7,
+        as_of: datetime | None = None,
     ) -> ContextResult:
-        """A token-budgeted ``<context_injection>`` of what is relevant to ``query``."""
+        """A token-budgeted ``<context_injection>`` of what is relevant to ``query``: facts,
+        entities and quoted excerpts of what was said, fused, with the ``agent_type``'s
+        template (general, code, meeting, task, or a custom one); an empty query is the
+        proactive mode (the template alone). ``project_filter`` keeps one project's items,
+        ``min_confidence`` drops less certain facts, ``as_of`` answers from the graph as it was
+        then. The facts injected get their ``last_used`` set."""
         user = check_user_id(user)
         if max_tokens < 1:
             raise ConfigError("max_tokens must be positive")
-        name = self._user_name(user)
-        items = retrieve(self.store, self.embed, user, name, query)
-        injection, kept, tokens = pack(items, name, query, max_tokens)
-        return ContextResult(
-            query=query,
+        if not 0.0 <= min_confidence <= 1.0:
+            raise ConfigError("min_confidence must be between 0 and 1")
+        if as_of is not None and as_of.tzinfo is None:
+            as_of = as_of.replace(tzinfo=UTC)
+        q = ContextQuery(
+            text=query,
             user_id=user,
+            user_name=self._user_name(user),
             agent_type=agent_type,
-            injection=injection,
-            token_count=tokens,
-            max_tokens=max_tokens,
-            sources=[i.source for i in kept],
-            dropped=len(items) - len(kept),
+            as_of=as_of,
+            project_filter=project_filter,
+            min_confidence=min_confidence,
         )
+        return self.engine.context(q, max_tokens)
 
     def brief(
         self,
@@ -371,7 +419,10 @@ class ContextOS(PeopleFacade):
         user = check_user_id(user)
         if self._live is not None:
             self._live.forget_user(user)  # its live sessions start afresh
-        return self.store.delete_user(user)
+        self._names.pop(user, None)
+        removed = self.store.delete_user(user)
+        self.engine.forget(user)
+        return removed
 
     def users(self) -> list[str]:
         """The ids of the users the graph holds data for."""
@@ -387,9 +438,13 @@ class ContextOS(PeopleFacade):
 
     def _user_name(self, user: str) -> str:
         """The name stored for ``user``; for a user the graph does not know, the id as given
-        (a name made up from it would read as if the graph knew them)."""
+        (a name made up from it would read as if the graph knew them). Known names are kept
+        (an ingest may rename: it clears them)."""
+        if user in self._names:
+            return self._names[user]
         for uid, name in self.store.users():
             if uid == user and name:
+                self._names[user] = str(name)
                 return str(name)
         return user
 
@@ -423,6 +478,7 @@ class ContextOS(PeopleFacade):
                 self.embed,
                 extractor_for=self._live_extractor,
                 user_name=self._stored_user_name,
+                on_written=self._written,
                 config=self._live_config,
                 clock=self._live_clock or time.time,
             )
@@ -528,8 +584,11 @@ class ContextOS(PeopleFacade):
 
         user_id = check_user_id(user_id)
         if delete:
-            return delete_fact(self.store, user_id, fact_id)
-        return end_fact(self.store, user_id, fact_id, datetime.now(UTC).timestamp(), "user")
+            done = delete_fact(self.store, user_id, fact_id)
+        else:
+            done = end_fact(self.store, user_id, fact_id, datetime.now(UTC).timestamp(), "user")
+        self._graph_changed(user_id)
+        return done
 
     def search_facts(
         self, query: str, user_id: str, *, limit: int = 10, include_superseded: bool = False

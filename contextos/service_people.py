@@ -70,6 +70,8 @@ class PeopleFacade:
 
         def _user_name(self, user: str) -> str: ...
 
+        def _graph_changed(self, user: str) -> None: ...
+
     _retention_checked: dict[str, float]
     _retention_lock: threading.Lock
 
@@ -79,7 +81,7 @@ class PeopleFacade:
 
         if not isinstance(self.store, CypherGraphStore):
             raise ConfigError("preferences and privacy need a Cypher graph store")
-        return PeopleRecords(self.store)
+        return PeopleRecords(self.store, on_change=self._graph_changed)
 
     # -- preferences -----------------------------------------------------------
 

@@ -11,7 +11,9 @@ SET n.confidence = CASE WHEN f.confidence > n.confidence THEN f.confidence ELSE 
     n.turn_ids = n.turn_ids + [x IN f.turn_ids WHERE NOT x IN n.turn_ids],
     n.conversation_ids = n.conversation_ids + [x IN f.conversation_ids WHERE NOT x IN n.conversation_ids],
     n.spans = n.spans + [x IN f.spans WHERE NOT x IN n.spans],
-    n.entities = n.entities + [x IN f.entities WHERE NOT x IN n.entities]
+    n.entities = n.entities + [x IN f.entities WHERE NOT x IN n.entities],
+    n.last_said = CASE WHEN n.last_said IS NULL OR f.said_at > n.last_said THEN f.said_at
+                       ELSE n.last_said END
 WITH n, f
 OPTIONAL MATCH (s:Entity {key: f.subject_key})
 FOREACH (_ IN CASE WHEN s IS NULL THEN [] ELSE [1] END | MERGE (n)-[:ABOUT]->(s))

@@ -8,11 +8,14 @@ __all__ = ["SECTION_ORDER", "section_for_fact"]
 
 #: Template sections, in the order they appear in the injection.
 SECTION_ORDER = (
+    "active_blockers",
+    "recent_corrections",
     "active_projects",
     "recent_decisions",
     "user_preferences",
     "relevant_people",
     "relevant_facts",
+    "relevant_excerpts",
 )
 
 _PROJECT_CATEGORIES = frozenset({"decision", "work", "plan", "goal", "challenge"})

@@ -35,6 +35,7 @@ _WRITE_ORDER = (
     "upsert_user",
     "upsert_conversation",
     "upsert_turns",
+    "set_turn_embeddings",
     "upsert_entities",
     "upsert_facts",
     "link_fact_mentions",
@@ -44,6 +45,7 @@ _WRITE_ORDER = (
 )
 _LIST_PARAM = {
     "upsert_turns": "turns",
+    "set_turn_embeddings": "items",
     "upsert_entities": "entities",
     "upsert_facts": "facts",
     "link_fact_mentions": "links",
@@ -186,22 +188,94 @@ class CypherGraphStore(ABC):
         if not refs:
             return []
         rows = self.run(self._q("get_turns"), {"user_id": user_id, "refs": [list(r) for r in refs]})
+        return [(r[0], _turn_from_row(r[1:])) for r in rows]
+
+    # -- retrieval (context/, issue #42) ------------------------------------
+
+    def similar_turns(
+        self, user_id: str, embedding: list[float], k: int = 10, as_of: float | None = None
+    ) -> list[tuple[str, float]]:
+        """(turn key, cosine similarity) of the user's turns nearest ``embedding``, said at or
+        before ``as_of`` when it is given."""
+        rows = self.run(
+            self._q("vector_search_turns"),
+            {
+                "user_id": user_id,
+                "embedding": [float(x) for x in embedding],
+                "k": k * 4,
+                "as_of": as_of,
+            },
+        )
+        return [(r[0], float(r[1])) for r in rows][:k]
+
+    def turn_windows(
+        self, user_id: str, keys: list[str], radius: int = 1
+    ) -> dict[str, list[tuple[str, Turn]]]:
+        """For each turn key, the (key, turn) pairs within ``radius`` turns of it in its
+        conversation, in order."""
+        if not keys:
+            return {}
+        rows = self.run(
+            self._q("turn_windows"), {"user_id": user_id, "keys": keys, "radius": radius}
+        )
+        out: dict[str, list[tuple[str, Turn]]] = {}
+        for r in rows:
+            out.setdefault(r[0], []).append((r[1], _turn_from_row(r[2:])))
+        for window in out.values():
+            window.sort(key=lambda kt: kt[1].index)
+        return out
+
+    def user_turn_texts(self, user_id: str) -> list[tuple[str, str, str, float | None]]:
+        """(key, text, speaker, epoch time) of every turn of the user."""
+        return [
+            (r[0], r[1] or "", r[2] or "", r[3])
+            for r in self.run(self._q("list_user_turns"), {"user_id": user_id})
+        ]
+
+    def entity_neighbourhood(
+        self, user_id: str, keys: list[str], hops: int = 2
+    ) -> list[tuple[str, Entity, int]]:
+        """(named entity key, neighbour, hops) for the entities within ``hops`` (1 or 2)
+        relations of the named ones."""
+        if not keys:
+            return []
+        rows = self.run(
+            self._q("entity_neighbourhood"), {"user_id": user_id, "keys": keys, "hops": hops}
+        )
         return [
             (
                 r[0],
-                Turn(
-                    id=r[1],
-                    conversation_id=r[2],
-                    index=r[3],
-                    role=r[4],
-                    speaker=r[5],
-                    kind=r[6],
-                    text=r[7],
-                    timestamp=from_epoch(r[8]),
-                ),
+                entity_from_row([r[1], r[2], r[3], [], r[4], [], None, None], user_id),
+                int(r[5]),
             )
             for r in rows
+            if r[1] is not None
         ]
+
+    def entity_fact_ids(self, user_id: str, keys: list[str]) -> dict[str, list[str]]:
+        """fact id -> the given entities it mentions or is about."""
+        out: dict[str, list[str]] = {}
+        if keys:
+            for fid, key in self.run(self._q("entity_facts"), {"user_id": user_id, "keys": keys}):
+                out.setdefault(fid, []).append(key)
+        return out
+
+    def facts_with_last_said(
+        self, ids: list[str], user_id: str = ""
+    ) -> list[tuple[Fact, float | None]]:
+        """The facts ``ids`` (in that order) with when each was last said (epoch s; a repeat
+        renews it), what query-time decay reads."""
+        if not ids:
+            return []
+        n = len(FACT_COLUMNS)
+        rows = self.run(self._q("context_facts"), {"ids": ids})
+        by_id = {r[0]: (fact_from_row(r[:n], user_id), r[n]) for r in rows}
+        return [by_id[i] for i in ids if i in by_id]
+
+    def touch_facts(self, ids: list[str], at: float) -> None:
+        """Record that the facts ``ids`` were injected at ``at`` (their ``last_used``)."""
+        if ids:
+            self.run(self._q("touch_facts"), {"ids": ids, "at": at})
 
     def carryover(self, user_id: str) -> str | None:
         """What the extractor remembered of the user at the end of their last run."""
@@ -255,7 +329,8 @@ class CypherGraphStore(ABC):
     def fact_turns(self, user_id: str) -> list[Turn]:
         """The turns the user's facts are grounded in."""
         return [
-            _turn_from_row(r) for r in self.run(self._q("list_fact_turns"), {"user_id": user_id})
+            _turn_from_row(r[1:])
+            for r in self.run(self._q("list_fact_turns"), {"user_id": user_id})
         ]
 
     def graph_version(self, user_id: str) -> tuple[Any, ...]:
@@ -270,14 +345,14 @@ class CypherGraphStore(ABC):
 
 
 def _turn_from_row(r: list[Any]) -> Turn:
-    """A turn from ``key, id, conversation_id, idx, role, speaker, kind, text, ts``."""
+    """A turn from (id, conversation id, idx, role, speaker, kind, text, epoch time)."""
     return Turn(
-        id=r[1],
-        conversation_id=r[2],
-        index=r[3],
-        role=r[4],
-        speaker=r[5],
-        kind=r[6],
-        text=r[7],
-        timestamp=from_epoch(r[8]),
+        id=r[0],
+        conversation_id=r[1],
+        index=r[2],
+        role=r[3],
+        speaker=r[4],
+        kind=r[5],
+        text=r[6],
+        timestamp=from_epoch(r[7]),
     )

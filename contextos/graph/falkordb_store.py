@@ -183,14 +183,14 @@ class FalkorDBStore(CypherGraphStore):
 
     def _wait_for_vector_index(self, timeout: float = 60.0) -> None:
         """After a restart the vector index is rebuilt in the background and answers only
-        partially until it is done: wait until it reports OPERATIONAL and counts every fact."""
+        partially until it is done: wait until the Fact and Turn indexes report OPERATIONAL."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             rows = self.graph.query("CALL db.indexes()").result_set
             ready = True
             for row in rows:
                 label, status = row[0], row[7] if len(row) > 7 else "OPERATIONAL"
-                if label == "Fact" and status != "OPERATIONAL":
+                if label in ("Fact", "Turn") and status != "OPERATIONAL":
                     ready = False
             if ready:
                 return
@@ -218,8 +218,8 @@ class FalkorDBStore(CypherGraphStore):
     # -- primitives --------------------------------------------------------
 
     def run(self, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
-        try:
-            return list(self.graph.query(query, params).result_set)
+        try:  # the header built here: the client's own encoder is slow on long vectors
+            return list(self.graph.query(params_header(params) + query).result_set)
         except redis.exceptions.TimeoutError as exc:
             raise self._hung() from exc
         except redis.exceptions.ConnectionError as exc:

@@ -6,6 +6,7 @@ needs; like it, every statement is a file in ``cypher/`` and every value a param
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from contextos.graph import cypher
@@ -40,14 +41,34 @@ def _preference(row: list[Any], user_id: str) -> Preference:
     )
 
 
-class PeopleRecords:
-    """Preferences and privacy choices of users, in the graph of ``store``."""
+#: the statements that change what a user's context is made of (facts, turns)
+_CHANGES_FACTS = frozenset(
+    {
+        "add_preference",
+        "merge_preference",
+        "deactivate_preference",
+        "delete_preferences",
+        "delete_facts",
+        "redact_turns",
+    }
+)
 
-    def __init__(self, store: CypherGraphStore) -> None:
+
+class PeopleRecords:
+    """Preferences and privacy choices of users, in the graph of ``store``; ``on_change`` is
+    told the user id after each write to their facts or turns (caches drop their copy)."""
+
+    def __init__(
+        self, store: CypherGraphStore, on_change: Callable[[str], None] | None = None
+    ) -> None:
         self.store = store
+        self.on_change = on_change
 
     def _run(self, name: str, **params: Any) -> list[list[Any]]:
-        return self.store.run(cypher.load(name, self.store.dialect), params)
+        rows = self.store.run(cypher.load(name, self.store.dialect), params)
+        if self.on_change is not None and name in _CHANGES_FACTS:
+            self.on_change(str(params["user_id"]))
+        return rows
 
     # -- preferences -------------------------------------------------------
 

@@ -67,6 +67,12 @@ def from_epoch(value: Any) -> datetime | None:
     return datetime.fromtimestamp(float(value), tz=UTC)
 
 
+def _latest(*stamps: float | None) -> float | None:
+    """The latest of the known times (None when none is known)."""
+    known = [s for s in stamps if s is not None]
+    return max(known) if known else None
+
+
 def span_to_str(e: Evidence) -> str:
     return json.dumps(e.model_dump(), sort_keys=True, ensure_ascii=False)
 
@@ -192,8 +198,15 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
                     "status": f.fact.status,
                     "subject_key": f.subject_key,
                     "turn_keys": f.turn_keys,
+                    "said_at": _latest(to_epoch(f.fact.valid_from), started),
                 }
                 for f in w.facts
+            ],
+        },
+        "set_turn_embeddings": {
+            "items": [
+                {"key": key, "embedding": np.round(np.asarray(v, np.float64), 6).tolist()}
+                for key, v in w.turn_vectors.items()
             ],
         },
         "link_fact_mentions": {

@@ -96,6 +96,8 @@ class ConversationWrite:
     endings: list[Ending] = field(default_factory=list)
     rejections: list[tuple[str, Rejection]] = field(default_factory=list)  # (id, rejection)
     content_hash: str = ""
+    #: turn key -> its embedding, for the turns retrieval searches by vector (context/)
+    turn_vectors: dict[str, list[float]] = field(default_factory=dict)
     #: what the extractor remembers of the user once this conversation is read
     #: (``extract/local/conversation/carryover.py``), stored with it so that a run resumed
     #: after it reads on exactly from there; None when it is what the store has already (or
@@ -141,6 +143,31 @@ class GraphStore(Protocol):
     def users(self) -> list[tuple[str, str]]: ...
 
     def turns(self, user_id: str, refs: list[tuple[str, str]]) -> list[tuple[str, Turn]]: ...
+
+    # retrieval (context/): turns by vector and as episode windows, the text the lexical
+    # index is rebuilt from, the graph around named entities, and the signals decay reads
+
+    def similar_turns(
+        self, user_id: str, embedding: list[float], k: int = 10, as_of: float | None = None
+    ) -> list[tuple[str, float]]: ...
+
+    def turn_windows(
+        self, user_id: str, keys: list[str], radius: int = 1
+    ) -> dict[str, list[tuple[str, Turn]]]: ...
+
+    def user_turn_texts(self, user_id: str) -> list[tuple[str, str, str, float | None]]: ...
+
+    def entity_neighbourhood(
+        self, user_id: str, keys: list[str], hops: int = 2
+    ) -> list[tuple[str, Entity, int]]: ...
+
+    def entity_fact_ids(self, user_id: str, keys: list[str]) -> dict[str, list[str]]: ...
+
+    def facts_with_last_said(
+        self, ids: list[str], user_id: str = ""
+    ) -> list[tuple[Fact, float | None]]: ...
+
+    def touch_facts(self, ids: list[str], at: float) -> None: ...
 
     def carryover(self, user_id: str) -> str | None: ...
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Literal
 
@@ -115,11 +115,14 @@ class LiveExtraction:
         embed: Callable[[list[str]], np.ndarray],
         log: LiveTurnLog,
         user_ref: Callable[[str], UserRef],
+        on_written: Callable[[ConversationWrite], None] | None = None,
     ) -> None:
         self.store = store
         self.embed = embed
         self.log = log
         self.user_ref = user_ref
+        #: told of each write with its conversation's turns (retrieval indexes them)
+        self.on_written = on_written
         self._lock = threading.Lock()
         self._pipelines: dict[int, tuple[NewTurnsOnly, ConversationPipeline]] = {}
         self._windows: list[list[Turn]] = []
@@ -166,8 +169,11 @@ class LiveExtraction:
             outcome = self._run(conv, ref, extractor, refs, threshold)
             outcome.upto = upto
             debriefed = upto if kind == "debrief" else 0
+            read = outcome.write.turns
             outcome.write.turns = []  # stored as they came; the facts link to them by key
             self.log.write_extraction(outcome.write, extracted=upto, debriefed=debriefed)
+            if self.on_written is not None:
+                self.on_written(replace(outcome.write, turns=read))
             return outcome
 
     def manual(self, conv: Conversation, user_id: str, extractor: Extractor, threshold: float):
@@ -176,6 +182,8 @@ class LiveExtraction:
             self._windows = windows(conv)
             outcome = self._run(conv, self.user_ref(user_id), extractor, set(), threshold)
             self.store.write_conversation(outcome.write)
+            if self.on_written is not None:
+                self.on_written(outcome.write)
             return outcome
 
     def _run(

@@ -45,6 +45,7 @@ class LiveTurns:
         user_name: Callable[[str], str | None],
         config: LiveConfig | None = None,
         clock: Callable[[], float] = time.time,
+        on_written: Callable[[ConversationWrite], None] | None = None,
     ) -> None:
         self.config = config or LiveConfig()
         self.clock = clock
@@ -52,7 +53,7 @@ class LiveTurns:
         self._extractor_for = extractor_for
         self._user_name = user_name
         self._names: dict[str, UserRef] = {}
-        self.extraction = LiveExtraction(store, embed, self.log, self._user_ref)
+        self.extraction = LiveExtraction(store, embed, self.log, self._user_ref, on_written)
         self.sessions = Sessions()
         self.worker = LiveWorker(
             self._run_job,

@@ -10,7 +10,8 @@ __all__ = ["ContextItem", "ContextResult", "ContextSource"]
 
 
 class ContextSource(BaseModel):
-    type: Literal["fact", "entity"]
+    #: ``episode``: an excerpt quoted from turns (``id`` is the hit turn's key)
+    type: Literal["fact", "entity", "episode"]
     id: str
     relevance: float
     turn_ids: list[str] = Field(default_factory=list)

@@ -125,6 +125,10 @@ def _grounding_keys(fact: Fact, turn_keys: dict[str, str]) -> list[str]:
     return list(dict.fromkeys(turn_keys[r] for r in refs if r in turn_keys))
 
 
+#: characters of a turn's text that are embedded for turn retrieval
+TURN_EMBED_CHARS = 600
+
+
 class ConversationPipeline:
     """Stateful across one ingestion run: it keeps the user's entity index and fact vectors
     in memory, updated as each conversation is processed."""
@@ -197,12 +201,24 @@ class ConversationPipeline:
         validated = validate(extracted, index_turns([*turns, *cited]))
         self._entities(write, validated.entities, validated.relations, index, conv)
         self._facts(write, validated.facts, user, index, stats)
+        write.turn_vectors = self._turn_vectors(turns, turn_keys)
         for rej in validated.rejections:
             stats.rejected[rej.reason] += 1
             stats.rejected_by[rej.extractor, rej.reason] += 1
             rid = stable_id(ckey, rej.turn_id, rej.reason, rej.text)
             write.rejections.append((rid, rej))
         return write, stats
+
+    def _turn_vectors(self, turns: list[Turn], turn_keys: dict[str, str]) -> dict[str, list[float]]:
+        """One vector per message turn of a person (the episodes context/ searches), embedded
+        once here; its text cut at :data:`TURN_EMBED_CHARS` (the model reads 128 tokens at most
+        anyway). Assistant turns are not embedded — long, costly, and rarely what a memory is
+        asked about — they stay searchable by BM25."""
+        said = [t for t in turns if t.kind == "message" and t.role == "user" and t.text.strip()]
+        if not said:
+            return {}
+        vectors = self.embed([t.text[:TURN_EMBED_CHARS] for t in said])
+        return {turn_keys[t.id]: v.tolist() for t, v in zip(said, vectors, strict=True)}
 
     def _entities(
         self,

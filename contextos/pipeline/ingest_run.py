@@ -25,7 +25,7 @@ from contextos.errors import (
 )
 from contextos.extract import registry
 from contextos.extract.base import CarriesOver, Extractor, Metered
-from contextos.graph.store import GraphStore
+from contextos.graph.store import ConversationWrite, GraphStore
 from contextos.models.extraction import UserRef
 from contextos.models.facts import turn_ref
 from contextos.models.report import FormatStats, IngestReport
@@ -121,8 +121,12 @@ class IngestRun:
         name: str | None,
         embed: Callable[[list[str]], np.ndarray],
         settings: Settings | None,
+        on_written: Callable[[ConversationWrite], None] | None = None,
     ) -> None:
         self.store = store
+        #: called with each conversation once its transaction is committed (the context
+        #: stage's lexical index keeps in step with the graph this way)
+        self.on_written = on_written
         self.extractor = extractor
         self.name = name
         self.embed = embed
@@ -295,6 +299,8 @@ class IngestRun:
             raise
         if write.carryover is not None:
             carried.text = write.carryover
+        if self.on_written is not None:
+            self.on_written(write)
         report.facts_stored += stats.facts_new
         report.facts_merged += stats.facts_merged
         report.facts_superseded += stats.facts_superseded

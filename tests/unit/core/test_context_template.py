@@ -1,5 +1,5 @@
+from contextos.context.packing import pack, render
 from contextos.context.sections import section_for_fact
-from contextos.context.template import pack, render
 from contextos.embeddings.tokens import count_tokens
 from contextos.models import ContextItem, ContextSource, Fact
 
@@ -66,3 +66,13 @@ def test_sections_by_category_and_subject():
     assert section_for_fact(f("work"), "Sam") == "active_projects"
     assert section_for_fact(f("location"), "Sam") == "relevant_facts"
     assert section_for_fact(f("like", subject="Maya"), "Sam") == "relevant_people"
+
+
+def test_pack_caps_keep_a_group_to_its_share():
+    items = [_item("user_preferences", f"preference {i} " + "word " * 8) for i in range(10)]
+    items += [_item("relevant_facts", f"fact {i} " + "word " * 8) for i in range(10)]
+    caps = [60] * 10 + [None] * 10
+    _, kept, tokens = pack(items, "Sam", "q", 200, caps)
+    prefs = [it for it in kept if it.section == "user_preferences"]
+    assert 0 < len(prefs) < 10
+    assert len(kept) > len(prefs) and tokens <= 200

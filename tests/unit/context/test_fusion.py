@@ -1,0 +1,54 @@
+"""Weighted reciprocal-rank fusion and the diversity pass."""
+
+import pytest
+
+from contextos.context.fusion import Ranked, diversify, reciprocal_rank_fusion
+from contextos.context.query import ScoredItem
+from contextos.models.context import ContextItem, ContextSource
+
+
+def _hits(name, ids, kind="turn"):
+    return [ScoredItem(kind, i, 1.0 / (n + 1), name) for n, i in enumerate(ids)]
+
+
+def test_rrf_sums_weighted_reciprocal_ranks():
+    lists = {"bm25": _hits("bm25", ["a", "b"]), "vec": _hits("vec", ["b", "c"])}
+    fused = reciprocal_rank_fusion(lists, {"bm25": 1.0, "vec": 2.0}, k=10)
+    assert fused[("turn", "a")] == pytest.approx(1 / 11)
+    assert fused[("turn", "b")] == pytest.approx(1 / 12 + 2 / 11)
+    assert fused[("turn", "c")] == pytest.approx(2 / 12)
+    assert max(fused, key=fused.get) == ("turn", "b")
+
+
+def test_zero_weight_drops_a_retriever_and_kinds_stay_apart():
+    lists = {"bm25": _hits("bm25", ["a"]), "graph": _hits("graph", ["a"], kind="fact")}
+    fused = reciprocal_rank_fusion(lists, {"bm25": 1.0, "graph": 0.0})
+    assert set(fused) == {("turn", "a")}
+    both = reciprocal_rank_fusion(lists, {})
+    assert set(both) == {("turn", "a"), ("fact", "a")}
+
+
+def _ranked(ident, score, words, turns=()):
+    item = ContextItem(
+        section="relevant_facts",
+        text=ident,
+        source=ContextSource(type="fact", id=ident, relevance=score),
+    )
+    return Ranked(item, score, frozenset(words.split()), frozenset(turns))
+
+
+def test_near_duplicates_are_pushed_down_not_dropped():
+    a = _ranked("a", 1.0, "marathon training plan october")
+    a2 = _ranked("a2", 0.9, "marathon training plan october")
+    b = _ranked("b", 0.6, "sister moved to glasgow")
+    out = diversify([a, a2, b], threshold=0.6, penalty=0.5)
+    assert [r.item.text for r in out] == ["a", "b", "a2"]
+    assert out[2].score == pytest.approx(0.45)
+
+
+def test_a_fact_and_its_source_turn_never_both_spend_budget():
+    fact = _ranked("fact", 1.0, "sam adopted biscuit", turns=[("c1", "s1:4")])
+    excerpt = _ranked("excerpt", 0.8, "we adopted a dog", turns=[("c1", "s1:4"), ("c1", "s1:5")])
+    other = _ranked("other", 0.5, "unrelated words", turns=[("c1", "s2:1")])
+    out = diversify([excerpt, fact, other], threshold=0.9, penalty=0.5)
+    assert [r.item.text for r in out] == ["fact", "other"]
