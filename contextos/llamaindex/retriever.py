@@ -25,6 +25,7 @@ from contextos.llamaindex.graph_store import ContextOSGraphStore
 from contextos.models.context import ContextResult, ContextSource
 from contextos.models.entities import Entity
 from contextos.models.facts import Fact, turn_ref
+from contextos.models.transcript import Turn
 
 __all__ = ["ContextOSRetriever"]
 
@@ -74,12 +75,22 @@ class ContextOSRetriever(BasePGRetriever):
             if wanted
             else {}
         )
+        hit_keys = [s.id for s in result.sources if s.type == "episode"]
+        episodes = {
+            key: window[0][1]
+            for key, window in self.store.cx.store.turn_windows(
+                self.store.user, hit_keys, radius=0
+            ).items()
+            if window
+        }
         nodes: list[NodeWithScore] = []
         for source in result.sources:
             if source.type == "fact" and source.id in facts:
                 node = _fact_node(facts[source.id], source)
             elif source.type == "entity" and source.id in entities:
                 node = _entity_node(entities[source.id], source)
+            elif source.type == "episode" and source.id in episodes:
+                node = _episode_node(episodes[source.id], source)
             else:
                 continue  # gone since (forgotten between the two reads)
             nodes.append(NodeWithScore(node=node, score=source.relevance))
@@ -131,6 +142,24 @@ def _fact_node(f: Fact, source: ContextSource) -> TextNode:
         text=f.text,
         metadata=metadata,
         relationships=relationships,
+        excluded_llm_metadata_keys=_NOT_FOR_LLM,
+        excluded_embed_metadata_keys=list(metadata),
+    )
+
+
+def _episode_node(t: Turn, source: ContextSource) -> TextNode:
+    """An excerpt's turn: who said it, when, and the turn's own words."""
+    when = t.timestamp.date().isoformat() if t.timestamp else None
+    metadata = {
+        **_base_metadata(source),
+        "speaker": t.speaker,
+        "said_at": when,
+        "conversation_id": t.conversation_id,
+    }
+    return TextNode(
+        id_=source.id,
+        text=f"{t.speaker}{f' ({when})' if when else ''}: {t.text}",
+        metadata=metadata,
         excluded_llm_metadata_keys=_NOT_FOR_LLM,
         excluded_embed_metadata_keys=list(metadata),
     )
