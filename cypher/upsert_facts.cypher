@@ -13,9 +13,9 @@ SET n.confidence = CASE WHEN f.confidence > n.confidence THEN f.confidence ELSE 
     n.spans = n.spans + [x IN f.spans WHERE NOT x IN n.spans],
     n.entities = n.entities + [x IN f.entities WHERE NOT x IN n.entities]
 WITH n, f
-OPTIONAL MATCH (s:Entity {key: f.subject_key})
+OPTIONAL MATCH (s:Entity {key: f.subject_key, user_id: $user_id})
 FOREACH (_ IN CASE WHEN s IS NULL THEN [] ELSE [1] END | MERGE (n)-[:ABOUT]->(s))
 WITH n, f
 UNWIND f.turn_keys AS tk
-MATCH (t:Turn {key: tk})
+MATCH (t:Turn {key: tk, user_id: $user_id})
 MERGE (n)-[:GROUNDED_IN]->(t)
