@@ -2,6 +2,6 @@
 // upsert_entities fills them in: see create_user for why a new node is not relabelled.
 UNWIND $entities AS e
 OPTIONAL MATCH (x:Entity {key: e.key})
-WITH e, x WHERE x IS NULL
+WITH e, count(x) AS found WHERE found = 0
 CREATE (n:Entity:{label} {key: e.key})
 SET n.first_seen = e.ts, n.aliases = []

@@ -2,6 +2,6 @@
 // Bolt server that re-creates a node to add a label (ArcadeDB) cannot do so for a node made
 // earlier in the same transaction without meeting its own uniqueness entry.
 OPTIONAL MATCH (x:Entity {key: $key})
-WITH x WHERE x IS NULL
+WITH count(x) AS found WHERE found = 0
 CREATE (u:Entity:Person:User {key: $key})
 SET u.first_seen = $ts

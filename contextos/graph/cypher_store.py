@@ -13,10 +13,10 @@ from contextos.graph import cypher
 from contextos.graph.records import (
     FACT_COLUMNS,
     conversation_params,
+    entities_by_type,
     entity_from_row,
     fact_from_row,
     from_epoch,
-    entities_by_type,
     labels_by_type,
     rejection_from_row,
     relation_params,

@@ -148,7 +148,9 @@ class Neo4jStore(CypherGraphStore):
         try:
             self._run_raw(ddl)
             self._run_raw("CALL db.awaitIndexes($t)", {"t": INDEX_TIMEOUT})
-            self._run_raw(self._q("vector_search_facts"), {"k": 1, "embedding": probe, "user_id": ""})
+            self._run_raw(
+                self._q("vector_search_facts"), {"k": 1, "embedding": probe, "user_id": ""}
+            )
         except nx.ServiceUnavailable as exc:
             raise self._error(exc) from exc
         except nx.Neo4jError:
@@ -222,7 +224,9 @@ class Neo4jStore(CypherGraphStore):
     ) -> list[tuple[str, float]]:
         """The user's ``k`` facts nearest to ``embedding`` by cosine similarity (plain cosine,
         as the FalkorDB backend returns it), through the vector index or an exact scan."""
-        name = "vector_search_facts" if self.capabilities.vector_index else "vector_search_facts_scan"
+        name = (
+            "vector_search_facts" if self.capabilities.vector_index else "vector_search_facts_scan"
+        )
         rows = self.run(
             self._q(name),
             {"user_id": user_id, "embedding": [float(x) for x in embedding], "k": k * 4},

@@ -216,7 +216,10 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
                 for s in w.supersessions
             ],
         },
-        "end_facts": {"user_id": w.user_id, "items": [{"id": e.fact_id, "at": e.at} for e in w.endings]},
+        "end_facts": {
+            "user_id": w.user_id,
+            "items": [{"id": e.fact_id, "at": e.at} for e in w.endings],
+        },
         "insert_rejections": {
             "user_id": w.user_id,
             "rejections": [
