@@ -13,6 +13,7 @@ scan of the user's facts instead.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -71,8 +72,12 @@ def parse_bolt_url(url: str) -> BoltTarget:
 
 
 def _one_line(exc: BaseException) -> str:
-    message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
-    return " ".join(str(message).split())
+    """The error's message on one line (a server error's own message, not the driver's
+    ``{code: ...} {message: ...}`` rendering)."""
+    with warnings.catch_warnings():  # the driver warns on reading some error attributes
+        warnings.simplefilter("ignore")
+        message = getattr(exc, "message", None) if getattr(exc, "code", None) else None
+    return " ".join(str(message or exc or type(exc).__name__).split())
 
 
 class Neo4jStore(CypherGraphStore):
@@ -171,7 +176,9 @@ class Neo4jStore(CypherGraphStore):
             )
         if isinstance(exc, nx.ServiceUnavailable | nx.SessionExpired | OSError):
             return StoreError(f"cannot reach {where}: {_one_line(exc)}")
-        code = getattr(exc, "code", None) or ""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            code = getattr(exc, "code", None) or ""
         if "DatabaseNotFound" in code:
             return StoreError(f"{where}: no such database (set CONTEXTOS_NEO4J_DATABASE)")
         if isinstance(exc, nx.ConfigurationError | ValueError):

@@ -43,9 +43,8 @@ def neo4j_url() -> str:
     parts = urlsplit(os.environ["NEO4J_URI"])
     user = quote(os.environ.get("NEO4J_USER", "neo4j"), safe="")
     password = quote(os.environ.get("NEO4J_PASSWORD", ""), safe="")
-    database = os.environ.get("NEO4J_DATABASE", "")
-    path = f"/{database}" if database else ""
-    return f"{parts.scheme}://{user}:{password}@{parts.netloc.rsplit('@', 1)[-1]}{path}"
+    database = os.environ.get("NEO4J_DATABASE", "neo4j")
+    return f"{parts.scheme}://{user}:{password}@{parts.netloc.rsplit('@', 1)[-1]}/{database}"
 
 
 def empty_graph(url: str) -> None:
