@@ -109,7 +109,12 @@ class Neo4jStore(CypherGraphStore):
     def open(self) -> None:
         if self._driver is not None:
             return
-        import neo4j
+        try:
+            import neo4j
+        except ImportError as exc:
+            raise StoreError(
+                "the Neo4j backend needs the neo4j driver: pip install 'contextos[neo4j]'"
+            ) from exc
 
         auth = (self.user, self._password) if self._password is not None else None
         try:
@@ -138,8 +143,15 @@ class Neo4jStore(CypherGraphStore):
             driver.close()
 
     def _ensure_schema(self) -> None:
+        """The constraints and indexes, by name and ``IF NOT EXISTS``; one the database already
+        has under another name (an equivalent rule, or an index where a constraint goes) is
+        kept as it is."""
         for stmt in cypher.statements("schema", self.dialect):
-            self.run(stmt)
+            try:
+                self.run(stmt)
+            except StoreError as exc:
+                if "AlreadyExists" not in str(exc):
+                    raise
 
     def _detect(self, server: str) -> BoltCapabilities:
         """Ask the server what it can do: create (idempotently) and query the vector index,
