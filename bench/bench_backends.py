@@ -133,14 +133,16 @@ def synthetic_writes(
             )
 
 
-def _open(backend: str, workdir: Path) -> tuple[Any, Any]:
-    """(store, server to stop or None), the store open and empty."""
+def _open(backend: str, workdir: Path) -> tuple[Any, Any, int | None]:
+    """(store, server to stop or None, the server's pid when it runs here), the store open and
+    empty."""
     if backend == "embedded":
         from contextos.graph.falkordb_store import FalkorDBStore
 
         store = FalkorDBStore(workdir / "graph")
         store.open()
-        return store, None
+        assert store.server is not None
+        return store, None, store.server.pid
     from contextos.graph.neo4j_store import Neo4jStore
 
     server = None
@@ -158,7 +160,16 @@ def _open(backend: str, workdir: Path) -> tuple[Any, Any]:
     store = Neo4jStore(url)
     store.open()
     store.run("MATCH (n) DETACH DELETE n")
-    return store, server
+    pid = server.process.pid if server is not None and server.process is not None else None
+    return store, server, pid
+
+
+def _cpu(pid: int | None) -> float:
+    """CPU seconds (user + system) of a process so far: this one when pid is None."""
+    import psutil
+
+    t = psutil.Process(pid).cpu_times()
+    return t.user + t.system
 
 
 def _ms(samples: list[float]) -> str:
@@ -172,8 +183,9 @@ def run_backend(backend: str, args: argparse.Namespace, workdir: Path) -> dict[s
     from contextos.embeddings.minilm import default_embedder
 
     facts_per_user = int(args.facts * args.scale) // args.users
-    store, server = _open(backend, workdir)
+    store, server, server_pid = _open(backend, workdir)
     try:
+        cpu0 = _cpu(None), _cpu(server_pid) if server_pid else 0.0
         t0 = time.perf_counter()
         conversations = 0
         for w in synthetic_writes(args.users, facts_per_user, args.facts_per_conversation):
@@ -183,6 +195,8 @@ def run_backend(backend: str, args: argparse.Namespace, workdir: Path) -> dict[s
                 rate = conversations * args.facts_per_conversation / (time.perf_counter() - t0)
                 print(f"[{backend}] {conversations} transactions, {rate:.0f} facts/s", flush=True)
         write_s = time.perf_counter() - t0
+        cpu_client = _cpu(None) - cpu0[0]
+        cpu_server = (_cpu(server_pid) - cpu0[1]) if server_pid else float("nan")
         facts = sum(store.stats(f"bench{u:03d}").get("Fact", 0) for u in range(args.users))
         fact_edges = store.run(
             "MATCH (f:Fact)-[r]->() WHERE type(r) IN ['GROUNDED_IN', 'MENTIONS'] RETURN count(r)"
@@ -213,6 +227,8 @@ def run_backend(backend: str, args: argparse.Namespace, workdir: Path) -> dict[s
             "fact_edges": fact_edges,
             "edges": all_edges,
             "write_s": write_s,
+            "cpu_client_s": cpu_client,
+            "cpu_server_s": cpu_server,
             "as_of_facts": len(found),
             "as_of_s": as_of_s,
             "context_s": context_s,
@@ -254,6 +270,11 @@ def main(argv: list[str] | None = None) -> None:
             f"{r['write_s']:7.1f} s: {rate:7.0f} facts/s, "
             f"{r['fact_edges'] / r['write_s']:7.0f} fact edges/s"
             + (f"  ({rate / (base['facts'] / base['write_s']):.2f}x {base['backend']})")
+        )
+        print(
+            f"{'':9s} write CPU: client {r['cpu_client_s']:.1f} s, server "
+            f"{r['cpu_server_s']:.1f} s ({r['facts'] / r['cpu_server_s']:.0f} facts per "
+            "server CPU second)"
         )
         print(f"{'':9s} as_of ({r['as_of_facts']} facts of a user): {_ms(r['as_of_s'])}")
         print(f"{'':9s} context ({r['search']}):{'':14s} {_ms(r['context_s'])}")
