@@ -49,7 +49,11 @@ DataDir = Annotated[
 ]
 Store = Annotated[
     str | None,
-    typer.Option("--store", help="'embedded' (default), falkor://host:port [env CONTEXTOS_STORE]"),
+    typer.Option(
+        "--store",
+        help="'embedded' (default), falkor://host:port or neo4j://user:pass@host:7687 "
+        "(bolt://, neo4j+s://) [env CONTEXTOS_STORE]",
+    ),
 ]
 User = Annotated[str | None, typer.Option("--user", "-u", help="user id [env CONTEXTOS_USER]")]
 

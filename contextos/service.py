@@ -57,7 +57,12 @@ def _holds_graph(data_dir: Path) -> bool:
     return ServerFiles(Path(data_dir).expanduser() / "graph").holds_data()
 
 
-def _open_store(store: str | GraphStore | None, data_dir: Path, dimension: int) -> GraphStore:
+def _open_store(
+    store: str | GraphStore | None,
+    data_dir: Path,
+    dimension: int,
+    settings: Settings | None = None,
+) -> GraphStore:
     if store is None or store == "embedded":
         from contextos.graph.falkordb_store import FalkorDBStore
 
@@ -67,13 +72,20 @@ def _open_store(store: str | GraphStore | None, data_dir: Path, dimension: int) 
             from contextos.graph.falkordb_store import FalkorDBStore
 
             return FalkorDBStore(url=store, dimension=dimension)
-        if store.startswith(("neo4j://", "neo4j+s://", "bolt://", "bolt+s://")):
-            raise ConfigError(
-                f"store {store!r}: the Neo4j backend is not available in this version; "
-                "use 'embedded' (the default) or falkor://host:port"
+        from contextos.graph.neo4j_store import SCHEMES, Neo4jStore
+
+        if store.split("://", 1)[0] in SCHEMES and "://" in store:
+            password = settings.neo4j_password if settings is not None else None
+            return Neo4jStore(
+                store,
+                user=settings.neo4j_user if settings is not None else None,
+                password=password.get_secret_value() if password is not None else None,
+                database=settings.neo4j_database if settings is not None else None,
+                dimension=dimension,
             )
         raise ConfigError(
-            f"unknown store {store!r}: use 'embedded', falkor://host:port or neo4j://host:7687"
+            f"unknown store {store!r}: use 'embedded', falkor://host:port or "
+            "neo4j://user:pass@host:7687 (bolt://, neo4j+s://, bolt+s://)"
         )
     return store
 
@@ -129,7 +141,9 @@ class ContextOS(PeopleFacade):
         """Open (and start, for the embedded default) the graph store.
 
         ``data_dir`` defaults to ``~/.local/share/contextos``; ``store`` to the embedded
-        FalkorDB in ``data_dir/graph``, or ``falkor://host:port`` for a running FalkorDB.
+        FalkorDB in ``data_dir/graph``, ``falkor://host:port`` for a running FalkorDB, or
+        ``neo4j://user:pass@host:7687`` (``bolt://``, ``neo4j+s://``, ``bolt+s://``) for a Neo4j
+        server (user, password and database also from ``settings``).
         ``embedder`` defaults to the offline MiniLM; a graph keeps the model it was built with.
         ``extractor`` is an :class:`Extractor` or the name of a registered one
         (:func:`contextos.extract.registry.names`; ``"local"`` by default), built with
@@ -148,7 +162,7 @@ class ContextOS(PeopleFacade):
 
             embedder = default_embedder()  # the model file loads on first use, not here
         cx = cls(
-            _open_store(store, directory, embedder.dimension),
+            _open_store(store, directory, embedder.dimension, settings),
             data_dir=directory,
             extractor=extractor,
             embedder=embedder,

@@ -31,7 +31,7 @@ class Settings(BaseSettings):
     store: str = Field(
         default="embedded",
         description="graph store: 'embedded' (FalkorDB in data_dir), falkor://host:port, "
-        "or neo4j://user:pass@host:7687",
+        "or neo4j://user:pass@host:7687 (also bolt://, neo4j+s://, bolt+s://)",
     )
     user: str | None = Field(default=None, description="default user id for the CLI")
     embedding: str = Field(default="local", description="'local' (offline MiniLM) or 'openai'")
@@ -40,8 +40,17 @@ class Settings(BaseSettings):
     )
     openai_embedding_model: str = "text-embedding-3-small"
     openai_embedding_dimension: int = Field(default=1536, ge=1, le=8192)
-    neo4j_user: str = "neo4j"
-    neo4j_password: SecretStr | None = None
+    neo4j_user: str = Field(
+        default="neo4j", description="Neo4j user, when the store URL carries no credentials"
+    )
+    neo4j_password: SecretStr | None = Field(
+        default=None, description="Neo4j password, when the store URL carries no credentials"
+    )
+    neo4j_database: str | None = Field(
+        default=None,
+        description="Neo4j database name (default: the server's default database); "
+        "a path in the store URL (bolt://host:7687/NAME) wins",
+    )
     max_tokens: int = Field(default=500, ge=50, description="default context token budget")
     extractor: str = Field(
         default="local",

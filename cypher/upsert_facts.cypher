@@ -15,9 +15,9 @@ SET n.confidence = CASE WHEN f.confidence > n.confidence THEN f.confidence ELSE 
     n.last_said = CASE WHEN n.last_said IS NULL OR f.said_at > n.last_said THEN f.said_at
                        ELSE n.last_said END
 WITH n, f
-OPTIONAL MATCH (s:Entity {key: f.subject_key})
+OPTIONAL MATCH (s:Entity {key: f.subject_key, user_id: $user_id})
 FOREACH (_ IN CASE WHEN s IS NULL THEN [] ELSE [1] END | MERGE (n)-[:ABOUT]->(s))
 WITH n, f
 UNWIND f.turn_keys AS tk
-MATCH (t:Turn {key: tk})
+MATCH (t:Turn {key: tk, user_id: $user_id})
 MERGE (n)-[:GROUNDED_IN]->(t)

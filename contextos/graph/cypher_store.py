@@ -14,6 +14,7 @@ from contextos.graph import cypher
 from contextos.graph.records import (
     FACT_COLUMNS,
     conversation_params,
+    entities_by_type,
     entity_from_row,
     fact_from_row,
     from_epoch,
@@ -32,6 +33,7 @@ from contextos.models.transcript import Turn
 __all__ = ["CypherGraphStore"]
 
 _WRITE_ORDER = (
+    "create_user",
     "upsert_user",
     "upsert_conversation",
     "upsert_turns",
@@ -97,14 +99,18 @@ class CypherGraphStore(ABC):
             list_key = _LIST_PARAM.get(name)
             if list_key and not params[name][list_key]:
                 continue
+            if name == "upsert_entities":
+                for label, rows in entities_by_type(w).items():
+                    q = cypher.render("create_entities", self.dialect, label=label)
+                    stmts.append((q, {"entities": rows}))
             stmts.append((self._q(name), params[name]))
             if name == "upsert_entities":
                 for label, keys in labels_by_type(w).items():
                     q = cypher.render("set_entity_label", self.dialect, label=label)
-                    stmts.append((q, {"keys": keys}))
+                    stmts.append((q, {"keys": keys, "user_id": w.user_id}))
         for rel_type, rows in relation_params(w).items():
             q = cypher.render("upsert_relations", self.dialect, rel_type=rel_type)
-            stmts.append((q, {"relations": rows}))
+            stmts.append((q, {"relations": rows, "user_id": w.user_id}))
         if w.carryover is not None:
             params_carry = {"user_id": w.user_id, "carryover": w.carryover}
             stmts.append((self._q("set_carryover"), params_carry))
@@ -143,7 +149,7 @@ class CypherGraphStore(ABC):
     def get_facts(self, ids: list[str], user_id: str = "") -> list[Fact]:
         if not ids:
             return []
-        rows = self.run(self._q("get_facts"), {"ids": ids})
+        rows = self.run(self._q("get_facts"), {"ids": ids, "user_id": user_id})
         by_id = {r[0]: fact_from_row(r[: len(FACT_COLUMNS)], user_id) for r in rows}
         return [by_id[i] for i in ids if i in by_id]
 
@@ -171,7 +177,9 @@ class CypherGraphStore(ABC):
         out: dict[str, list[Entity]] = {}
         if not fact_ids:
             return out
-        for fid, key, name, etype, props in self.run(self._q("fact_entities"), {"ids": fact_ids}):
+        for fid, key, name, etype, props in self.run(
+            self._q("fact_entities"), {"ids": fact_ids, "user_id": user_id}
+        ):
             out.setdefault(fid, []).append(
                 entity_from_row([key, name, etype, [], props, [], None, None], user_id)
             )

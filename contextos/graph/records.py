@@ -124,6 +124,7 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
     conv = w.conversation
     started = to_epoch(conv.started_at)
     params: dict[str, dict[str, Any]] = {
+        "create_user": {"key": w.user_key, "ts": started},
         "upsert_user": {
             "key": w.user_key,
             "user_id": w.user_id,
@@ -210,11 +211,13 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
             ],
         },
         "link_fact_mentions": {
+            "user_id": w.user_id,
             "links": [
                 {"fact_id": f.fact.id, "entity_key": k} for f in w.facts for k in f.entity_keys
             ],
         },
         "supersede_facts": {
+            "user_id": w.user_id,
             "items": [
                 {
                     "old_id": s.old_id,
@@ -226,7 +229,10 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
                 for s in w.supersessions
             ],
         },
-        "end_facts": {"items": [{"id": e.fact_id, "at": e.at} for e in w.endings]},
+        "end_facts": {
+            "user_id": w.user_id,
+            "items": [{"id": e.fact_id, "at": e.at} for e in w.endings],
+        },
         "insert_rejections": {
             "user_id": w.user_id,
             "rejections": [
@@ -267,6 +273,15 @@ def relation_params(w: ConversationWrite) -> dict[str, list[dict[str, Any]]]:
                 "props_json": json.dumps(r.properties, sort_keys=True, default=str),
             }
         )
+    return grouped
+
+
+def entities_by_type(w: ConversationWrite) -> dict[str, list[dict[str, Any]]]:
+    """(key, first seen) of the conversation's entities grouped by type: ``create_entities``
+    makes the new ones with their type label."""
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for e in w.entities:
+        grouped.setdefault(e.type, []).append({"key": e.key, "ts": e.seen_at})
     return grouped
 
 

@@ -1,7 +1,17 @@
 """The graph store interface, and the records the service hands it to write.
 
-One interface, two real backends: embedded FalkorDB (default) and Neo4j. ``graph/`` is the
-only package that talks to a database; everything above it uses :class:`GraphStore`.
+One interface, two real backends, both :class:`~contextos.graph.cypher_store.CypherGraphStore`
+subclasses running the same ``cypher/*.cypher`` statements:
+
+- FalkorDB (``falkordb_store.py``): the embedded server in the data directory (the default),
+  or a running one (``falkor://host:port``);
+- Neo4j over Bolt (``neo4j_store.py``): ``neo4j://``, ``bolt://``, ``neo4j+s://``,
+  ``bolt+s://`` URLs, for Neo4j 5 (server, cluster, AuraDB) or any Neo4j-compatible Bolt server
+  (the tests run ArcadeDB's, ``arcadedb_server.py``); what the server lacks is detected when
+  the store opens (``BoltCapabilities``), and no APOC is needed.
+
+``graph/`` is the only package that talks to a database; everything above it uses
+:class:`GraphStore`.
 """
 
 from __future__ import annotations

@@ -1,11 +1,15 @@
-"""Integration tests run the real embedded FalkorDB (started from the project's own install)."""
+"""Integration tests run the real embedded FalkorDB (started from the project's own install),
+and the behaviour suite also the Neo4j backend on a real Bolt server (backends.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from backends import ALL, backend_for
 from cx_helpers import servers_for
+
+from contextos.graph.arcadedb_server import ArcadeDBBoltServer
 
 
 @pytest.fixture
@@ -14,3 +18,19 @@ def data_dir(tmp_path: Path):
     yield d
     for p in servers_for(d):  # never leave a server behind, even when a test fails
         p.kill()
+
+
+@pytest.fixture(scope="session")
+def arcadedb_server(tmp_path_factory):
+    """One ArcadeDB server with the Bolt plugin for the whole session."""
+    server = ArcadeDBBoltServer(tmp_path_factory.mktemp("arcadedb"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=ALL)
+def backend(request, data_dir):
+    """The graph backend a behaviour test runs on (embedded, arcadedb, and neo4j when
+    NEO4J_URI is set), with an empty graph."""
+    yield from backend_for(request.param, data_dir, request)

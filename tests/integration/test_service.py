@@ -1,4 +1,5 @@
-"""The facade end to end on the real embedded store, the real parsers and the local extractor."""
+"""The facade end to end on the real stores (the embedded FalkorDB, and the Neo4j backend on a
+real Bolt server: see backends.py), the real parsers and the local extractor."""
 
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
 
 
 @pytest.fixture
-def cx(data_dir):
-    with ContextOS.open(data_dir) as c:
+def cx(backend):
+    with backend.open() as c:
         yield c
-    assert not servers_for(data_dir)
+    assert not servers_for(backend.data_dir)
 
 
 @pytest.fixture
@@ -141,11 +142,11 @@ def test_as_of_returns_the_state_at_that_time(ingested):
     assert all(f.valid_from <= datetime(2026, 3, 3, tzinfo=UTC) for f in early)
 
 
-def test_facts_persist_across_a_reopen(ingested, data_dir):
+def test_facts_persist_across_a_reopen(ingested, backend):
     cx, _ = ingested
     ids = sorted(f.id for f in cx.facts(DEMO_USER))
     cx.close()
-    with ContextOS.open(data_dir) as again:
+    with backend.open() as again:
         assert sorted(f.id for f in again.facts(DEMO_USER)) == ids
 
 

@@ -1,5 +1,6 @@
 """Slots and supersession end to end (#41): short multi-conversation histories ingested with the
-local extractor into the real embedded store; the SUPERSEDES edges and validity read back."""
+local extractor into the real stores (embedded, and Neo4j over Bolt); the SUPERSEDES edges and
+validity read back."""
 
 from __future__ import annotations
 
@@ -8,16 +9,14 @@ from datetime import UTC, datetime
 import pytest
 from cx_helpers import servers_for
 
-from contextos import ContextOS
-
 USER = "u41"
 
 
 @pytest.fixture
-def cx(data_dir):
-    with ContextOS.open(data_dir) as c:
+def cx(backend):
+    with backend.open() as c:
         yield c
-    assert not servers_for(data_dir)
+    assert not servers_for(backend.data_dir)
 
 
 def _history(cx, chat, *said: tuple[int, str]) -> None:
