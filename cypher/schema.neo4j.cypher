@@ -14,6 +14,8 @@ CREATE INDEX contextos_user_key IF NOT EXISTS FOR (n:User) ON (n.key);
 CREATE INDEX contextos_user_user IF NOT EXISTS FOR (n:User) ON (n.user_id);
 CREATE INDEX contextos_conversation_id IF NOT EXISTS FOR (n:Conversation) ON (n.id);
 CREATE INDEX contextos_turn_user IF NOT EXISTS FOR (n:Turn) ON (n.user_id);
+CREATE INDEX contextos_turn_position IF NOT EXISTS FOR (n:Turn) ON (n.conversation_id, n.idx);
+CREATE INDEX contextos_privacy_owner IF NOT EXISTS FOR (n:Privacy) ON (n.owner);
 CREATE INDEX contextos_fact_user IF NOT EXISTS FOR (n:Fact) ON (n.user_id);
 CREATE INDEX contextos_rejection_user IF NOT EXISTS FOR (n:Rejection) ON (n.user_id);
 CREATE INDEX contextos_run_user IF NOT EXISTS FOR (n:Run) ON (n.user_id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from contextos.context.query import ItemKind, ScoredItem
+from contextos.context.turn_cover import TurnCover
 from contextos.models.context import ContextItem
 
 __all__ = ["Ranked", "diversify", "reciprocal_rank_fusion"]
@@ -56,19 +57,20 @@ def diversify(
 ) -> list[Ranked]:
     """Best first, re-ranked greedily (up to ``limit`` items): an item whose words overlap a
     chosen one's by ``threshold`` (Jaccard) or more is scaled by ``penalty`` (once); an item
-    sharing a turn with a chosen one is dropped."""
+    quoting a turn a chosen excerpt quotes is dropped (a fact and its turn's excerpt are
+    both kept: packing keeps the first of them, :class:`TurnCover`)."""
     pool = sorted(ranked, key=lambda r: -r.score)
     similar = [False] * len(pool)
     alive = list(range(len(pool)))
     chosen: list[Ranked] = []
-    covered: set[tuple[str, str]] = set()
+    covered = TurnCover(across_kinds=False)
     while alive and len(chosen) < limit:
         pick = max(alive, key=lambda i: (pool[i].score * (penalty if similar[i] else 1.0), -i))
         alive.remove(pick)
         cand = pool[pick]
-        if cand.turns & covered:
+        if covered.blocks(cand.item.source, cand.turns):
             continue
-        covered |= cand.turns
+        covered.add(cand.item.source, cand.turns)
         if similar[pick]:
             cand.score *= penalty
         chosen.append(cand)

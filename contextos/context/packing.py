@@ -7,6 +7,7 @@ from functools import lru_cache
 from html import escape
 
 from contextos.context.sections import SECTION_ORDER
+from contextos.context.turn_cover import TurnCover
 from contextos.embeddings.tokens import count_tokens
 from contextos.models.context import ContextItem
 
@@ -49,8 +50,8 @@ def pack(
     that does not fit is skipped (a shorter one further down may still fit). ``caps``, one per
     item, is the most tokens the injection may hold once that item is in (None: the budget):
     what keeps the template to its share of the budget. ``turns``, one per item, are the turns
-    it carries: an item sharing a turn with one already in is skipped (a fact and the turn it
-    came from never both spend budget).
+    it carries: an item repeating one already in is skipped (:class:`TurnCover`: a fact and
+    the turn it came from never both spend budget).
 
     Line costs are counted once each and summed (the frame and each section's tags once); the
     final injection is counted whole and trimmed from the end if the sum was short. When not
@@ -61,10 +62,10 @@ def pack(
     chosen: dict[str, list[ContextItem]] = {}
     kept: list[ContextItem] = []
     used = frame
-    covered: set[tuple[str, str]] = set()
+    covered = TurnCover()
     for pos, item in enumerate(ranked):
         carried = turns[pos] if turns is not None else frozenset()
-        if carried & covered:
+        if covered.blocks(item.source, carried):
             continue
         cap = caps[pos] if caps is not None else None
         limit = max_tokens if cap is None else min(cap, max_tokens)
@@ -75,7 +76,7 @@ def pack(
             continue
         chosen.setdefault(item.section, []).append(item)
         kept.append(item)
-        covered |= carried
+        covered.add(item.source, carried)
         used += cost
     text = render(chosen, user_name, query)
     tokens = count_tokens(text)

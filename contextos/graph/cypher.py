@@ -5,6 +5,10 @@ override a statement for its dialect with ``NAME.DIALECT.cypher`` (``vector_sear
 Labels and relationship types cannot be parameters in Cypher, so a statement may contain
 ``{label}`` / ``{rel_type}`` placeholders; :func:`render` fills them only with names from an
 allow-list.
+
+FalkorDB stores a vector property through ``vecf32(x)``; a dialect without that function
+(:data:`_PLAIN_VECTORS`: Neo4j stores plain float lists) reads ``vecf32(x)`` as ``x``, so the
+shared write statements need no per-dialect copy.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ _IDENTIFIER_ALLOW = {
     "rel_type": set(RELATION_TYPES),
 }
 _PLACEHOLDER = re.compile(r"\{(label|rel_type|dimension)\}")
+#: dialects whose vector properties are plain lists (no ``vecf32``)
+_PLAIN_VECTORS = frozenset({"neo4j"})
+_VECF32 = re.compile(r"vecf32\(([^()]*)\)")
 
 
 @lru_cache(maxsize=256)
@@ -37,6 +44,8 @@ def load(name: str, dialect: str | None = None) -> str:
             text = "\n".join(
                 line for line in path.read_text().splitlines() if not line.lstrip().startswith("//")
             ).strip()
+            if dialect in _PLAIN_VECTORS:
+                text = _VECF32.sub(r"\1", text)
             return text
     raise StoreError(f"no Cypher statement named {name!r} in {CYPHER_DIR}")
 

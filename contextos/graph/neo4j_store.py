@@ -160,10 +160,10 @@ class Neo4jStore(CypherGraphStore):
 
         halved = float(self.run(self._q("probe_cosine"))[0][0]) > 0.25
         vector = True
-        ddl = cypher.render("schema_vector", self.dialect, dimension=self.dimension)
         probe = [1.0] + [0.0] * (self.dimension - 1)
         try:
-            self._run_raw(ddl)
+            for ddl in cypher.statements("schema_vector", self.dialect, dimension=self.dimension):
+                self._run_raw(ddl)
             self._run_raw("CALL db.awaitIndexes($t)", {"t": INDEX_TIMEOUT})
             self._run_raw(
                 self._q("vector_search_facts"), {"k": 1, "embedding": probe, "user_id": ""}
@@ -250,5 +250,46 @@ class Neo4jStore(CypherGraphStore):
             self._q(name),
             {"user_id": user_id, "embedding": [float(x) for x in embedding], "k": k * 4},
         )
+        return self._cosines(rows)[:k]
+
+    def similar_turns(
+        self, user_id: str, embedding: list[float], k: int = 10, as_of: float | None = None
+    ) -> list[tuple[str, float]]:
+        """(turn key, plain cosine) of the user's turns nearest ``embedding`` said at or before
+        ``as_of``, through the vector index or an exact scan."""
+        name = (
+            "vector_search_turns" if self.capabilities.vector_index else "vector_search_turns_scan"
+        )
+        rows = self.run(
+            self._q(name),
+            {
+                "user_id": user_id,
+                "embedding": [float(x) for x in embedding],
+                "k": k * 4,
+                "as_of": as_of,
+            },
+        )
+        return self._cosines(rows)[:k]
+
+    def _cosines(self, rows: list[list[Any]]) -> list[tuple[str, float]]:
+        """(id, plain cosine) from (id, the server's score) rows."""
         halved = self.capabilities.cosine_halved
-        return [(str(r[0]), 2.0 * float(r[1]) - 1.0 if halved else float(r[1])) for r in rows][:k]
+        return [(str(r[0]), 2.0 * float(r[1]) - 1.0 if halved else float(r[1])) for r in rows]
+
+    def run_read_only(
+        self, query: str, params: dict[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """``query`` in a read transaction (a Neo4j server refuses any write in it); its rows
+        as dicts by column name."""
+
+        def work(tx: Any) -> list[dict[str, Any]]:
+            return [dict(record.items()) for record in tx.run(query, params or {})]
+
+        try:
+            with self.driver.session(database=self.database) as session:
+                rows: list[dict[str, Any]] = session.execute_read(work)
+                return rows
+        except StoreError:
+            raise
+        except Exception as exc:
+            raise self._error(exc) from exc

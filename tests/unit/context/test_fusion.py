@@ -3,6 +3,7 @@
 import pytest
 
 from contextos.context.fusion import Ranked, diversify, reciprocal_rank_fusion
+from contextos.context.packing import pack
 from contextos.context.query import ScoredItem
 from contextos.models.context import ContextItem, ContextSource
 
@@ -28,11 +29,11 @@ def test_zero_weight_drops_a_retriever_and_kinds_stay_apart():
     assert set(both) == {("turn", "a"), ("fact", "a")}
 
 
-def _ranked(ident, score, words, turns=()):
+def _ranked(ident, score, words, turns=(), kind="fact"):
     item = ContextItem(
-        section="relevant_facts",
+        section="relevant_excerpts" if kind == "episode" else "relevant_facts",
         text=ident,
-        source=ContextSource(type="fact", id=ident, relevance=score),
+        source=ContextSource(type=kind, id=ident, relevance=score),
     )
     return Ranked(item, score, frozenset(words.split()), frozenset(turns))
 
@@ -48,7 +49,23 @@ def test_near_duplicates_are_pushed_down_not_dropped():
 
 def test_a_fact_and_its_source_turn_never_both_spend_budget():
     fact = _ranked("fact", 1.0, "sam adopted biscuit", turns=[("c1", "s1:4")])
-    excerpt = _ranked("excerpt", 0.8, "we adopted a dog", turns=[("c1", "s1:4"), ("c1", "s1:5")])
+    excerpt = _ranked(
+        "excerpt", 0.8, "we adopted a dog", turns=[("c1", "s1:4"), ("c1", "s1:5")], kind="episode"
+    )
+    again = _ranked("again", 0.7, "adopted dog again", turns=[("c1", "s1:5")], kind="episode")
     other = _ranked("other", 0.5, "unrelated words", turns=[("c1", "s2:1")])
-    out = diversify([excerpt, fact, other], threshold=0.9, penalty=0.5)
-    assert [r.item.text for r in out] == ["fact", "other"]
+    # ranking keeps the fact and its turn's excerpt (packing keeps the first), drops an
+    # excerpt quoting a turn another excerpt quotes
+    out = diversify([excerpt, fact, again, other], threshold=0.9, penalty=0.5)
+    assert [r.item.text for r in out] == ["fact", "excerpt", "other"]
+    _, kept, _ = pack([r.item for r in out], "Sam", "dog", 500, turns=[r.turns for r in out])
+    assert [i.text for i in kept] == ["fact", "other"]
+
+
+def test_two_facts_said_in_one_turn_are_both_kept():
+    lives = _ranked("lives in lisbon", 1.0, "lives lisbon", turns=[("c1", "s1:2")])
+    prefers = _ranked("prefers async", 0.9, "prefers async updates", turns=[("c1", "s1:2")])
+    out = diversify([lives, prefers], threshold=0.9, penalty=0.5)
+    assert len(out) == 2
+    _, kept, _ = pack([r.item for r in out], "Alice", "", 500, turns=[r.turns for r in out])
+    assert [i.text for i in kept] == ["lives in lisbon", "prefers async"]

@@ -68,8 +68,18 @@ def test_neo4j_schema_is_idempotent_and_asserts_uniqueness_on_base_labels_only()
         "apoc." in cypher.load(p.name.split(".")[0], "neo4j")
         for p in cypher.CYPHER_DIR.glob("*.cypher")
     )
-    [vector] = cypher.statements("schema_vector", "neo4j", dimension=768)
-    assert "`vector.dimensions`: 768" in vector and "IF NOT EXISTS" in vector
+    vectors = cypher.statements("schema_vector", "neo4j", dimension=768)
+    assert {re.search(r"FOR \(n:(\w+)\)", v).group(1) for v in vectors} == {"Fact", "Turn"}
+    assert all("`vector.dimensions`: 768" in v and "IF NOT EXISTS" in v for v in vectors)
+
+
+def test_neo4j_reads_falkordb_vectors_as_plain_lists():
+    """One shared write statement serves both: Neo4j has no vecf32, its lists are vectors."""
+    for name in ("upsert_facts", "set_turn_embeddings", "add_preference"):
+        assert "vecf32(" in cypher.load(name, "falkordb")
+        neo = cypher.load(name, "neo4j")
+        assert "vecf32" not in neo and "embedding" in neo
+    assert "n.last_said" in cypher.load("upsert_facts", "neo4j")
 
 
 def test_render_fills_allowed_identifiers_only():
