@@ -35,12 +35,14 @@ _FUNCTION_WORDS = frozenset(
 _PROBLEM_NOUNS = frozenset({"problem", "issue", "bug", "blocker", "error", "thing", "stuff"})
 
 
-def _holds(old: Clause, run: tuple[str, ...]) -> bool:
-    """Whether ``old`` states every word of the value ``run`` (and does not itself say it was
-    replaced)."""
-    if not run or not set(run) <= old.words:
+def _holds(old: Clause, run: tuple[str, ...], names: frozenset[str]) -> bool:
+    """Whether ``old`` states the value ``run`` — its names and numbers (``names``), or every
+    word when it has none ("Google Classroom" of "rather than Google Classroom topics";
+    "nights") — and does not itself say it was replaced."""
+    needed = names or set(run)
+    if not run or not needed <= old.words:
         return False
-    return not any(set(run) <= set(r) for r in old.replaced)
+    return not any(needed <= set(r) for r in old.replaced)
 
 
 def names_replaced_value(new: SlotReading, old: SlotReading) -> float | None:
@@ -51,9 +53,9 @@ def names_replaced_value(new: SlotReading, old: SlotReading) -> float | None:
     sims = new.vectors @ old.vectors.T
     best: float | None = None
     for i, cn in enumerate(new.clauses):
-        for run in cn.replaced:
+        for run, names in zip(cn.replaced, cn.replaced_names, strict=True):
             for j, co in enumerate(old.clauses):
-                if not _holds(co, run):
+                if not _holds(co, run, names):
                     continue
                 if same_entity(cn, co) or float(sims[i, j]) >= REPLACED_FLOOR:
                     share = len(set(run)) / max(1, len(co.words - _FUNCTION_WORDS))

@@ -8,8 +8,9 @@ Every cue is a small closed class of English, not vocabulary of the data:
   correction (:data:`CORRECTION_MARKERS`: "actually", "correction");
 * a **replaced value** — a value the clause says is no longer so: a contrastive negation
   ("350ms, **not 900**"), the source of a verb of change ("switched **from Mendeley** to
-  Zotero"), "**instead of** nights", the object of a verb of replacement ("**replacing** React
-  Native"). It names the value of the older statement the clause replaces;
+  Zotero"), "**instead of** nights", "**rather than** Google Classroom", the object of a
+  verb of replacement ("**replacing** React Native"). It names the value of the older
+  statement the clause replaces;
 * a **problem** — a state that blocks something (:data:`PROBLEM_WORDS`: "stuck", "blocked",
   "broken", "pending", "failed", "expired"), or a thing that does not do what it should ("the
   authorization language doesn't meet the rules");
@@ -57,6 +58,14 @@ CHANGE_VERBS = frozenset(
         "transfer",
         "promote",
         "relocate",
+        # a quantity's change ("raised the rate to $95", "upped the dose to 1000")
+        "raise",
+        "increase",
+        "bump",
+        "up",
+        "cut",
+        "lower",
+        "reduce",
     }
 )
 #: discourse markers of a correction (closed class)
@@ -65,6 +74,8 @@ CORRECTION_MARKERS = frozenset({"actually", "correction", "corrected"})
 CONSIDERING_VERBS = frozenset(
     {"think", "consider", "plan", "want", "hope", "wonder", "debate", "propose", "suggest"}
 )
+#: the two-word markers of an alternative replaced ("instead of nights")
+_INSTEAD_OF = frozenset({("instead", "of"), ("rather", "than")})
 #: modals of possibility: "might switch from Jira" is no change yet
 _MAYBE_MODALS = frozenset({"might", "may", "could", "would", "should"})
 #: verbs of replacement whose object is the value replaced ("replaced Derek")
@@ -141,8 +152,8 @@ def _run_after(tokens: list[Any], start: int) -> tuple[str, ...]:
     **to**", "not Thursday, February 19, 2026")."""
     words: list[str] = []
     for t in tokens[start:]:
-        if t.text == "," or t.pos_ == "DET":
-            continue
+        if t.text == "," or t.pos_ == "DET" or (words and t.tag_ == "POS"):
+            continue  # "not Leah's boss": the value is the boss, not Leah
         if t.pos_ in ("PROPN", "NOUN", "NUM", "ADJ") or value_kind(t, set()):
             words.append(t.lower_)
             continue
@@ -162,8 +173,8 @@ def replaced_values(tokens: Any) -> tuple[tuple[str, ...], ...]:
         run: tuple[str, ...] = ()
         if low == "not" and i and toks[i - 1].lower_ in (",", "but"):
             run = _run_after(toks, i + 1)  # "350ms, not 900"
-        elif low == "instead" and i + 1 < len(toks) and toks[i + 1].lower_ == "of":
-            run = _run_after(toks, i + 2)  # "instead of nights"
+        elif i + 1 < len(toks) and (low, toks[i + 1].lower_) in _INSTEAD_OF:
+            run = _run_after(toks, i + 2)  # "instead of nights", "rather than Google"
         elif low in _SOURCE_PREPOSITIONS and t.head.lemma_.lower() in CHANGE_VERBS:
             run = _run_after(toks, i + 1)  # "switched from Mendeley to Zotero"
         elif t.pos_ == "VERB" and t.lemma_.lower() in _REPLACING_VERBS and not _considered(t):
@@ -205,7 +216,8 @@ def is_problem(doc: Any, category: str) -> bool:
             return True
         subjects = [c for c in t.children if c.dep_ in ("nsubj", "nsubjpass")]
         things = [s for s in subjects if s.pos_ == "NOUN"]
-        if t.pos_ in ("VERB", "AUX") and things and _negated(t):
+        stated = t.dep_ != "advcl"  # not a reason or condition ("because they can't afford")
+        if t.pos_ in ("VERB", "AUX") and things and stated and _negated(t):
             return True  # "the authorization language doesn't meet the rules"
     return False
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from contextos.resolve.slot_cues import CHANGE_VERBS
+from contextos.resolve.slot_values import value_kind
 
 __all__ = [
     "ANY_VERB",
@@ -79,6 +80,18 @@ def _verb_part(verb: Any) -> str:
         return ""
     preps = [c.lower_ for c in verb.children if c.dep_ in ("prep", "dative")]
     return " ".join([lemma, *preps[:1]])
+
+
+def _where_copula(verb: Any) -> str:
+    """A copula whose preposition's object is a value ("Jonah **is in** Austin"): the
+    attribute "be in"; "" otherwise ("Ana is in love")."""
+    if verb.lemma_.lower() != "be":
+        return ""
+    for prep in (c for c in verb.children if c.dep_ == "prep"):
+        objects = [o for o in prep.children if o.dep_ == "pobj"]
+        if objects and value_kind(objects[0], set()):
+            return f"be {prep.lower_}"
+    return ""
 
 
 def _joined(*parts: str) -> str:
@@ -162,7 +175,8 @@ def slot_of(clause: Any, subject: str) -> list[Slot]:
             return [Slot(key, "", attribute, key, None, _clausal(root))]
     key = entity_key(subject)
     if any(s.text.casefold() in subject_words for s in subjects):
-        verb = _verb_part(root)  # "live in"; a verb of change names no attribute of its own
+        verb = _verb_part(root) or _where_copula(root)  # "live in", "be in"
+        # a verb of change names no attribute of its own
         return [Slot(key, subject, verb if verb and verb != ANY_VERB else None)]
     return [Slot(key, subject, None)]
 

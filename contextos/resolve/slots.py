@@ -78,6 +78,7 @@ __all__ = [
     "ATTRIBUTE_FLOOR",
     "CHANGE_ADVERBS",
     "CHANGE_VERBS",
+    "CHANGE_VERB_FLOOR",
     "CORRECTION_MARKERS",
     "MASKED_SIMILARITY",
     "MULTI_VALUED_CATEGORIES",
@@ -96,6 +97,9 @@ __all__ = [
 MASKED_SIMILARITY = 0.85
 #: with the same parsed attribute, the masked texts need only be this alike
 ATTRIBUTE_FLOOR = 0.55
+
+#: a verb of change standing for another verb of the same noun needs masked texts this alike
+CHANGE_VERB_FLOOR = 0.75
 
 #: categories a person holds many values of at once: never a slot
 MULTI_VALUED_CATEGORIES = frozenset(
@@ -148,6 +152,8 @@ class Clause:
     thing: str | None = None
     #: the values the clause says were replaced ("not 900", "from Mendeley"), each as words
     replaced: tuple[tuple[str, ...], ...] = ()
+    #: of each replaced value, its names and numbers (what an older clause must hold)
+    replaced_names: tuple[frozenset[str], ...] = ()
     #: every form of the clause's words (``slot_values.clause_words``)
     words: frozenset[str] = frozenset()
     #: the attribute's verb takes a clause ("decided ..."): no verb of change stands for it
@@ -218,10 +224,13 @@ def same_clause_slot(a: Clause, b: Clause, masked_cosine: float) -> bool:
         return False  # no value replaced by another: a restatement, or more said of it
     if a.attribute is not None and b.attribute is not None:
         # the parse names both attributes: they decide ("primary" / "second supervisor")
-        same = same_attribute(a.attribute, b.attribute)
-        if a.attribute != b.attribute and (a.clausal or b.clausal):
+        if a.attribute == b.attribute:
+            return masked_cosine >= ATTRIBUTE_FLOOR
+        if a.clausal or b.clausal or not same_attribute(a.attribute, b.attribute):
             return False  # "team moved to" is not what "team decided ..." says
-        return same and masked_cosine >= ATTRIBUTE_FLOOR
+        # a verb of change for another verb of the noun: the rest of the clauses must agree
+        # ("dad moved into a care home" / "dad lives in Oslo", not "dad was diagnosed with")
+        return masked_cosine >= CHANGE_VERB_FLOOR
     return masked_cosine >= MASKED_SIMILARITY
 
 
@@ -256,6 +265,8 @@ def _clause_readings(span: Any, subject: str, category: str) -> list[Clause]:
         elif values and slot.attribute is not None:
             values |= complement_words(span, slot.name, slot.attribute)
         single = category not in MULTI_VALUED_CATEGORIES
+        masked_words = {w for v in values for w in v.split()}
+        names = tuple(frozenset(w for w in run if w in masked_words) for run in replaced)
         values = _without(values, replaced)
         out.append(
             Clause(
@@ -266,6 +277,7 @@ def _clause_readings(span: Any, subject: str, category: str) -> list[Clause]:
                 single,
                 slot.thing,
                 replaced,
+                names,
                 words,
                 slot.clausal,
             )

@@ -27,6 +27,12 @@ def _read(reader, subject, old, new, old_category="other", new_category="other")
         ("Rafael switched from Mendeley to Zotero", (("mendeley",),)),
         ("p95 is 350ms, not 900", (("900",),)),
         ("Gabriel asked for day shift instead of nights", (("nights",),)),
+        (
+            "Format the units as Schoology folders rather than Google Classroom",
+            (("google", "classroom"),),
+        ),
+        # a possessive is part of the value: "not Leah's boss" is no statement of Leah
+        ("Priya is still around, not Leah's boss anymore", (("leah", "boss"),)),
         ("The team is replacing React Native with SvelteKit", (("react", "native"),)),
         (
             "The meeting is Wednesday, February 18, not Thursday, February 19",

@@ -145,6 +145,8 @@ def test_values_are_masked_so_that_two_values_meet(reader):
         ),
         # a quarter is a number ("Q2"): a value, so the plan's new quarter replaces it
         ("Kenji", "Onboarding revamp is planned for Q2", "The Onboarding revamp got pushed to Q3"),
+        # a copula whose preposition's object is a value names the attribute "be in"
+        ("Jonah", "Jonah is in Austin", "Jonah is in Denver since Saturday, March 14"),
     ],
 )
 def test_slots_read_from_the_parse_beyond_one_possessive(reader, subject, old, new):
@@ -161,6 +163,11 @@ def test_slots_read_from_the_parse_beyond_one_possessive(reader, subject, old, n
         ("Kenji's team decided Autopay is ACH only", "Kenji's team moved to Linear on Monday"),
         # two owners' things of one name are two things
         ("Kenji's team is in Berlin", "Sofia's team is in Oslo"),
+        # a verb of change for another verb of the noun needs the rest of the clauses to agree
+        (
+            "Kenji's dad was diagnosed with Alzheimer's in January",
+            "Kenji's dad is moving into the memory care wing at The Orchards",
+        ),
     ],
 )
 def test_a_shared_noun_alone_is_not_a_slot(reader, old, new):
