@@ -19,6 +19,7 @@ import numpy as np
 
 from contextos.models.facts import Fact
 from contextos.models.transcript import stable_id
+from contextos.resolve.explicit_changes import names_replaced_value, resolves_problem
 from contextos.resolve.fact_memory import FactMemory, KnownFact, Prepared
 from contextos.resolve.facts import Decision, Reason, decide, older, replacement, restatement
 from contextos.resolve.slots import SlotReading, same_slot
@@ -131,15 +132,11 @@ class FactResolution:
             self.merged += 1
         elif d.kind == "supersedes" and target is not None:
             fact, penalty = self._cued(fact, d)
-            at = target.valid_from if older(fact.valid_from, target.valid_from) else fact.valid_from
-            self.replacements.append(Replacement(target.id, fact.id, at, d.reason, penalty))
-            memory.update(
-                target.id,
-                valid_to=at,
-                superseded_by=fact.id,
-                confidence=max(0.0, target.confidence - penalty),
-            )
-            self.superseded += 1
+            self._replace(target, fact, d.reason, penalty)
+            for other in self._other_slots(fact, target.id):
+                # a fact of several slots replaces the older value of each ("Kwame is
+                # Rafael's primary supervisor": Helen's place, and Kwame's second one)
+                self._replace(other, fact, "updated", 0.0)
         elif d.kind == "superseded_by" and target is not None:
             # an older statement arriving later ends where the newer began; a newer one that
             # lost a conflict to a more confident older one ends as soon as it is said
@@ -165,6 +162,18 @@ class FactResolution:
             memory.add(fact, vector)
         self.created[fact.id] = Resolved(fact, vector, d, list(fact.entities))
 
+    def _replace(self, old: KnownFact, new: Fact, reason: Reason, penalty: float) -> None:
+        """``new`` replaces the current ``old``: it ends where ``new`` holds from."""
+        at = old.valid_from if older(new.valid_from, old.valid_from) else new.valid_from
+        self.replacements.append(Replacement(old.id, new.id, at, reason, penalty))
+        self.memory.update(
+            old.id,
+            valid_to=at,
+            superseded_by=new.id,
+            confidence=max(0.0, old.confidence - penalty),
+        )
+        self.superseded += 1
+
     def _decide(
         self, fact: Fact, vector: np.ndarray, prepared: Prepared | None, negated: bool
     ) -> Decision:
@@ -175,7 +184,12 @@ class FactResolution:
         neighbours = memory.neighbours(vector, fact.subject, prepared=prepared)
         d = decide(fact.text, fact.subject, fact.category, fact.valid_from, negated, neighbours)
         if d.kind == "new":
-            d = self._status_update(fact) or self._slot_update(fact) or d
+            d = (
+                self._status_update(fact)
+                or self._slot_update(fact)
+                or self._explicit_change(fact)
+                or d
+            )
         read = memory.slot(fact.id)
         if d.kind == "supersedes" and d.reason == "updated" and read and read.correction:
             d = Decision(d.kind, d.target_id, d.similarity, "corrected")
@@ -195,20 +209,46 @@ class FactResolution:
         The newer replaces the older, unless the older is more confident by more than
         :data:`CONFLICT_TIE` (a change cue adds :data:`CHANGE_BONUS` to the newer); an explicit
         correction always wins."""
+        reading = self.memory.slot(fact.id)
+        candidates = self._slot_candidates(fact)
+        if reading is None or not candidates:
+            return None
+        return self._slot_decision(fact, reading, *candidates[0])
+
+    def _slot_candidates(self, fact: Fact) -> list[tuple[float, KnownFact, SlotReading]]:
+        """The current facts in a slot with ``fact``, the most alike first."""
         memory = self.memory
         reading = memory.slot(fact.id)
         if reading is None:
-            return None
-        best: tuple[float, KnownFact, SlotReading] | None = None
+            return []
+        out = []
         for other, theirs in memory.slot_facts(reading.entities):
             if other.id == fact.id or self._said_together(fact, other.id):
                 continue
             cosine = same_slot(reading, theirs)
-            if cosine is not None and (best is None or cosine > best[0]):
-                best = (cosine, other, theirs)
-        if best is None:
-            return None
-        cosine, other, theirs = best
+            if cosine is not None:
+                out.append((cosine, other, theirs))
+        return sorted(out, key=lambda c: -c[0])
+
+    def _other_slots(self, fact: Fact, done: str) -> list[KnownFact]:
+        """The other current facts ``fact`` replaces by slot besides ``done``: older ones
+        whose value it wins."""
+        reading = self.memory.slot(fact.id)
+        if reading is None:
+            return []
+        out = []
+        for cosine, other, theirs in self._slot_candidates(fact):
+            if other.id == done or not other.is_current:
+                continue
+            d = self._slot_decision(fact, reading, cosine, other, theirs)
+            if d.kind == "supersedes" and not older(fact.valid_from, other.valid_from):
+                out.append(other)
+        return out
+
+    def _slot_decision(
+        self, fact: Fact, reading: SlotReading, cosine: float, other: KnownFact, theirs: SlotReading
+    ) -> Decision:
+        """The decision between ``fact`` and ``other``, in one slot (see :meth:`_slot_update`)."""
         candidate_newer = not older(fact.valid_from, other.valid_from)
         new_read, old_read = (reading, theirs) if candidate_newer else (theirs, reading)
         if new_read.correction:
@@ -224,6 +264,32 @@ class FactResolution:
             )
             return Decision(kind, other.id, cosine)
         return replacement(other, fact.valid_from, cosine)
+
+    def _explicit_change(self, fact: Fact) -> Decision | None:
+        """A change the fact says outright (``resolve/explicit_changes.py``): it names the value
+        an older current fact states as replaced ("from Mendeley", ", not 900"), or says the
+        problem an older current fact states ended. Explicit, so it wins like a correction."""
+        reading = self.memory.slot(fact.id)
+        if reading is None:
+            return None
+        names = any(c.replaced for c in reading.clauses)
+        if not (names or reading.resolution):
+            return None
+        best: tuple[float, KnownFact] | None = None
+        for other, theirs in self.memory.read_facts():
+            if other.id == fact.id or self._said_together(fact, other.id):
+                continue
+            if older(fact.valid_from, other.valid_from):
+                continue  # only looks back: the value named was said before
+            cosine = names_replaced_value(reading, theirs) if names else None
+            if cosine is None and resolves_problem(reading, theirs):
+                cosine = 0.0
+            if cosine is not None and (best is None or cosine > best[0]):
+                best = (cosine, other)
+        if best is None:
+            return None
+        reason: Reason = "corrected" if reading.correction else "updated"
+        return replacement(best[1], fact.valid_from, best[0], reason)
 
     def _status_update(self, fact: Fact) -> Decision | None:
         """A project's new status ("blocked" -> "active again") replaces the statement of its

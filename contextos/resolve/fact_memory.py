@@ -187,6 +187,15 @@ class FactMemory:
                 out.append((fact, self._slots[fid]))
         return out
 
+    def read_facts(self) -> list[tuple[KnownFact, SlotReading]]:
+        """Every current fact whose slot has been read, with its reading."""
+        out = []
+        for fid, reading in self._slots.items():
+            fact = self.get(fid)
+            if fact is not None and fact.is_current:
+                out.append((fact, reading))
+        return out
+
     def status_fact(self, project: str) -> KnownFact | None:
         """The newest current statement of ``project``'s status, if there is one."""
         row = self._status.get(_project_key(project))

@@ -53,11 +53,32 @@ from typing import Any
 
 import numpy as np
 
+from contextos.resolve.slot_cues import (
+    CHANGE_ADVERBS,
+    CHANGE_VERBS,
+    CORRECTION_MARKERS,
+    change_and_correction,
+    is_problem,
+    is_resolution,
+    replaced_values,
+)
+from contextos.resolve.slot_parse import (
+    ANY_VERB,
+    VALUE_AGE_ADJECTIVES,
+    clauses_of,
+    complement_words,
+    entity_key,
+    fact_nouns,
+    slot_of,
+)
+from contextos.resolve.slot_values import clause_words, mask
+
 __all__ = [
     "ANY_VERB",
     "ATTRIBUTE_FLOOR",
     "CHANGE_ADVERBS",
     "CHANGE_VERBS",
+    "CHANGE_VERB_FLOOR",
     "CORRECTION_MARKERS",
     "MASKED_SIMILARITY",
     "MULTI_VALUED_CATEGORIES",
@@ -77,39 +98,13 @@ MASKED_SIMILARITY = 0.85
 #: with the same parsed attribute, the masked texts need only be this alike
 ATTRIBUTE_FLOOR = 0.55
 
+#: a verb of change standing for another verb of the same noun needs masked texts this alike
+CHANGE_VERB_FLOOR = 0.75
+
 #: categories a person holds many values of at once: never a slot
 MULTI_VALUED_CATEGORIES = frozenset(
     {"like", "dislike", "tool", "expertise", "learning_interest", "trait", "experience"}
 )
-#: adverbs that say a value changed (closed class)
-CHANGE_ADVERBS = frozenset({"now", "anymore", "instead", "longer"})
-#: verbs of change (lemmas): the clause says a value moved from one to another
-CHANGE_VERBS = frozenset(
-    {
-        "move",
-        "switch",
-        "change",
-        "slip",
-        "shift",
-        "push",
-        "replace",
-        "become",
-        "postpone",
-        "delay",
-        "extend",
-        "reschedule",
-        "transfer",
-        "promote",
-        "relocate",
-    }
-)
-#: adjectives that only say which of two values is the newer (closed class)
-VALUE_AGE_ADJECTIVES = frozenset(
-    {"new", "old", "current", "former", "previous", "latest", "updated", "revised", "original"}
-)
-#: discourse markers of a correction (closed class)
-CORRECTION_MARKERS = frozenset({"actually", "correction", "corrected"})
-
 #: masked prototypes of single-valued attributes (issue #41's list)
 SINGLE_VALUED_PROTOTYPES = (
     "Y is X's manager",
@@ -139,11 +134,6 @@ MULTI_VALUED_PROTOTYPES = (
     "X knows Y",
 )
 
-_POSSESSIVE_PRONOUNS = frozenset({"his", "her", "their", "its", "my", "our", "your"})
-_CLAUSE_SUBJECTS = frozenset({"nsubj", "nsubjpass"})
-#: the verb part of an attribute whose verb is a verb of change: any verb of the same noun
-ANY_VERB = "*"
-
 
 @dataclass(frozen=True)
 class Clause:
@@ -157,184 +147,49 @@ class Clause:
     masked: str
     values: frozenset[str]
     single_valued: bool = True
+    #: the thing the attribute is ("the committee meeting" of "Rafael's committee meeting";
+    #: a thing subject's own key): an unowned thing meets an owned one of the same words
+    thing: str | None = None
+    #: the values the clause says were replaced ("not 900", "from Mendeley"), each as words
+    replaced: tuple[tuple[str, ...], ...] = ()
+    #: of each replaced value, its names and numbers (what an older clause must hold)
+    replaced_names: tuple[frozenset[str], ...] = ()
+    #: every form of the clause's words (``slot_values.clause_words``)
+    words: frozenset[str] = frozenset()
+    #: the attribute's verb takes a clause ("decided ..."): no verb of change stands for it
+    clausal: bool = False
 
     @property
     def states_value(self) -> bool:
         return bool(self.values)
 
+    @property
+    def keys(self) -> set[str]:
+        """The keys a fact is found by: its entity, and the thing it is about."""
+        return {self.entity, self.thing} - {None}  # type: ignore[return-value]
+
 
 @dataclass(frozen=True)
 class SlotReading:
-    """One fact's clauses and the cues of its text and evidence quote; ``vectors`` holds the
-    clauses' masked MiniLM vectors, one row each."""
+    """One fact's clauses and the cues of its text and evidence quote (``slot_cues.py``);
+    ``vectors`` holds the clauses' masked MiniLM vectors, one row each."""
 
     clauses: tuple[Clause, ...]
     vectors: np.ndarray = field(compare=False, repr=False)
     change: bool = False
     correction: bool = False
+    #: the fact states a problem ("the renewal is stuck") / says one ended ("went through")
+    problem: bool = False
+    resolution: bool = False
+    #: the fact's common nouns and non-person proper nouns (lemmas): what a problem is about
+    nouns: frozenset[str] = frozenset()
 
     @property
     def entities(self) -> set[str]:
-        return {c.entity for c in self.clauses}
+        return {k for c in self.clauses for k in c.keys}
 
 
-def entity_key(name: str) -> str:
-    """How a slot's entity is compared: the first word of its name, case-folded ("Priya" and
-    "Priya Raman" are one person; two people of one first name would share slots)."""
-    words = name.casefold().replace("\u2019", "'").removesuffix("'s").split()
-    return words[0] if words else ""
-
-
-def _value_kind(token: Any, entity_words: set[str]) -> str | None:
-    text = token.text
-    if text.casefold() in entity_words:
-        return "X"
-    if token.pos_ == "PROPN":
-        return "Y"
-    if token.tag_ in ("CD", "$") or text[:1].isdigit() or text[:1] in "$\u20ac\u00a3\u00a5":
-        return "N"
-    return None
-
-
-def mask(tokens: Any, entity: str) -> tuple[str, frozenset[str]]:
-    """The text of ``tokens`` (a doc or span) with its values masked (``X`` the entity, ``Y``
-    proper nouns, ``N`` numbers and amounts; a run of one kind is one placeholder), and the
-    masked values."""
-    entity_words = {w.casefold() for w in entity.split()}
-    out: list[str] = []
-    values: list[str] = []
-    prev: str | None = None
-    for t in tokens:
-        kind = _value_kind(t, entity_words)
-        if kind is None:
-            out.append(t.text_with_ws)
-            prev = None
-            continue
-        if kind == prev and kind != "X":
-            values[-1] += " " + t.lower_
-            out[-1] = kind + t.whitespace_
-            continue
-        out.append(kind + t.whitespace_)
-        if kind != "X":
-            values.append(t.lower_)
-        prev = kind
-    return "".join(out).strip(), frozenset(values)
-
-
-def _phrase(token: Any) -> str:
-    """A noun with its compound and adjectival modifiers, lower case ("sso rollout", "primary
-    supervisor"), leaving out the adjectives that only say a value is the newer one
-    (:data:`VALUE_AGE_ADJECTIVES`)."""
-    words = [
-        c.lower_
-        for c in token.children
-        if c.dep_ in ("compound", "amod") and c.lower_ not in VALUE_AGE_ADJECTIVES
-    ]
-    return " ".join([*words, token.lemma_.lower()])
-
-
-def _is_subject(token: Any, subject_words: set[str]) -> bool:
-    return token.text.casefold() in subject_words or token.lower_ in _POSSESSIVE_PRONOUNS
-
-
-def _verb_part(verb: Any) -> str:
-    """A verb with its first preposition ("live in"); "" for a copula (it links an attribute
-    to its value), :data:`ANY_VERB` for a verb of change (it moves whatever the noun's value
-    was: "the rollout slipped to August" is the slot of "the rollout is targeted for June")."""
-    lemma = verb.lemma_.lower()
-    if lemma in CHANGE_VERBS:
-        return ANY_VERB
-    if lemma == "be" or verb.pos_ not in ("VERB", "AUX"):
-        return ""
-    preps = [c.lower_ for c in verb.children if c.dep_ in ("prep", "dative")]
-    return " ".join([lemma, *preps[:1]])
-
-
-def _joined(*parts: str) -> str:
-    return " ".join(p for p in parts if p)
-
-
-def _slot_of(clause: Any, subject: str) -> tuple[str, str, str | None]:
-    """A clause's slot entity (its :func:`entity_key`, and its words, masked ``X``) and
-    attribute (module doc, 1.)."""
-    subject_words = {w.casefold() for w in subject.split()}
-    for t in clause:  # a noun someone owns: "Ana's manager", "her deadline"
-        owners = [c for c in t.children if c.dep_ == "poss"]
-        if t.pos_ not in ("NOUN", "PROPN") or t.tag_ == "NNS" or not owners:
-            continue
-        owner = owners[0]
-        while owner.pos_ != "PROPN" and any(c.dep_ == "poss" for c in owner.children):
-            owner = next(c for c in owner.children if c.dep_ == "poss")  # "Theo's parents'"
-        named = owner.pos_ == "PROPN" and not _is_subject(owner, subject_words)
-        entity = owner.text if named else subject  # "the team's budget": as stored
-        if t.dep_ in _CLAUSE_SUBJECTS:
-            verb = _verb_part(t.head)  # "family live in"
-        elif t.dep_ in ("attr", "acomp", "ROOT", "appos"):
-            verb = ""  # "Ben is Ana's manager"
-        else:
-            verb = t.head.lemma_.lower()  # "wants the team's demo build": a want
-        return entity_key(entity), entity, _joined(_phrase(t), verb)
-    root = clause.root
-    subjects = [c for c in root.children if c.dep_ in _CLAUSE_SUBJECTS]
-    for s in subjects:
-        if s.text.casefold() not in subject_words and s.pos_ == "NOUN" and s.tag_ != "NNS":
-            # a thing's own attribute ("the SSO rollout slipped to August"): the thing is the
-            # slot's entity, whoever the fact is filed under
-            thing = _phrase(s)
-            return f"the {thing}", "", _joined(thing, _verb_part(root))
-    key = entity_key(subject)
-    if any(s.text.casefold() in subject_words for s in subjects):
-        verb = _verb_part(root)  # "live in"; a verb of change names no attribute of its own
-        return key, subject, verb if verb and verb != ANY_VERB else None
-    return key, subject, None
-
-
-def _complement_words(clause: Any, entity: str, attribute: str) -> frozenset[str]:
-    """The common nouns and adjectives of a clause that are neither its entity nor its
-    attribute: values too ("as a tester" / "as a developer"), once the clause states one."""
-    skip = {w.casefold() for w in entity.split()} | set(attribute.split()) | VALUE_AGE_ADJECTIVES
-    return frozenset(
-        t.lemma_.lower()
-        for t in clause
-        if t.pos_ in ("NOUN", "ADJ") and t.lemma_.lower() not in skip and t.lower_ not in skip
-    )
-
-
-def _clauses(doc: Any) -> list[Any]:
-    """The sentences of ``doc`` and their parts between semicolons, as spans."""
-    out = []
-    for sent in doc.sents:
-        start = sent.start
-        for t in sent:
-            if t.text == ";":
-                if t.i > start:
-                    out.append(doc[start : t.i])
-                start = t.i + 1
-        if sent.end > start:
-            out.append(doc[start : sent.end])
-    return out or [doc[:]]
-
-
-def _cues(doc: Any) -> tuple[bool, bool]:
-    """(change, correction) cues of one parsed text."""
-    change = correction = False
-    tokens = list(doc)
-    for i, t in enumerate(tokens):
-        low = t.lower_
-        if low in CORRECTION_MARKERS:
-            correction = True
-        if low in CHANGE_ADVERBS and (low != "longer" or (i and tokens[i - 1].lower_ == "no")):
-            change = True
-        if t.pos_ == "VERB" and t.lemma_.lower() in CHANGE_VERBS:
-            change = True
-        # a contrastive negation of a value: "350ms, not 900"
-        after_comma = low == "not" and i and tokens[i - 1].text == ","
-        if after_comma and i + 1 < len(tokens) and _value_kind(tokens[i + 1], set()):
-            correction = True
-    return change, correction
-
-
-def _same_attribute(a: str, b: str) -> bool:
+def same_attribute(a: str, b: str) -> bool:
     """Equal, or one a noun's verb of change and the other the same noun with a verb ("rollout
     slipped to" / "rollout is targeted for"; not "dad moved into" / "dad is Alasdair")."""
     if a == b:
@@ -347,9 +202,21 @@ def _same_attribute(a: str, b: str) -> bool:
     return False
 
 
+_same_attribute = same_attribute  # the name before #41 part B
+
+
+def same_entity(a: Clause, b: Clause) -> bool:
+    """One entity: the same key, or the same thing where one of the two has no owner ("the
+    committee meeting" / "Rafael's committee meeting"; not "Kenji's team" / "Sofia's team")."""
+    if a.entity == b.entity:
+        return True
+    unowned = a.entity == a.thing or b.entity == b.thing
+    return a.thing is not None and a.thing == b.thing and unowned
+
+
 def same_clause_slot(a: Clause, b: Clause, masked_cosine: float) -> bool:
     """Whether two clauses state two values of one slot."""
-    if a.entity != b.entity:
+    if not same_entity(a, b):
         return False
     if not (a.single_valued and b.single_valued and a.states_value and b.states_value):
         return False
@@ -357,8 +224,13 @@ def same_clause_slot(a: Clause, b: Clause, masked_cosine: float) -> bool:
         return False  # no value replaced by another: a restatement, or more said of it
     if a.attribute is not None and b.attribute is not None:
         # the parse names both attributes: they decide ("primary" / "second supervisor")
-        same = _same_attribute(a.attribute, b.attribute)
-        return same and masked_cosine >= ATTRIBUTE_FLOOR
+        if a.attribute == b.attribute:
+            return masked_cosine >= ATTRIBUTE_FLOOR
+        if a.clausal or b.clausal or not same_attribute(a.attribute, b.attribute):
+            return False  # "team moved to" is not what "team decided ..." says
+        # a verb of change for another verb of the noun: the rest of the clauses must agree
+        # ("dad moved into a care home" / "dad lives in Oslo", not "dad was diagnosed with")
+        return masked_cosine >= CHANGE_VERB_FLOOR
     return masked_cosine >= MASKED_SIMILARITY
 
 
@@ -373,6 +245,44 @@ def same_slot(a: SlotReading, b: SlotReading) -> float | None:
             if same_clause_slot(ca, cb, cos) and (best is None or cos > best):
                 best = cos
     return best
+
+
+def _without(values: frozenset[str], replaced: tuple[tuple[str, ...], ...]) -> frozenset[str]:
+    """The values a clause holds: those it says were replaced ("not 900") left out."""
+    gone = {w for run in replaced for w in run}
+    return frozenset(v for v in values if not set(v.split()) <= gone)
+
+
+def _clause_readings(span: Any, subject: str, category: str) -> list[Clause]:
+    replaced = replaced_values(span)
+    words = clause_words(span)
+    out = []
+    for slot in slot_of(span, subject):
+        keep = frozenset(slot.thing.split()[1:]) if slot.thing else frozenset()
+        masked, values = mask(span, slot.name, keep)
+        if slot.values is not None:
+            values = slot.values  # the holder's role: its modifiers are the values
+        elif values and slot.attribute is not None:
+            values |= complement_words(span, slot.name, slot.attribute)
+        single = category not in MULTI_VALUED_CATEGORIES
+        masked_words = {w for v in values for w in v.split()}
+        names = tuple(frozenset(w for w in run if w in masked_words) for run in replaced)
+        values = _without(values, replaced)
+        out.append(
+            Clause(
+                slot.entity,
+                slot.attribute,
+                masked,
+                values,
+                single,
+                slot.thing,
+                replaced,
+                names,
+                words,
+                slot.clausal,
+            )
+        )
+    return out
 
 
 class SlotReader:
@@ -410,17 +320,17 @@ class SlotReader:
         docs = self.parse([t for t, _q, _s, _c in items])
         drafts: list[tuple[int, Clause]] = []
         for k, (_t, _q, subject, category) in enumerate(items):
-            for span in _clauses(docs[k]):
-                entity, name, attribute = _slot_of(span, subject)
-                masked, values = mask(span, name)
-                if values and attribute is not None:
-                    values |= _complement_words(span, name, attribute)
-                multi = category in MULTI_VALUED_CATEGORIES
-                drafts.append((k, Clause(entity, attribute, masked, values, not multi)))
+            for span in clauses_of(docs[k]):
+                drafts += [(k, c) for c in _clause_readings(span, subject, category)]
         single, multi_protos = self._prototypes()
-        # only a single-valued clause that states a value can share a slot (same_clause_slot):
-        # the others are not embedded (a zero vector: cosine 0 with everything)
-        eligible = [r for r, (_k, c) in enumerate(drafts) if c.single_valued and c.states_value]
+        # only a clause that states a value can share a slot, and only a single-valued one or
+        # one that names a replaced value (same_clause_slot, explicit_changes): the others are
+        # not embedded (a zero vector: cosine 0 with everything)
+        eligible = [
+            r
+            for r, (_k, c) in enumerate(drafts)
+            if c.states_value and (c.single_valued or c.replaced)
+        ]
         vectors = np.zeros((len(drafts), single.shape[1]), dtype=np.float32)
         if eligible:
             to_embed = [drafts[r][1].masked for r in eligible]
@@ -441,13 +351,20 @@ class SlotReader:
                 )
                 for r in rows
             )
-            change, correction = _cues(docs[k])
+            change, correction = change_and_correction(docs[k])
             quote_change, quote_correction = (
-                _cues(quote_docs[k]) if k in quote_docs else (False, False)
+                change_and_correction(quote_docs[k]) if k in quote_docs else (False, False)
             )
+            _t, _q, subject, category = items[k]
             out.append(
                 SlotReading(
-                    clauses, vectors[rows], change or quote_change, correction or quote_correction
+                    clauses,
+                    vectors[rows],
+                    change or quote_change,
+                    correction or quote_correction,
+                    problem=is_problem(docs[k], category),
+                    resolution=is_resolution(docs[k]),
+                    nouns=fact_nouns(docs[k], subject),
                 )
             )
         return out

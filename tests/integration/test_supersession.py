@@ -113,3 +113,60 @@ def test_an_older_value_ingested_later_is_stored_already_replaced(cx, chat):
         facts["Robin's manager is now Carla Diaz"].id
     )
     assert facts["Robin's manager is now Carla Diaz"].is_current
+
+
+def test_naming_the_old_value_replaces_the_fact_that_stated_it(cx, chat):
+    """ "switched from Mendeley to Zotero" names the value replaced: the fact that stated it
+    ends, whatever words each uses for the attribute."""
+    _history(
+        cx,
+        chat,
+        (2, "I manage my references in Mendeley."),
+        (9, "I switched from Mendeley to Zotero over the weekend."),
+    )
+    edges = _edges(cx)
+    assert [(reason, old) for _new, reason, old in edges] == [
+        ("updated", "Robin manages their references in Mendeley")
+    ], edges
+    assert [f.text for f in cx.facts(USER)] == [edges[0][0]]
+
+
+def test_a_resolution_ends_the_problem_it_is_about(cx, chat):
+    _history(
+        cx,
+        chat,
+        (2, "The HPC renewal is stuck in the research computing queue."),
+        (16, "The HPC renewal finally went through on Monday."),
+    )
+    edges = _edges(cx)
+    assert len(edges) == 1 and edges[0][1] == "updated", edges
+    assert "stuck" in edges[0][2] and "went through" in edges[0][0]
+    assert all("stuck" not in f.text for f in cx.facts(USER))
+
+
+def test_a_correction_naming_the_old_date_is_marked_corrected(cx, chat):
+    _history(
+        cx,
+        chat,
+        (2, "My committee meeting is on Thursday, April 16."),
+        (4, "The committee meeting is on Wednesday, April 15, not Thursday, April 16."),
+    )
+    edges = _edges(cx)
+    assert len(edges) == 1 and edges[0][1] == "corrected", edges
+    assert "Thursday" in edges[0][2] and "Wednesday" in edges[0][0]
+
+
+def test_a_fact_of_two_slots_replaces_the_old_value_of_each(cx, chat):
+    """ "Kwame is now my primary supervisor" takes Helen's place and ends Kwame's old role."""
+    _history(
+        cx,
+        chat,
+        (2, "Helen Marsh is my primary supervisor."),
+        (3, "Kwame Boateng is my second supervisor."),
+        (20, "Kwame Boateng is now my primary supervisor."),
+    )
+    olds = sorted(old for _new, reason, old in _edges(cx) if reason == "updated")
+    assert olds == [
+        "Helen Marsh is Robin's primary supervisor",
+        "Kwame Boateng is Robin's second supervisor",
+    ], _edges(cx)

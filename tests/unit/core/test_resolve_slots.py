@@ -120,3 +120,56 @@ def test_values_are_masked_so_that_two_values_meet(reader):
     assert b.clauses[0].masked == "X's manager is now Y"
     assert a.clauses[0].values == frozenset({"ben ortiz"})
     assert b.clauses[0].values == frozenset({"carla"})
+
+
+@pytest.mark.parametrize(
+    ("subject", "old", "new"),
+    [
+        # the holder's role towards the owner changed (second reading of the copula)
+        (
+            "Kwame",
+            "Kwame Boateng is Rafael's second supervisor",
+            "Kwame is Rafael's primary supervisor",
+        ),
+        # the owner's slot: another holder
+        (
+            "Rafael",
+            "Helen Marsh is Rafael's primary supervisor",
+            "Kwame is Rafael's primary supervisor",
+        ),
+        # an owned thing and the same thing said without its owner
+        (
+            "Rafael",
+            "Rafael's committee meeting is Thursday, February 19",
+            "The committee meeting is Wednesday, February 18",
+        ),
+        # a quarter is a number ("Q2"): a value, so the plan's new quarter replaces it
+        ("Kenji", "Onboarding revamp is planned for Q2", "The Onboarding revamp got pushed to Q3"),
+        # a copula whose preposition's object is a value names the attribute "be in"
+        ("Jonah", "Jonah is in Austin", "Jonah is in Denver since Saturday, March 14"),
+    ],
+)
+def test_slots_read_from_the_parse_beyond_one_possessive(reader, subject, old, new):
+    a, b = _read(reader, subject, old, new, category="work")
+    assert _one_slot(a, b)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # a possessive inside a prepositional phrase is not what the clause is about
+        ("Sofia Lind is the other PM on Kenji's team", "Kenji's team moved to Linear on Monday"),
+        # a verb of change stands for any verb of its noun, not one whose complement is a clause
+        ("Kenji's team decided Autopay is ACH only", "Kenji's team moved to Linear on Monday"),
+        # two owners' things of one name are two things
+        ("Kenji's team is in Berlin", "Sofia's team is in Oslo"),
+        # a verb of change for another verb of the noun needs the rest of the clauses to agree
+        (
+            "Kenji's dad was diagnosed with Alzheimer's in January",
+            "Kenji's dad is moving into the memory care wing at The Orchards",
+        ),
+    ],
+)
+def test_a_shared_noun_alone_is_not_a_slot(reader, old, new):
+    a, b = _read(reader, "Kenji", old, new, category="work")
+    assert not _one_slot(a, b)
