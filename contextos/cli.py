@@ -27,6 +27,7 @@ from contextos.cli_read import (
     stats,
     status,
 )
+from contextos.cli_state import state
 
 __all__ = [
     "EXIT_PARTIAL",
@@ -42,6 +43,7 @@ __all__ = [
     "main",
     "parse_when",
     "rejections",
+    "state",
     "stats",
     "status",
 ]
@@ -60,6 +62,7 @@ app.command()(ingest)
 app.command()(facts)
 app.command()(context)
 app.command()(brief)
+app.command()(state)
 app.command()(stats)
 app.command()(rejections)
 app.command()(status)

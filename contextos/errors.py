@@ -16,6 +16,7 @@ __all__ = [
     "InputError",
     "PartialInputError",
     "StoreError",
+    "UnknownEntityError",
     "WindowUnfinished",
 ]
 
@@ -70,6 +71,10 @@ class StoreError(ContextOSError):
 
 class ConfigError(ContextOSError):
     """A setting is missing or invalid."""
+
+
+class UnknownEntityError(ConfigError):
+    """A name or id that matches none of the user's entities (``ContextOS.entity_state``)."""
 
 
 class ExtractionError(ContextOSError):

@@ -214,6 +214,17 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
             ],
         },
         "end_facts": {"items": [{"id": e.fact_id, "at": e.at} for e in w.endings]},
+        "set_entity_state": {
+            "items": [
+                {
+                    "key": s.key,
+                    "props": s.properties,
+                    "state_json": s.state_json,
+                    "fields": s.fields,
+                }
+                for s in w.states
+            ]
+        },
         "insert_rejections": {
             "user_id": w.user_id,
             "rejections": [

@@ -47,7 +47,7 @@ def test_a_replacement_is_one_value_change_from_the_old_value_to_the_new():
     assert len(changes) == 1
     (c,) = changes
     assert (c.kind, c.entity_name, c.from_, c.to) == ("value_changed", "Sam", "Lisbon", "Porto")
-    assert c.field == "live" and c.changed_at == d(16)
+    assert c.field == "location" and c.changed_at == d(16)  # the attribute "lives in" states
     assert c.fact_id == "porto" and c.previous_fact_id == "lisbon"
     assert c.turn_ids == ["t-lisbon", "t-porto"] and c.quote == "quote of porto"
 
