@@ -18,7 +18,8 @@ from blocked to active", however many facts were said in between:
 new (``fields.compare`` of the two texts); a fact that ended with nothing in its place is
 ``ended``; a new fact is a ``decision`` or ``added``, its entity/field/value read by
 ``fields.read``. A new fact that restates an attribute's value, or whose value a newer fact of
-the window replaced, is no change of its own.
+the window replaced, is no change of its own; a replacement whose attribute values are the
+same ("works at Globex as a tester" / "as a developer") is one change read from the texts.
 """
 
 from __future__ import annotations
@@ -154,8 +155,10 @@ class _Diff:
         self.before = states_at(h.facts, self.items, names, since)
         self.after = states_at(h.facts, self.items, names, until)
         self.changes: list[Change] = []
-        #: facts whose attribute values the state changes account for
+        #: facts whose attribute values the state changes account for (changed or restated)
         self.covered: set[str] = set()
+        #: facts of the attribute changes listed (the new value's and the old one's)
+        self.reported: set[str] = set()
 
     # -- attributes --------------------------------------------------------------
 
@@ -215,6 +218,7 @@ class _Diff:
                 c.field, c.from_ = field, prev.value
                 self.changes.append(c)
                 self.covered.add(f.id)
+                self.reported.add(f.id)
 
     def _attribute_change(
         self, state: EntityState, v: StateValue, prev: StateValue | None
@@ -238,6 +242,7 @@ class _Diff:
         elif item is not None:
             c.from_ = item.before
         self.covered.add(f.id)
+        self.reported |= {f.id, *([prev.fact_id] if prev is not None else [])}
         return c
 
     # -- other facts -------------------------------------------------------------
@@ -271,7 +276,7 @@ class _Diff:
     def other_facts(self) -> None:
         successors: set[str] = set()
         for f in self.h.facts:
-            if f.id in self.covered or not _within(f.valid_to, self.since, self.until):
+            if f.id in self.reported or not _within(f.valid_to, self.since, self.until):
                 continue
             new = self.by_id.get(f.superseded_by or "")
             if new is None:
@@ -284,8 +289,10 @@ class _Diff:
                 c.field, c.from_ = reading.field, reading.value
                 self.changes.append(c)
                 continue
-            if self.items.get(new.id) and self.items.get(f.id):
-                continue  # both state attributes: the state changes say it
+            if new.id in self.reported:
+                continue  # the state changes say it
+            # a replacement the attributes do not show (the same employer, another role):
+            # one change read from the two texts
             successors.add(new.id)
             self.changes.append(self._replacement(f, new))
         fresh = [
