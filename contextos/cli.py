@@ -30,6 +30,7 @@ from contextos.cli_read import (
     stats,
     status,
 )
+from contextos.cli_state import state
 
 __all__ = [
     "EXIT_PARTIAL",
@@ -46,6 +47,7 @@ __all__ = [
     "mcp",
     "parse_when",
     "rejections",
+    "state",
     "stats",
     "status",
 ]
@@ -64,6 +66,7 @@ app.command()(ingest)
 app.command()(facts)
 app.command()(context)
 app.command()(brief)
+app.command()(state)
 app.command()(stats)
 app.command()(rejections)
 app.command()(status)

@@ -17,6 +17,7 @@ __all__ = [
     "NotFoundError",
     "PartialInputError",
     "StoreError",
+    "UnknownEntityError",
     "WindowUnfinished",
 ]
 
@@ -71,6 +72,10 @@ class StoreError(ContextOSError):
 
 class ConfigError(ContextOSError):
     """A setting is missing or invalid."""
+
+
+class UnknownEntityError(ConfigError):
+    """A name or id that matches none of the user's entities (``ContextOS.entity_state``)."""
 
 
 class ExtractionError(ContextOSError):

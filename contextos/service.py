@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from contextos.brief import BriefConfig, diff_facts, history, rank, summarise
+from contextos.brief import BriefConfig, diff_facts, history, rank, states_of, summarise
 from contextos.context import ContextEngine, ContextQuery, RetrievalConfig, load_templates
 from contextos.embeddings.embedder import Embedder
-from contextos.errors import ConfigError
+from contextos.errors import ConfigError, UnknownEntityError
 from contextos.extract import registry
 from contextos.extract.base import Extractor
 from contextos.graph.store import ConversationWrite, GraphStore
 from contextos.models.brief import Brief
 from contextos.models.context import ContextResult
-from contextos.models.entities import Entity
+from contextos.models.entities import Entity, EntityState
 from contextos.models.facts import Fact
 from contextos.models.report import IngestReport, Warning_
 from contextos.models.stats import RejectionSummary, UserStats
@@ -32,6 +32,8 @@ from contextos.pipeline.ingest_run import (
     IngestRun,
     Source,
 )
+from contextos.resolve.entities import normalize_name
+from contextos.resolve.state import StateReader
 from contextos.service_people import PeopleFacade
 from contextos.settings import Settings, default_data_dir
 from contextos.stats import summarise_rejections, user_stats
@@ -123,6 +125,7 @@ class ContextOS(PeopleFacade):
         self._embedder = embedder
         self._engine: ContextEngine | None = None
         self._names: dict[str, str] = {}
+        self._state_reader: StateReader | None = None
         self._opened = False
 
     # -- lifecycle -------------------------------------------------------------
@@ -360,6 +363,47 @@ class ContextOS(PeopleFacade):
         if templates is not None:
             self.engine.templates = load_templates(templates)
 
+    def _reader(self) -> StateReader:
+        if self._state_reader is None:
+            from contextos.resolve.slots import SlotReader
+
+            self._state_reader = StateReader(SlotReader(self.embed))
+        return self._state_reader
+
+    def states(self, user: str, as_of: datetime | None = None) -> list[EntityState]:
+        """Every entity's state at ``as_of`` (default: now) — per entity, its single-valued
+        attributes (status, manager, role, employer, location, dates, values...) from the
+        facts valid then (``resolve/state.py``) — by entity name."""
+        user = check_user_id(user)
+        h = history(self.store, user, self._user_name(user))
+        found = states_of(h, as_of, self._reader())
+        return sorted(found.values(), key=lambda s: (s.entity_name.casefold(), s.entity_id or ""))
+
+    def entity_state(self, user: str, entity: str, as_of: datetime | None = None) -> EntityState:
+        """One entity's state at ``as_of`` (default: now): ``entity`` is its node id, its
+        name or an alias (a person's first name will do). An entity with no attribute at
+        that time has an empty state; a name no entity or fact has is an
+        :class:`UnknownEntityError`."""
+        user = check_user_id(user)
+        h = history(self.store, user, self._user_name(user))
+        names = h.names()
+        who = names.resolve(entity, entity)
+        key = entity if any(e.id == entity for e in h.entities) else who.key
+        states = states_of(h, as_of, self._reader())
+        if key in states:
+            return states[key]
+        if who.entity_id is None and not any(
+            normalize_name(e.name) == normalize_name(entity) for e in h.entities
+        ):
+            known = sorted({s.entity_name for s in states.values()})[:8]
+            raise UnknownEntityError(
+                f"no entity {entity!r} for user {user!r}"
+                + (f" (entities with a state: {', '.join(known)})" if known else "")
+            )
+        return EntityState(
+            entity_name=who.name, entity_type=who.type, entity_id=who.entity_id, as_of=as_of
+        )
+
     def context(
         self,
         query: str = "",
@@ -407,7 +451,8 @@ class ContextOS(PeopleFacade):
         summary in sentences. Render it with :func:`contextos.brief.render`."""
         user = check_user_id(user)
         until = until or datetime.now(UTC)
-        changes = diff_facts(history(self.store, user), since, until)
+        h = history(self.store, user, self._user_name(user))
+        changes = diff_facts(h, since, until, self._reader())
         listed, more = rank(changes, config)
         brief = Brief(user_id=user, since=since, until=until, changes=listed, more=more)
         brief.summary = summarise(brief, self._user_name(user))

@@ -37,6 +37,8 @@ def change_sentence(c: Change) -> str:
             return f"{_owner(c)} {c.field or 'value'} changed from {c.from_} to {c.to}"
         return f"{_owner(c)} {c.field or 'value'} is now {c.to}"
     if c.kind == "ended":
+        if c.field and c.from_:  # an attribute left the state
+            return f"{_owner(c)} {c.field} is no longer {c.from_}"
         return f"no longer so: {c.text}"
     return c.text
 

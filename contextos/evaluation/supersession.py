@@ -87,6 +87,9 @@ class _ReplayStore:
     def fact_vectors(self, user_id: str) -> tuple[list[Fact], list[list[float]]]:
         return [], []
 
+    def entity_states(self, user_id: str) -> dict[str, list[str]]:
+        return {}
+
     def turns(self, user_id: str, refs: list[tuple[str, str]]) -> list[tuple[str, Turn]]:
         return [(f"{c}\x1f{t}", self._turns[c, t]) for c, t in refs if (c, t) in self._turns]
 

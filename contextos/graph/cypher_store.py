@@ -25,7 +25,7 @@ from contextos.graph.records import (
     run_params,
 )
 from contextos.graph.store import ConversationWrite
-from contextos.models.entities import Entity
+from contextos.models.entities import Entity, EntityState
 from contextos.models.facts import Fact
 from contextos.models.stats import FactCount, RejectionCount, RunRecord, StoredRejection
 from contextos.models.transcript import Turn
@@ -43,6 +43,7 @@ _WRITE_ORDER = (
     "link_fact_mentions",
     "supersede_facts",
     "end_facts",
+    "set_entity_state",
     "insert_rejections",
 )
 _LIST_PARAM = {
@@ -53,6 +54,7 @@ _LIST_PARAM = {
     "link_fact_mentions": "links",
     "supersede_facts": "items",
     "end_facts": "items",
+    "set_entity_state": "items",
     "insert_rejections": "rejections",
 }
 
@@ -171,7 +173,20 @@ class CypherGraphStore(ABC):
 
     def entities(self, user_id: str) -> list[Entity]:
         rows = self.run(self._q("list_entities"), {"user_id": user_id})
-        return [entity_from_row(r, user_id) for r in rows if not r[8]]
+        out = []
+        for r in rows:
+            if r[8]:
+                continue
+            e = entity_from_row(r, user_id)
+            if len(r) > 9 and r[9]:
+                e.state = EntityState.model_validate_json(r[9])
+            out.append(e)
+        return out
+
+    def entity_states(self, user_id: str) -> dict[str, list[str]]:
+        """Per entity node of the user (theirs included), the state properties written on it."""
+        rows = self.run(self._q("list_entity_states"), {"user_id": user_id})
+        return {str(k): [str(f) for f in fields or []] for k, fields in rows}
 
     def fact_entities(self, fact_ids: list[str], user_id: str = "") -> dict[str, list[Entity]]:
         out: dict[str, list[Entity]] = {}

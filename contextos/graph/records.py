@@ -233,6 +233,18 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
             "user_id": w.user_id,
             "items": [{"id": e.fact_id, "at": e.at} for e in w.endings],
         },
+        "set_entity_state": {
+            "user_id": w.user_id,
+            "items": [
+                {
+                    "key": s.key,
+                    "props": s.properties,
+                    "state_json": s.state_json,
+                    "fields": s.fields,
+                }
+                for s in w.states
+            ],
+        },
         "insert_rejections": {
             "user_id": w.user_id,
             "rejections": [

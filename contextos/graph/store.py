@@ -31,6 +31,7 @@ __all__ = [
     "FactWrite",
     "GraphStore",
     "RelationWrite",
+    "StateWrite",
     "Supersession",
 ]
 
@@ -80,6 +81,18 @@ class Supersession:
 
 
 @dataclass
+class StateWrite:
+    """An entity node's current state (``resolve/state_book.py``): ``properties`` are set on
+    the node (a None removes that property), ``state_json`` is the typed
+    :class:`~contextos.models.entities.EntityState`, ``fields`` the state's property names."""
+
+    key: str
+    properties: dict[str, str | None]
+    state_json: str
+    fields: list[str] = field(default_factory=list)
+
+
+@dataclass
 class Ending:
     """A stored fact that ends with nothing replacing it: its speaker took it back."""
 
@@ -104,6 +117,8 @@ class ConversationWrite:
     relations: list[RelationWrite] = field(default_factory=list)
     supersessions: list[Supersession] = field(default_factory=list)
     endings: list[Ending] = field(default_factory=list)
+    #: the current state of the entities this conversation changed, written last
+    states: list[StateWrite] = field(default_factory=list)
     rejections: list[tuple[str, Rejection]] = field(default_factory=list)  # (id, rejection)
     content_hash: str = ""
     #: turn key -> its embedding, for the turns retrieval searches by vector (context/)
@@ -145,6 +160,8 @@ class GraphStore(Protocol):
     ) -> list[tuple[str, float]]: ...
 
     def entities(self, user_id: str) -> list[Entity]: ...
+
+    def entity_states(self, user_id: str) -> dict[str, list[str]]: ...
 
     def fact_entities(self, fact_ids: list[str], user_id: str = "") -> dict[str, list[Entity]]: ...
 

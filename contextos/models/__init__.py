@@ -10,6 +10,8 @@ from contextos.models.entities import (
     CandidateEntity,
     CandidateRelation,
     Entity,
+    EntityState,
+    StateValue,
 )
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import (
@@ -42,6 +44,7 @@ __all__ = [
     "ContextSource",
     "Conversation",
     "Entity",
+    "EntityState",
     "Evidence",
     "ExtractionResult",
     "Fact",
@@ -51,6 +54,7 @@ __all__ = [
     "Rejection",
     "RejectionSummary",
     "RunRecord",
+    "StateValue",
     "Turn",
     "UserRef",
     "UserStats",

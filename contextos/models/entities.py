@@ -18,8 +18,10 @@ __all__ = [
     "CandidateEntity",
     "CandidateRelation",
     "Entity",
+    "EntityState",
     "EntityType",
     "ProjectStatus",
+    "StateValue",
 ]
 
 EntityType = Literal["Person", "Project", "Event", "Document", "Organization"]
@@ -89,6 +91,37 @@ class CandidateRelation(BaseModel):
     valid_from: datetime | None = None
 
 
+class StateValue(BaseModel):
+    """One single-valued attribute of an entity as it stood at a time: ``field`` was
+    ``value`` from ``since``, as the fact ``fact_id`` (said in ``turn_ids``) states it."""
+
+    field: str
+    value: str
+    since: datetime | None = None
+    fact_id: str
+    turn_ids: list[str] = Field(default_factory=list)
+    confidence: float = 0.0
+    #: the fact's text the value was read from
+    text: str = ""
+
+
+class EntityState(BaseModel):
+    """An entity's single-valued attributes (status, manager, role, employer, location,
+    dates, metric values...) at ``as_of`` (None: now), each from the newest fact valid then
+    that states it. ``entity_id`` is the graph node's key when the entity has one."""
+
+    entity_name: str
+    entity_type: str | None = None
+    entity_id: str | None = None
+    as_of: datetime | None = None
+    fields: dict[str, StateValue] = Field(default_factory=dict)
+
+    def get(self, field: str) -> str | None:
+        """The value of ``field``, or None when the entity has none."""
+        v = self.fields.get(field)
+        return v.value if v is not None else None
+
+
 class Entity(BaseModel):
     """A stored entity, as the facade returns it."""
 
@@ -101,3 +134,5 @@ class Entity(BaseModel):
     turn_ids: list[str] = Field(default_factory=list)
     first_seen: datetime | None = None
     last_seen: datetime | None = None
+    #: its current state as last written with a conversation (``resolve/state.py``)
+    state: EntityState | None = None

@@ -37,6 +37,7 @@ from contextos.models.entities import (
 from contextos.models.extraction import ExtractionResult, UserRef
 from contextos.models.facts import CandidateFact, CandidateFlag, Fact, turn_ref
 from contextos.models.transcript import Conversation, Turn, stable_id
+from contextos.pipeline.entity_state import StateTracker
 from contextos.resolve.apply import FactResolution, Resolved
 from contextos.resolve.entities import EntityIndex, normalize_name
 from contextos.resolve.fact_memory import FactMemory
@@ -149,6 +150,7 @@ class ConversationPipeline:
         self._prototypes: PrototypeClassifier | None = None
         self._slot_reader: SlotReader | None = None
         self._current: FactResolution | None = None  # the conversation being processed
+        self._state = StateTracker(store, embed)
 
     def _classifier(self) -> PrototypeClassifier:
         """Categories for facts no lexical cue placed, from the vectors embedded for them anyway
@@ -207,6 +209,7 @@ class ConversationPipeline:
             stats.rejected_by[rej.extractor, rej.reason] += 1
             rid = stable_id(ckey, rej.turn_id, rej.reason, rej.text)
             write.rejections.append((rid, rej))
+        self._state.write(write, user, self._memory(user), self._current, self._slot_reader)
         return write, stats
 
     def _turn_vectors(self, turns: list[Turn], turn_keys: dict[str, str]) -> dict[str, list[float]]:
@@ -418,6 +421,7 @@ class ConversationPipeline:
     def _memory(self, user: UserRef) -> FactMemory:
         if user.id not in self._fact_memory:
             facts, vectors = self.store.fact_vectors(user.id)
+            self._state.loaded(user.id, facts)
             matrix = np.asarray(vectors, dtype=np.float32) if facts else None
             self._fact_memory[user.id] = FactMemory(facts, matrix)
         return self._fact_memory[user.id]
@@ -426,6 +430,7 @@ class ConversationPipeline:
         """Drop cached state after a failed write: it is reloaded from the store next time."""
         self._fact_memory.pop(user_id, None)
         self._entity_index.pop(user_id, None)
+        self._state.forget(user_id)
 
     @staticmethod
     def _subject_key(subject: str, index: EntityIndex, write: ConversationWrite) -> str:

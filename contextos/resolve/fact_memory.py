@@ -173,6 +173,10 @@ class FactMemory:
                 self._by_entity.setdefault(entity, []).append(fact_id)
         self._slots[fact_id] = reading
 
+    def current(self) -> list[KnownFact]:
+        """The current facts (entity state, ``resolve/state_book.py``)."""
+        return [f for f in self._facts if f.is_current]
+
     def unread(self) -> list[KnownFact]:
         """The current facts whose slot has not been read (loaded from the store)."""
         return [f for f in self._facts if f.is_current and f.id not in self._slots]

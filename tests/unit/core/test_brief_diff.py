@@ -47,7 +47,7 @@ def test_a_replacement_is_one_value_change_from_the_old_value_to_the_new():
     assert len(changes) == 1
     (c,) = changes
     assert (c.kind, c.entity_name, c.from_, c.to) == ("value_changed", "Sam", "Lisbon", "Porto")
-    assert c.field == "live" and c.changed_at == d(16)
+    assert c.field == "location" and c.changed_at == d(16)  # the attribute "lives in" states
     assert c.fact_id == "porto" and c.previous_fact_id == "lisbon"
     assert c.turn_ids == ["t-lisbon", "t-porto"] and c.quote == "quote of porto"
 
@@ -129,3 +129,46 @@ def test_a_fact_that_puts_a_value_right_is_a_correction():
     (c,) = diff_facts(_history([fix]), d(10), d(20))
     assert (c.kind, c.field) == ("corrected", "committee meeting")
     assert (c.from_, c.to) == ("Thursday, February 19", "Wednesday, February 18")
+
+
+def test_a_status_that_moved_twice_in_the_window_is_one_change_from_the_first_to_the_last():
+    kw = {"project": "Atlas launch", "category": "work"}
+    planning = _f("p", "Sam is planning the Atlas launch", d(2), vt=d(12), by="b",
+                  status="planning", **kw)  # fmt: skip
+    blocked = _f("b", "The Atlas launch is blocked", d(12), vt=d(15), by="a",
+                 status="blocked", **kw)  # fmt: skip
+    active = _f("a", "The Atlas launch is active again", d(15), status="active", **kw)
+    h = _history([planning, blocked, active], [("b", "p", None), ("a", "b", None)])
+    (c,) = diff_facts(h, d(10), d(20))
+    assert (c.kind, c.entity_name, c.field, c.from_, c.to) == (
+        "status_changed", "Atlas launch", "status", "planning", "active"
+    )  # fmt: skip
+    assert c.fact_id == "a" and c.previous_fact_id == "p"
+    assert c.turn_ids == ["t-p", "t-a"]
+
+
+def test_the_same_value_said_again_is_no_change():
+    ben = _f("ben", "Ben Ortiz is Sam's manager", d(2), category="relationship")
+    again = _f("again", "Sam's manager is Ben Ortiz", d(12), category="relationship")
+    assert diff_facts(_history([ben, again]), d(10), d(20)) == []
+
+
+def test_an_attribute_taken_back_with_nothing_in_its_place_ended():
+    ben = _f("ben", "Ben Ortiz is Sam's manager", d(2), vt=d(12), category="relationship")
+    (c,) = diff_facts(_history([ben]), d(10), d(20))
+    assert (c.kind, c.entity_name, c.field, c.from_, c.to) == (
+        "ended", "Sam", "manager", "Ben Ortiz", None
+    )  # fmt: skip
+
+
+def test_a_replaced_value_under_another_field_name_is_one_change_of_the_newer_field():
+    beta = Entity(id="ap", user_id="sam", name="Autopay", type="Project")
+    target = _f("t", "The Autopay beta target is Tuesday, April 7, 2026", d(2), vt=d(12), by="n",
+                entities=["Autopay"])  # fmt: skip
+    date = _f("n", "The new Autopay beta date is Tuesday, April 14, 2026", d(12),
+              entities=["Autopay"])  # fmt: skip
+    h = _history([target, date], [("n", "t", "updated")], [beta])
+    (c,) = diff_facts(h, d(10), d(20))
+    assert (c.kind, c.entity_name, c.entity_type) == ("value_changed", "Autopay", "Project")
+    assert (c.field, c.from_, c.to) == ("beta date", "Tuesday, April 7, 2026",
+                                        "Tuesday, April 14, 2026")  # fmt: skip

@@ -139,3 +139,13 @@ def test_every_format_renders_and_an_unknown_one_is_refused():
     assert all(render(b, f).strip() for f in FORMATS)
     with pytest.raises(ValueError, match="unknown brief format"):
         render(b, "pdf")
+
+
+def test_an_attribute_that_ended_reads_as_no_longer_its_value():
+    from contextos.brief.render import change_sentence
+
+    gone = Change(kind="ended", entity_name="Sam", field="manager", **{"from": "Ben Ortiz"},
+                  text="Ben Ortiz is Sam's manager")  # fmt: skip
+    assert change_sentence(gone) == "Sam's manager is no longer Ben Ortiz"
+    other = Change(kind="ended", text="Sam is moving to Denver in May")
+    assert change_sentence(other) == "no longer so: Sam is moving to Denver in May"

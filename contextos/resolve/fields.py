@@ -1,8 +1,8 @@
 """What a fact says about whom, read from its parse: (entity, field, value).
 
-A brief says "Priya's manager went from Greg to Sandra", not "a new fact was stored". The
-three parts come from the dependency parse of the fact text (the spaCy model validation
-parses with), by the shape of the clause:
+An entity's state (``state.py``) and a brief say "Priya's manager went from Greg to Sandra",
+not "a new fact was stored". The three parts come from the dependency parse of the fact text
+(the spaCy model validation parses with), by the shape of the clause:
 
 * a copula with a possessive — "Sandra is Priya's manager" / "Priya's manager is Sandra":
   the possessor is the entity, the possessed noun the field, the other side the value;
@@ -25,7 +25,7 @@ from typing import Any
 
 from contextos.validate.standalone import parse_texts
 
-__all__ = ["Reading", "compare", "read", "read_texts"]
+__all__ = ["Reading", "compare", "read", "read_clauses", "read_texts"]
 
 _SUBJECT = frozenset({"nsubj", "nsubjpass"})
 _COMPLEMENT = frozenset({"attr", "acomp", "oprd"})
@@ -236,16 +236,26 @@ def read(doc: Any) -> Reading:
     return _pick(_readings(doc))
 
 
-def read_texts(texts: Sequence[str]) -> list[Reading]:
-    """:func:`read` of each text, its parts between semicolons parsed apart (a fact that
-    joins two statements with ";" is read clause by clause, in order)."""
+def read_clauses(texts: Sequence[str]) -> list[list[Reading]]:
+    """Every clause's reading of each text, in order: its parts between semicolons parsed
+    apart, each part's sentences and the conjuncts of their roots."""
     parts = [[p.strip() for p in t.split(";") if p.strip()] or [t] for t in texts]
     docs = iter(parse_texts([p for ps in parts for p in ps]))
     out = []
     for ps in parts:
-        readings = [r for _ in ps for r in _readings(next(docs))]
-        out.append(_pick(readings))
+        readings = []
+        for _ in ps:
+            doc = next(docs)
+            if doc.has_annotation("DEP"):
+                readings.extend(_readings(doc))
+        out.append(readings)
     return out
+
+
+def read_texts(texts: Sequence[str]) -> list[Reading]:
+    """:func:`read` of each text, its parts between semicolons parsed apart (a fact that
+    joins two statements with ";" is read clause by clause, in order)."""
+    return [_pick(readings) for readings in read_clauses(texts)]
 
 
 def _words(doc: Any) -> list[Any]:

@@ -1,6 +1,6 @@
-"""Entity, field and value read from a fact's parse (brief/fields.py)."""
+"""Entity, field and value read from a fact's parse (resolve/fields.py)."""
 
-from contextos.brief.fields import compare, read_texts
+from contextos.resolve.fields import compare, read_texts
 
 
 def test_a_possessive_attribute_either_way_round_is_the_same_slot():
