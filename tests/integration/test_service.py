@@ -266,21 +266,32 @@ def test_a_new_project_status_replaces_the_old_one_however_it_is_worded(cx, chat
 
 
 def test_a_fact_stored_before_the_chat_took_it_back_ends_when_it_grows(cx, make_conv):
-    """A live chat stored after "I'm moving to Denver in May." then grown by "Scrap that.":
-    the stored fact ends at the retraction (kept as history, nothing replaces it), the report
-    and the brief say so, and the rejection is kept with its reason."""
+    """A live chat stored after "I'm moving to Denver in May." then grown, a day later, by
+    "Scrap that.": the stored fact ends at the retraction (kept as history, nothing replaces
+    it), the report and the brief say so, and the rejection is kept with its reason."""
     first = [("user", "I'm moving to Denver in May."), ("assistant", "Exciting!")]
     when = datetime(2026, 3, 2, 9, tzinfo=UTC)
+    later = datetime(2026, 3, 3, 9, tzinfo=UTC)
     cx.ingest([make_conv(first, when)], user="u7", user_name="Dana")
     assert [f.text for f in cx.facts("u7")] == ["Dana is moving to Denver in May 2026"]
     grown = make_conv([*first, ("user", "Scrap that."), ("assistant", "Okay.")], when)
+    grown = grown.model_copy(
+        update={
+            "turns": [
+                t if t.index < 2 else t.model_copy(update={"timestamp": later}) for t in grown.turns
+            ]
+        }
+    )
     report = cx.ingest([grown], user="u7", user_name="Dana")
     assert report.facts_ended == 1 and report.facts_rejected == {"retracted": 1}
     assert cx.facts("u7") == []
     [ended] = cx.facts("u7", include_superseded=True)
-    assert ended.valid_to == when and ended.superseded_by is None
-    brief = cx.brief("u7", since=datetime(2026, 3, 1, tzinfo=UTC))
-    assert "ended" in [c.kind for c in brief.changes if c.text == ended.text]
+    assert ended.valid_to == later and ended.superseded_by is None
+    # the brief is the state at `since` against now: the plan held the evening before
+    brief = cx.brief("u7", since=datetime(2026, 3, 2, 18, tzinfo=UTC))
+    assert "ended" in [c.kind for c in brief.changes if ended.text in (c.text or "")]
+    # said and taken back within the window: no change to report
+    assert not cx.brief("u7", since=datetime(2026, 3, 1, tzinfo=UTC)).changes
     # the same chat again: nothing more to end
     assert cx.ingest([grown], user="u7", user_name="Dana").facts_ended == 0
 
