@@ -22,6 +22,7 @@ from llama_index.core.schema import (
 )
 
 from contextos.llamaindex.graph_store import ContextOSGraphStore
+from contextos.llamaindex.view import evidence_of
 from contextos.models.context import ContextResult, ContextSource
 from contextos.models.entities import Entity
 from contextos.models.facts import Fact, turn_ref
@@ -120,16 +121,7 @@ def _fact_node(f: Fact, source: ContextSource) -> TextNode:
         "confidence": f.confidence,
         "valid_from": f.valid_from.isoformat() if f.valid_from else None,
         "conversation_ids": f.conversation_ids,
-        "evidence": [
-            {
-                "conversation_id": s.conversation_id,
-                "turn_id": s.turn_id,
-                "start": s.start,
-                "end": s.end,
-                "quote": s.quote,
-            }
-            for s in f.evidence_spans
-        ],
+        "evidence": evidence_of(f),
     }
     relationships = {}
     if f.evidence_spans:

@@ -72,8 +72,9 @@ def _entity(e: Entity) -> EntityNode:
     )
 
 
-def fact_node(f: Fact) -> ChunkNode:
-    evidence = [
+def evidence_of(f: Fact) -> list[dict[str, Any]]:
+    """A fact's evidence spans as plain dicts (node properties and metadata)."""
+    return [
         {
             "conversation_id": s.conversation_id,
             "turn_id": s.turn_id,
@@ -83,6 +84,10 @@ def fact_node(f: Fact) -> ChunkNode:
         }
         for s in f.evidence_spans
     ]
+
+
+def fact_node(f: Fact) -> ChunkNode:
+    evidence = evidence_of(f)
     props: dict[str, Any] = {
         "fact_type": f.type.value,
         "category": f.category,
