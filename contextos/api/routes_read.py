@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,17 +13,12 @@ from contextos.api.deps import Cx, Runner, UserQuery, checked_user
 from contextos.api.errors import ApiError
 from contextos.api.jobs import remove_upload
 from contextos.api.schemas import ContextOut, FactOut, ResetIn
+from contextos.models.times import as_utc
 from contextos.service_people import EXPLICIT_EXTRACTOR
 
 __all__ = ["router"]
 
 router = APIRouter()
-
-
-def _utc(value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    return value
 
 
 @router.get("/context", response_model=ContextOut, tags=["read"])
@@ -66,9 +61,9 @@ def diff(
 ) -> dict[str, Any]:
     """What changed for the user since ``since``: typed changes and a summary (the brief)."""
     cx.enforce_retention(user)
-    since_utc = _utc(since)
+    since_utc = as_utc(since)
     assert since_utc is not None
-    return dict(cx.brief(user, since=since_utc, until=_utc(until)).diff())
+    return dict(cx.brief(user, since=since_utc, until=as_utc(until)).diff())
 
 
 @router.get("/facts", tags=["read"])
@@ -81,7 +76,7 @@ def facts(
     """The user's facts (current, or valid at ``as_of``); ``explicit`` marks the ones the
     user set by hand."""
     cx.enforce_retention(user)
-    when = _utc(as_of)
+    when = as_utc(as_of)
     items = [
         f
         for f in cx.facts(user, as_of=when, include_superseded=include_superseded)

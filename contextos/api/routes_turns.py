@@ -3,7 +3,7 @@ path) and ``GET /turns/stats`` (the user's live extraction)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from contextos.api.deps import Cx, UserQuery, checked_user
 from contextos.api.schemas import UserId
 from contextos.models.live import LiveStats, TurnReceipt
+from contextos.models.times import as_utc
 
 __all__ = ["router"]
 
@@ -38,16 +39,13 @@ async def post_turn(request: Request, body: TurnIn, cx: Cx) -> TurnReceipt:
     messages, and a debrief of the whole session once it is idle); returns before anything is
     extracted. Anonymous users and users who opted out are skipped (``skipped``)."""
     user = checked_user(request, body.user_id)
-    when = body.timestamp
-    if when is not None and when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
     receipt: TurnReceipt = await run_in_threadpool(
         cx.process_turn,
         body.user_message,
         body.agent_response,
         user,
         session_id=body.session_id,
-        timestamp=when,
+        timestamp=as_utc(body.timestamp),
     )
     return receipt
 

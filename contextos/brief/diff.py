@@ -25,11 +25,12 @@ same ("works at Globex as a tester" / "as a developer") is one change read from 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from contextos.models.brief import Change, ChangeKind
 from contextos.models.entities import Entity, EntityState, StateValue
 from contextos.models.facts import Fact
+from contextos.models.times import as_utc
 from contextos.resolve.fields import Reading, compare, read_texts
 from contextos.resolve.slots import SlotReader
 from contextos.resolve.state import STATUS_FIELD, EntityNames, StateItem, StateReader, states_at
@@ -37,14 +38,8 @@ from contextos.resolve.state import STATUS_FIELD, EntityNames, StateItem, StateR
 __all__ = ["History", "default_reader", "diff_facts", "states_of"]
 
 
-def _aware(t: datetime | None) -> datetime | None:
-    if t is not None and t.tzinfo is None:
-        return t.replace(tzinfo=UTC)
-    return t
-
-
 def _within(t: datetime | None, since: datetime, until: datetime) -> bool:
-    t = _aware(t)
+    t = as_utc(t)
     return t is not None and since < t <= until
 
 
@@ -213,7 +208,7 @@ class _Diff:
                 successor = self.by_id.get(f.superseded_by or "") if f else None
                 if f is None or (successor is not None and not self.items.get(successor.id)):
                     continue  # replaced by a fact that states no attribute: other facts
-                c = _base(f, "ended", _aware(f.valid_to))
+                c = _base(f, "ended", as_utc(f.valid_to))
                 c.entity_name, c.entity_type = state.entity_name, state.entity_type
                 c.field, c.from_ = field, prev.value
                 self.changes.append(c)
@@ -229,7 +224,7 @@ class _Diff:
             prev is not None and self.reason_of.get((v.fact_id, prev.fact_id)) == "corrected"
         )
         kind: ChangeKind = "status_changed" if v.field == STATUS_FIELD else "value_changed"
-        c = _base(f, "corrected" if corrected else kind, _aware(v.since))
+        c = _base(f, "corrected" if corrected else kind, as_utc(v.since))
         c.entity_name = state.entity_name
         c.entity_type = state.entity_type or self.h.entity_type(state.entity_name, f.subject)
         c.field, c.to = v.field, v.value
@@ -249,7 +244,7 @@ class _Diff:
 
     def _replacement(self, old: Fact, new: Fact) -> Change:
         reason = self.reason_of.get((new.id, old.id))
-        at = _aware(old.valid_to) or _aware(new.valid_from)
+        at = as_utc(old.valid_to) or as_utc(new.valid_from)
         reading, before = compare(old.text, new.text)
         c = _base(new, "corrected" if reason == "corrected" else "value_changed", at)
         c.entity_name = reading.entity or new.subject
@@ -261,7 +256,7 @@ class _Diff:
         return c
 
     def _new_fact(self, f: Fact, reading: Reading) -> Change:
-        at = _aware(f.valid_from)
+        at = as_utc(f.valid_from)
         if reading.before and reading.value:  # "switched from A to B", "B, not A"
             c = _base(f, "corrected" if reading.corrects else "value_changed", at)
             c.from_ = reading.before
@@ -282,7 +277,7 @@ class _Diff:
             if new is None:
                 if self.items.get(f.id):
                     continue  # its attribute left the state: an ``ended`` change above
-                c = _base(f, "ended", _aware(f.valid_to))
+                c = _base(f, "ended", as_utc(f.valid_to))
                 reading = read_texts([f.text])[0]
                 c.entity_name = reading.entity or f.subject
                 c.entity_type = self.h.entity_type(c.entity_name, f.subject)
@@ -312,9 +307,9 @@ def diff_facts(
 ) -> list[Change]:
     """The typed changes of ``(since, until]`` in time order (see the module docstring).
     ``reader`` reads the facts' attributes (default: over the offline MiniLM)."""
-    since, until = _aware(since), _aware(until)  # type: ignore[assignment]
+    since, until = as_utc(since), as_utc(until)  # type: ignore[assignment]
     d = _Diff(h, since, until, reader)
     d.attributes()
     d.other_facts()
-    d.changes.sort(key=lambda c: (_aware(c.changed_at) or since, c.text))
+    d.changes.sort(key=lambda c: (as_utc(c.changed_at) or since, c.text))
     return d.changes

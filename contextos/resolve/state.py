@@ -38,6 +38,7 @@ from typing import Protocol
 import numpy as np
 
 from contextos.models.entities import Entity, EntityState, StateValue
+from contextos.models.times import as_utc
 from contextos.resolve.entities import normalize_name
 from contextos.resolve.fields import Reading, read_clauses
 from contextos.resolve.slots import (
@@ -126,19 +127,13 @@ class StateItem:
     mentions: tuple[str, ...] = ()
 
 
-def _aware(t: datetime | None) -> datetime | None:
-    if t is not None and t.tzinfo is None:
-        return t.replace(tzinfo=UTC)
-    return t
-
-
 def holds_at(f: FactLike, at: datetime | None) -> bool:
     """Whether ``f`` is valid at ``at`` (``valid_from <= at < valid_to``); with ``at`` None,
     whether it is current."""
     if at is None:
         return f.valid_to is None and f.superseded_by is None
-    at = _aware(at)
-    start, end = _aware(f.valid_from), _aware(f.valid_to)
+    at = as_utc(at)
+    start, end = as_utc(f.valid_from), as_utc(f.valid_to)
     assert at is not None
     return (start is None or start <= at) and (end is None or at < end)
 
@@ -325,7 +320,7 @@ class EntityNames:
 
 
 def _order(f: FactLike) -> tuple[datetime, float]:
-    return (_aware(f.valid_from) or datetime.min.replace(tzinfo=UTC), f.confidence)
+    return (as_utc(f.valid_from) or datetime.min.replace(tzinfo=UTC), f.confidence)
 
 
 def states_at(
