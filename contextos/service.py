@@ -23,6 +23,7 @@ from contextos.models.entities import Entity, EntityState
 from contextos.models.facts import Fact
 from contextos.models.report import IngestReport, Warning_
 from contextos.models.stats import RejectionSummary, UserStats
+from contextos.models.times import as_utc
 from contextos.models.user_id import check_user_id
 from contextos.pipeline.ingest_run import (
     MAX_UNFINISHED_IN_A_ROW,
@@ -426,14 +427,12 @@ class ContextOS(PeopleFacade):
             raise ConfigError("max_tokens must be positive")
         if not 0.0 <= min_confidence <= 1.0:
             raise ConfigError("min_confidence must be between 0 and 1")
-        if as_of is not None and as_of.tzinfo is None:
-            as_of = as_of.replace(tzinfo=UTC)
         q = ContextQuery(
             text=query,
             user_id=user,
             user_name=self._user_name(user),
             agent_type=agent_type,
-            as_of=as_of,
+            as_of=as_utc(as_of),
             project_filter=project_filter,
             min_confidence=min_confidence,
         )
@@ -499,13 +498,12 @@ class ContextOS(PeopleFacade):
         """The name stored for ``user``; for a user the graph does not know, the id as given
         (a name made up from it would read as if the graph knew them). Known names are kept
         (an ingest may rename: it clears them)."""
-        if user in self._names:
-            return self._names[user]
-        for uid, name in self.store.users():
-            if uid == user and name:
-                self._names[user] = str(name)
-                return str(name)
-        return user
+        if user not in self._names:
+            name = self._stored_user_name(user)
+            if name is None:
+                return user
+            self._names[user] = name
+        return self._names[user]
 
     # -- live turns (contextos/live/; issue #44) ---------------------------------
     # Everything below delegates to contextos.live.LiveTurns, made on first use.
@@ -681,6 +679,7 @@ class ContextOS(PeopleFacade):
         return cache[choice]
 
     def _stored_user_name(self, user: str) -> str | None:
+        """The name the graph holds for ``user`` (read now), None for a user it does not know."""
         for uid, name in self.store.users():
             if uid == user and name:
                 return str(name)
