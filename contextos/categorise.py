@@ -230,7 +230,7 @@ class PrototypeClassifier:
 
 def ruled_out_by_tense(tense: str | None) -> frozenset[str]:
     """Categories a clause's tense rules out whatever its words resemble: a past event is no
-    plan ("the renewal went through on Monday, March 16" reads like a schedule to MiniLM)."""
+    plan ("the permit came through on Tuesday, May 5" reads like a schedule to MiniLM)."""
     return _NOT_IN_THE_PAST if tense == "past" else frozenset()
 
 

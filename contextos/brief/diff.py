@@ -8,7 +8,7 @@ from blocked to active", however many facts were said in between:
 * ``status_changed`` for a ``status``; ``corrected`` when the new fact replaced the old by a
   correction (the ``SUPERSEDES`` edge's reason) or puts a value right against another ("19
   March, not 17 March"); ``value_changed`` otherwise. A value new in the window has no
-  ``from`` unless its clause says one ("switched from Mendeley to Zotero");
+  ``from`` unless its clause says one ("switched from Evernote to Obsidian");
 * a field whose new value's fact replaced (along ``SUPERSEDES``) the fact that held another
   field of the same entity ("beta target" -> "beta date") is one change of the newer field;
 * a field that held at ``since`` and holds no value at ``until`` (its fact taken back or

@@ -73,8 +73,8 @@ class IngestProgress:
 
 @dataclass
 class _Carried:
-    """The user's carry-over as the store has it (``extract/carryover.py``), as far as this
-    run knows: a conversation's write stores the extractor's only when it differs."""
+    """The user's carry-over as the store has it (``CarriesOver`` in ``extract/base.py``), as
+    far as this run knows: a conversation's write stores the extractor's only when it differs."""
 
     text: str | None
 

@@ -267,7 +267,7 @@ class FactResolution:
 
     def _explicit_change(self, fact: Fact) -> Decision | None:
         """A change the fact says outright (``resolve/explicit_changes.py``): it names the value
-        an older current fact states as replaced ("from Mendeley", ", not 900"), or says the
+        an older current fact states as replaced ("from Evernote", ", not 900"), or says the
         problem an older current fact states ended. Explicit, so it wins like a correction."""
         reading = self.memory.slot(fact.id)
         if reading is None:

@@ -2,8 +2,8 @@
 
 Two kinds, both read from the parse by the closed classes of ``resolve/slot_cues.py``:
 
-* **a replaced value named** — "switched from **Mendeley** to Zotero", "day shift instead of
-  **nights**", "350ms, not **900**": the older current fact that states that value is the one
+* **a replaced value named** — "switched from **Evernote** to Obsidian", "tea instead of
+  **coffee**", "350ms, not **900**": the older current fact that states that value is the one
   replaced, whatever attribute words either uses, when a clause of it holds every word of the
   named value (not as a value it too says was replaced) and the two clauses are about one
   entity or their masked texts are at least :data:`REPLACED_FLOOR` alike. This is an explicit

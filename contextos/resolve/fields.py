@@ -107,7 +107,7 @@ def _attribute(noun: Any) -> tuple[str | None, str]:
 
 def _prep_object(tok: Any, preps: frozenset[str], depth: int = 2) -> Any | None:
     """The object of the first of ``preps`` under ``tok`` (or under its objects and their
-    prepositions, ``depth`` levels down: "moved hosting off Vercel to Pages")."""
+    prepositions, ``depth`` levels down: "moved the blog off Netlify to Pages")."""
     for c in tok.children:
         if c.dep_ == "prep" and c.lower_ in preps:
             obj = _child(c, frozenset({"pobj"}))

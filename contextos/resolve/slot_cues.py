@@ -7,9 +7,9 @@ Every cue is a small closed class of English, not vocabulary of the data:
 * a **correction** — a contrastive negation of a value (", not 900") or a discourse marker of
   correction (:data:`CORRECTION_MARKERS`: "actually", "correction");
 * a **replaced value** — a value the clause says is no longer so: a contrastive negation
-  ("350ms, **not 900**"), the source of a verb of change ("switched **from Mendeley** to
-  Zotero"), "**instead of** nights", "**rather than** Google Classroom", the object of a
-  verb of replacement ("**replacing** React Native"). It names the value of the older
+  ("350ms, **not 900**"), the source of a verb of change ("switched **from Evernote** to
+  Obsidian"), "**instead of** coffee", "**rather than** Google Classroom", the object of a
+  verb of replacement ("**replacing** Flutter"). It names the value of the older
   statement the clause replaces;
 * a **problem** — a state that blocks something (:data:`PROBLEM_WORDS`: "stuck", "blocked",
   "broken", "pending", "failed", "expired"), or a thing that does not do what it should ("the
@@ -74,7 +74,7 @@ CORRECTION_MARKERS = frozenset({"actually", "correction", "corrected"})
 CONSIDERING_VERBS = frozenset(
     {"think", "consider", "plan", "want", "hope", "wonder", "debate", "propose", "suggest"}
 )
-#: the two-word markers of an alternative replaced ("instead of nights")
+#: the two-word markers of an alternative replaced ("instead of coffee")
 _INSTEAD_OF = frozenset({("instead", "of"), ("rather", "than")})
 #: modals of possibility: "might switch from Jira" is no change yet
 _MAYBE_MODALS = frozenset({"might", "may", "could", "would", "should"})
@@ -148,7 +148,7 @@ def change_and_correction(doc: Any) -> tuple[bool, bool]:
 
 def _run_after(tokens: list[Any], start: int) -> tuple[str, ...]:
     """The value words from ``start``: proper nouns, numbers, nouns and adjectives, skipping
-    the commas and determiners between them, up to the first other word ("from Mendeley
+    the commas and determiners between them, up to the first other word ("from Evernote
     **to**", "not Thursday, February 19, 2026")."""
     words: list[str] = []
     for t in tokens[start:]:
@@ -174,12 +174,12 @@ def replaced_values(tokens: Any) -> tuple[tuple[str, ...], ...]:
         if low == "not" and i and toks[i - 1].lower_ in (",", "but"):
             run = _run_after(toks, i + 1)  # "350ms, not 900"
         elif i + 1 < len(toks) and (low, toks[i + 1].lower_) in _INSTEAD_OF:
-            run = _run_after(toks, i + 2)  # "instead of nights", "rather than Google"
+            run = _run_after(toks, i + 2)  # "instead of coffee", "rather than Google"
         elif low in _SOURCE_PREPOSITIONS and t.head.lemma_.lower() in CHANGE_VERBS:
-            run = _run_after(toks, i + 1)  # "switched from Mendeley to Zotero"
+            run = _run_after(toks, i + 1)  # "switched from Evernote to Obsidian"
         elif t.pos_ == "VERB" and t.lemma_.lower() in _REPLACING_VERBS and not _considered(t):
             objects = [c for c in t.children if c.dep_ == "dobj"]
-            if objects:  # "replacing React Native", "replaced Derek Simms"
+            if objects:  # "replacing Flutter", "replaced Derek Simms"
                 run = _run_after(toks, max(0, objects[0].left_edge.i - first))
         if run and not _considered(t.head):
             out.append(run)
@@ -188,7 +188,7 @@ def replaced_values(tokens: Any) -> tuple[tuple[str, ...], ...]:
 
 def _considered(token: Any) -> bool:
     """Whether ``token`` is only thought of, not done: under a verb of consideration ("is
-    thinking about ditching React Native"), or a modal of possibility ("might switch from
+    thinking about ditching Flutter"), or a modal of possibility ("might switch from
     Jira")."""
     at, seen = token, 0
     while seen < 8:

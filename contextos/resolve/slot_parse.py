@@ -3,7 +3,7 @@ the thing it is about, and what a fact is about (for a problem and its resolutio
 
 * a noun someone owns: "Ana's **manager**" (entity: the owner; the possessive pronouns are the
   fact's subject), with the verb when the noun is the subject of one ("family **live in**");
-  a noun inside a prepositional phrase ("the other PM on **Kenji's team**") is not what the
+  a noun inside a prepositional phrase ("the new hire on **Marta's squad**") is not what the
   clause says. When a named holder is the copula's subject and the noun has modifiers ("Kwame
   is Rafael's **second** supervisor"), a second reading is the holder's role towards the owner,
   whose value is the modifiers (second -> primary);
@@ -144,7 +144,7 @@ def slot_of(clause: Any, subject: str) -> list[Slot]:
         if t.pos_ not in ("NOUN", "PROPN") or t.tag_ == "NNS" or not owners:
             continue
         if t.dep_ == "pobj":
-            continue  # "the other PM on Kenji's team": what is said is not the team's
+            continue  # "the new hire on Marta's squad": what is said is not the squad's
         owner = owners[0]
         while owner.pos_ != "PROPN" and any(c.dep_ == "poss" for c in owner.children):
             owner = next(c for c in owner.children if c.dep_ == "poss")  # "Theo's parents'"

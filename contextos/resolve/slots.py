@@ -150,7 +150,7 @@ class Clause:
     #: the thing the attribute is ("the committee meeting" of "Rafael's committee meeting";
     #: a thing subject's own key): an unowned thing meets an owned one of the same words
     thing: str | None = None
-    #: the values the clause says were replaced ("not 900", "from Mendeley"), each as words
+    #: the values the clause says were replaced ("not 900", "from Evernote"), each as words
     replaced: tuple[tuple[str, ...], ...] = ()
     #: of each replaced value, its names and numbers (what an older clause must hold)
     replaced_names: tuple[frozenset[str], ...] = ()

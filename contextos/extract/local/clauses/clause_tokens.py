@@ -176,8 +176,8 @@ def _opens_condition(tok: Any, head: Any) -> bool:
 
 
 def _tacked_on_comment(tok: Any, head: Any) -> bool:
-    """ "... during the day so this is just a hobby": a clause after the head whose subject is
-    a bare demonstrative comments on the statement and adds nothing to the fact."""
+    """ "... on weekends only so this is just a side thing": a clause after the head whose
+    subject is a bare demonstrative comments on the statement and adds nothing to the fact."""
     if tok.i < head.i or tok.dep_ not in ("advcl", "parataxis"):
         return False
     subj = next((c for c in tok.children if c.dep_ in SUBJECT_DEPS), None)

@@ -148,9 +148,9 @@ def _says_something(aside: tuple[int, int], marker: Any) -> bool:
 
 
 def tells_what_happened(head: Any) -> bool:
-    """A past event told plainly ("I lost my keys again lol", "drove up on the 27th like
-    planned lol"): a laugh there is at a mishap, not a sign the statement is a joke, which
-    in chat is a plan or claim no one means ("I'm quitting to open a bakery lol")."""
+    """A past event told plainly ("I lost my keys again lol", "flew back on the 3rd as
+    booked lol"): a laugh there is at a mishap, not a sign the statement is a joke, which
+    in chat is a plan or claim no one means ("I'm moving to a lighthouse lol")."""
     if head.tag_ == "VBD" and head.lemma_ != "be":
         return not any(c.dep_ == "aux" for c in head.children)
     return (

@@ -263,7 +263,7 @@ def analyze_sentence(
                 kind in ("person", "third_pronoun", "thing", "self_possessive")
                 or (kind == "group" and subj is not None and subj.lower_ not in lx.FIRST_PLURAL)
             ) and (sayer is not head or not reported_information(head, comp)):
-                # "our playtester says the jump feels floaty" is somebody else's view; what
+                # "my editor says the ending feels rushed" is somebody else's view; what
                 # someone keeps saying is their line, not news passed on
                 _add_opinion(
                     clauses,
@@ -558,8 +558,8 @@ def _tells_where_or_what(verb: Any) -> bool:
 
 
 def _dated_relatives(sent: Any) -> list[Clause]:
-    """ "... before my committee meeting, which is on the 19th": when an event is, said in a
-    relative clause, as a statement of its own ("my committee meeting is on the 19th")."""
+    """ "... ahead of my design review, which is on the 8th": when an event is, said in a
+    relative clause, as a statement of its own ("my design review is on the 8th")."""
     out: list[Clause] = []
     spans: list[tuple[int, int]] | None = None
     for verb in sent:

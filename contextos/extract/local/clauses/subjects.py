@@ -213,8 +213,8 @@ def bare_predicate_adjective(subj: Any, head: Any) -> bool:
 
 
 def dislocated(subj: Any) -> list[Any] | None:
-    """The noun phrase an "it" subject takes up right after a comma ("correction on the move
-    date, it's the 27th"): its tokens, or None."""
+    """The noun phrase an "it" subject takes up right after a comma ("update on the kickoff
+    date, it's the 4th"): its tokens, or None."""
     doc = subj.doc
     if subj.lower_ != "it" or subj.i < 2 or doc[subj.i - 1].text != ",":
         return None

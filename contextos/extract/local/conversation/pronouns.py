@@ -338,7 +338,7 @@ def _antecedent(named: list[Any]) -> Any | None:
             t
             for t in named
             if t.dep_ in wanted
-            and t.lower_ not in lx.VAGUE_OBJECTS  # "how my VP likes things, and how I like them"
+            and t.lower_ not in lx.VAGUE_OBJECTS  # "how my boss wants things, and how I do"
             and (wanted != ("pobj",) or (t.head.lower_ in _ABOUT and not _measure(t)))
         ]
         if found:

@@ -187,7 +187,7 @@ def _continues(clause: Clause, subject: str, last_subject: str) -> bool:
 
 
 def _refers_back(clause: Clause) -> bool:
-    """A "he" or "her" inside the clause ("We agreed he keeps the album rights") with no
+    """A "he" or "her" inside the clause ("We decided he keeps the piano") with no
     person named before it in its piece of text (which the parser may have cut into more
     than one sentence: "Tiernan's news while I'm at it: he's decided ..."): it stands for
     someone named earlier."""

@@ -1,7 +1,7 @@
 """One fact per sentence: the clauses one sentence says about one subject belong together.
 
-The clause splitter cuts "Wystan is leaving, he took a job at a bakery and his last day is
-Friday" into three statements; stored apart, "Wystan is leaving" has lost why and when, and a
+The clause splitter cuts "Noor is moving, she sold the flat and her last week is in June"
+into three statements; stored apart, "Noor is moving" has lost why and when, and a
 reason ("the safety audit only covers through September") is cut off from what it explains
 ("so Linnea needs a waiver"). :func:`merge_sentence_facts` joins the accepted candidates
 of one sentence that share a subject and type into one fact: the texts in sentence order joined

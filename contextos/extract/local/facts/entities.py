@@ -430,7 +430,7 @@ class NameKinds:
 
     #: named with a relation ("my wife Greta") or labelled PERSON and never a place of things
     people: frozenset[str] = frozenset()
-    #: somewhere things are kept ("everything's in Jira", "hosted on Vercel"): a product
+    #: somewhere things are kept ("everything's in Jira", "hosted on Netlify"): a product
     things: frozenset[str] = frozenset()
 
 
@@ -461,7 +461,7 @@ def _related(tok: Any) -> bool:
 
 
 def _where_things_are(ent: Any) -> bool:
-    """A name after "in"/"on"/"into" ("everything is in Jira", "hosted on Vercel"), one
+    """A name after "in"/"on"/"into" ("everything is in Jira", "hosted on Netlify"), one
     switched from or to ("switched from Plankly to Taskmeld") or one used ("I use Strava"): the
     small model's PERSON there is a product or a company; people are not where things are
     kept, nor moved off or installed."""

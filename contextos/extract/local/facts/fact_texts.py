@@ -593,8 +593,8 @@ def _said_before(clause: Clause, doc: Any, sentences: tuple[list[Any] | None, ..
 
 
 def _rest_of_sentence(clause: Clause) -> list[Any]:
-    """The tokens of ``clause``'s sentence after it ("we're leaning Sacramento bc my wife's
-    sister lives there": the wife is named after the "we")."""
+    """The tokens of ``clause``'s sentence after it ("we're leaning towards Leeds since my
+    husband's brother is there": the husband is named after the "we")."""
     if not clause.tokens:
         return []
     last = clause.tokens[-1]

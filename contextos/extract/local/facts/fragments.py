@@ -56,9 +56,9 @@ def verbless_answer(clause: Clause) -> Any | None:
 
 
 def topic_predicate(clause: Clause, topic: str | None) -> None:
-    """A subjectless fragment in a list item headed by a topic ("(1) Autopay: ... still in
-    discovery, aiming to launch end of Q2") says something of the topic: it becomes "Autopay
-    is still in discovery, ..."."""
+    """A subjectless fragment in a list item headed by a topic ("(2) Payroll: ... mostly
+    done, hoping to ship in May") says something of the topic: it becomes "Payroll is mostly
+    done, ..."."""
     if topic is None or clause.skip != "fragment" or clause.subject is not None:
         return
     first = next((t for t in clause.tokens if not t.is_punct), None)

@@ -296,7 +296,7 @@ def named_listener(clause: Clause, piece: Piece, names: FullNames) -> str | None
 
 def addressed_person(called: Any | None, piece: Piece, names: FullNames) -> str | None:
     """Who "you" is in a clause: the person ``called`` out just before it ("and Leopold, the
-    demo build is yours"), else who the turn addresses."""
+    slides are yours"), else who the turn addresses."""
     if called is not None:
         return names.of(called.text)
     return display_name(piece.addressee) if piece.addressee else None

@@ -5,7 +5,7 @@ character offsets; pieces that cannot carry a fact (greetings, thanks, confirmat
 questions) are dropped before the parser ever sees them, which is most of the extractor's speed.
 Text the user pasted (an email between ``---`` lines, a fenced block, ``>`` quotes, or a
 paragraph in quotation marks introduced by a line ending in a colon or naming a message —
-"here's an email a customer sent:") is marked ``quoted``: it is someone else's words, so it is
+"here's a note my landlord sent:") is marked ``quoted``: it is someone else's words, so it is
 only checked for instructions aimed at an AI. A quoted paragraph the user introduces as their
 own writing ("my reply to the landlord:") stays theirs.
 """
@@ -159,7 +159,7 @@ def is_phatic(text: str) -> bool:
 
 
 def injection_cue(text: str) -> str | None:
-    """What marks ``text`` as an instruction aimed at an AI, or None: a phrase only such text
+    """What marks ``text`` as an instruction to an AI, or None: a phrase only such text
     uses ("ignore previous", "system prompt"), or words addressing an AI together with an
     instruction to store something ("Note for the AI assistant: remember that ...")."""
     low = text.lower()

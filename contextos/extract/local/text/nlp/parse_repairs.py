@@ -3,7 +3,7 @@ parsed doc: a past form read as a base form ("Ran 18k on Sunday"), a lower-case 
 a verb ("cosmo said no") or missed by NER ("my cousin wendell"), a capitalised opening name read as
 a common noun, a word with digits read as a pronoun ("a1c"), emoji read as words, a noun in
 "-est" read as a superlative, a clausal subject beside a subject, a request read as one, a
-verb read as the object of a contact clause ("the report he attached only covers ..."), and a
+verb read as the object of a contact clause ("the warranty she bought only covers ..."), and a
 sentence cut after a word no sentence ends on.
 """
 
@@ -190,11 +190,11 @@ _NOUN_SLOTS = frozenset({"dobj", "dative", "npadvmod", "attr", "oprd"})
 
 
 def repair_verb_read_as_object_of_contact_clause(doc: Any, verbs: frozenset[str]) -> None:
-    """ "the ISO audit he attached only covers through august", "the course she
+    """ "the warranty she bought only covers through march", "the course she
     recommended costs $300": a verb that is also a plural noun ("covers", "costs"), right after
     a relative clause with a subject of its own, read as that clause's object; the sentence is
     then left with a noun for its root. The clause's object is the noun it describes ("the
-    report [that] he attached"), so it has no room for another: the word is the sentence's
+    warranty [that] she bought"), so it has no room for another: the word is the sentence's
     verb, the noun its subject, and what followed the word hangs on it."""
     for sent in doc.sents:
         noun = sent.root
