@@ -9,8 +9,9 @@ if TYPE_CHECKING:
     from contextos.evaluation.brief_eval import BriefScore
 
 from contextos.evaluation.supersession import SupersessionCounts
+from contextos.models.metrics import ExtractorMetrics
 
-__all__ = ["DatasetReport", "EvalReport", "format_report", "print_report"]
+__all__ = ["DatasetReport", "EvalReport", "format_report", "format_spend", "print_report"]
 
 
 @dataclass
@@ -49,6 +50,26 @@ class DatasetReport:
     brief: BriefScore | None = None
     #: gold changes kept (scenarios): see ``evaluation/supersession.py``
     supersession: SupersessionCounts = field(default_factory=SupersessionCounts)
+    #: what the extractor spent on the first pass, one entry per extractor involved (a
+    #: strategy's own, then its parts'); empty for one that counts nothing (the local one)
+    extractors: list[ExtractorMetrics] = field(default_factory=list)
+
+    @property
+    def calls(self) -> int:
+        return sum(m.calls for m in self.extractors)
+
+    @property
+    def cost(self) -> float:
+        return round(sum(m.cost for m in self.extractors), 6)
+
+    @property
+    def share_sent(self) -> float | None:
+        """The share of windows a strategy sent on to its expensive part (cheap-first) or ran
+        on its fallback (fallback); None when no strategy shared the windows out."""
+        for m in self.extractors:
+            if m.windows and (m.windows_escalated or m.windows_fallen_back):
+                return (m.windows_escalated or m.windows_fallen_back) / m.windows
+        return None
 
     @property
     def recall(self) -> float:
@@ -101,6 +122,22 @@ class EvalReport:
         return next((d for d in self.datasets if d.name == name), None)
 
 
+def format_spend(m: ExtractorMetrics) -> str:
+    """One extractor's spend on the first pass, as the ingest report gives it."""
+    if m.calls or m.facts_proposed:  # a model's
+        return (
+            f"{m.calls} calls, {m.tokens_in} tokens in, {m.tokens_out} out, {m.seconds:.1f}s, "
+            f"cost {m.cost:.4f}, facts proposed {m.facts_proposed}, "
+            f"windows skipped {m.windows_skipped}, unfinished {m.windows_unfinished}"
+        )
+    line = f"{m.windows} windows"  # a strategy's: how it shared the windows out
+    if m.windows_escalated:
+        line += f", sent on {m.windows_escalated} ({m.windows_escalated / m.windows:.0%})"
+    if m.windows_fallen_back:
+        line += f", fell back on {m.windows_fallen_back}"
+    return line
+
+
 def format_report(report: EvalReport, verbose: bool = False) -> str:
     lines = [
         f"contextos extraction eval (match: MiniLM cosine >= {report.threshold:.2f}, "
@@ -128,9 +165,15 @@ def format_report(report: EvalReport, verbose: bool = False) -> str:
             f"  type accuracy {d.type_accuracy:.3f}  (over {d.typed} found facts)"
             f"  category accuracy {d.category_accuracy:.3f} (over {d.categorised})\n"
             f"  throughput    {d.turns_per_second:.0f} turns/s first pass ({d.seconds:.2f}s), "
-            f"{d.warm_turns_per_second:.0f} turns/s warm ({d.warm_seconds:.2f}s)\n"
-            f"  rejections    {dict(sorted(d.rejections.items()))}"
+            + (
+                f"{d.warm_turns_per_second:.0f} turns/s warm ({d.warm_seconds:.2f}s)\n"
+                if d.warm_seconds or not d.calls
+                else "no warm pass (model calls)\n"
+            )
+            + f"  rejections    {dict(sorted(d.rejections.items()))}"
         )
+        for spent in d.extractors:
+            lines.append(f"  spend         {spent.extractor}: {format_spend(spent)}")
         if d.brief is not None:
             b = d.brief
             lines.append(
@@ -171,6 +214,7 @@ def format_comparison(reports: dict[str, EvalReport]) -> str:
     set and extractor)."""
     head = (
         f"{'set':<14} {'extractor':<28} {'recall':>7} {'precision':>9} {'traps':>9} {'turns/s':>8}"
+        f" {'calls':>6} {'cost':>8} {'sent':>5}"
     )
     lines = ["side by side", head, "-" * len(head)]
     names = list(reports)
@@ -182,9 +226,10 @@ def format_comparison(reports: dict[str, EvalReport]) -> str:
                 continue
             prec = f"{d.precision:.3f}" if d.precision is not None else "n/a"
             traps = f"{len(d.trap_violations)}/{d.traps}"
+            sent = f"{d.share_sent:.0%}" if d.share_sent is not None else "-"
             lines.append(
                 f"{set_name:<14} {name:<28} {d.recall:>7.3f} {prec:>9} {traps:>9} "
-                f"{d.turns_per_second:>8.0f}"
+                f"{d.turns_per_second:>8.0f} {d.calls:>6} {d.cost:>8.4f} {sent:>5}"
             )
     return "\n".join(lines)
 

@@ -87,3 +87,36 @@ def test_the_settings_reach_the_factory():
         assert seen == [{"model": "m"}]
     finally:
         registry._REGISTRY.pop("spy", None)
+
+
+def test_every_registered_extractor_and_strategy_says_what_a_strategy_asks():
+    """``name``, ``estimated_latency_ms``, ``cost_per_1k_tokens`` and ``is_available()`` of
+    every built-in, the LLM set to a loopback port nobody listens on (not available)."""
+    import socket
+
+    from contextos.extract.base import Described
+    from contextos.settings import Settings
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{s.getsockname()[1]}/v1"
+    settings = Settings(
+        llm_provider="openai_like",
+        llm_model="m",
+        llm_base_url=closed,
+        llm_price_per_1k_input=0.25,
+    )
+    available = {}
+    for name in ("local", "llm", "cheap-first", "parallel", "fallback"):
+        made = registry.create(name, settings)
+        assert isinstance(made, Described), name
+        assert made.estimated_latency_ms >= 0 and isinstance(made.estimated_latency_ms, float)
+        assert isinstance(made.cost_per_1k_tokens, float)
+        available[made.name] = (made.is_available(), made.cost_per_1k_tokens)
+    assert available == {
+        "local": (True, 0.0),
+        "llm:m": (False, 0.25),  # its server does not answer
+        "cheap-first": (True, 0.25),  # its local part can run; the dearest part's price
+        "parallel": (True, 0.25),
+        "fallback": (True, 0.25),
+    }
