@@ -122,3 +122,46 @@ def test_outside_extract_code_imports_only_its_public_face() -> None:
                 continue
             wrong.append(f"{rel}:{line} imports {module}")
     assert wrong == []
+
+
+def _reads_of_attributes(path: Path) -> list[int]:
+    """Lines where ``path`` reads a key out of an ``attributes`` mapping (``x.attributes[k]``,
+    ``x.attributes.get(k)``, ``"k" in x.attributes``)."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        target = None
+        if isinstance(node, ast.Subscript):
+            target = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in ("get", "pop", "setdefault", "items", "keys", "values"):
+                target = node.func.value
+        elif isinstance(node, ast.Compare) and any(
+            isinstance(op, ast.In | ast.NotIn) for op in node.ops
+        ):
+            target = node.comparators[0]
+        if isinstance(target, ast.Attribute) and target.attr == "attributes":
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_string_keyed_attributes_contract_outside_extract() -> None:
+    """What the stages after extraction need of a candidate is a typed field of the model
+    (polarity, project, status, retracted_at, rendering, flags): ``CandidateFact.attributes``
+    is the extractor's own notes, read by nothing outside ``contextos/extract/``."""
+    wrong = []
+    for path in _sources(PACKAGE):
+        if _under(_module_name(path), EXTRACT):
+            continue
+        wrong += [f"{path.relative_to(ROOT)}:{line}" for line in _reads_of_attributes(path)]
+    assert wrong == []
+
+
+def test_reads_of_attributes_are_found(tmp_path: Path) -> None:
+    """The check above would pass on a reader that finds nothing."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        'a = c.attributes["polarity"]\nb = c.attributes.get("status")\n'
+        'd = "project" in c.attributes\ne = c.polarity\n',
+        encoding="utf-8",
+    )
+    assert _reads_of_attributes(sample) == [1, 2, 3]
