@@ -18,6 +18,11 @@ from pathlib import Path
 
 #: small on purpose: the tests' prompts fit, and the 2-core machine answers in seconds
 N_CTX = 2048
+#: One thread: llama.cpp's threads wait for each other at every step, so on a busy machine
+#: (other tests, other jobs: load 9 on 2 cores) two threads answered a 359-token prompt with 96
+#: tokens in 39-54 s and one in 7-11 s; at 60 s the LLM client's timeout then left windows
+#: unfinished that the tests expect answered.
+N_THREADS = 1
 
 _MAIN = """
 import sys, time
@@ -29,8 +34,8 @@ params.n_ctx = {n_ctx}
 params.n_parallel = 1
 params.hostnames = ["127.0.0.1"]
 params.port = {port}
-params.cpuparams.n_threads = 2
-params.cpuparams_batch.n_threads = 2
+params.cpuparams.n_threads = {n_threads}
+params.cpuparams_batch.n_threads = {n_threads}
 server = xlc.Server(params)
 print("READY", server.listening_address, flush=True)
 while True:
@@ -61,7 +66,7 @@ class LLMServer:
         started = time.monotonic()
         stderr = self.log.open("a") if self.log else subprocess.DEVNULL
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", _MAIN.format(n_ctx=N_CTX, port=self.port)],
+            [sys.executable, "-c", _MAIN.format(n_ctx=N_CTX, n_threads=N_THREADS, port=self.port)],
             stdout=subprocess.PIPE,
             stderr=stderr,
             text=True,
