@@ -15,6 +15,7 @@ from contextos.extract.strategies import (
     CheapFirst,
     Fallback,
     Parallel,
+    turns_to_send,
     unexplained_turns,
 )
 from contextos.models.extraction import ExtractionResult, UserRef
@@ -41,11 +42,13 @@ class Finds:
 
     def __init__(self, name: str, word: str = "") -> None:
         self.name, self.word, self.calls = name, word, 0
+        self.read: list[list[str]] = []  # the turn ids of each call
 
     def extract(
         self, turns: Sequence[Turn], conversation: Conversation, user: UserRef
     ) -> ExtractionResult:
         self.calls += 1
+        self.read.append([t.id for t in turns])
         return ExtractionResult(
             facts=[
                 CandidateFact(
@@ -122,6 +125,29 @@ def test_cheap_first_sends_on_only_windows_with_unexplained_turns_and_keeps_only
     assert expensive.calls == 1  # nothing left unexplained: no call
     m = strategy.run_metrics()[0]
     assert (m.extractor, m.windows, m.windows_escalated) == ("cheap-first", 2, 1)
+
+
+def test_cheap_first_sends_only_the_unexplained_turns_each_with_the_turn_before_it():
+    window = [
+        turn(0, "I am a data engineer at Tallyforge in Lisbon"),
+        turn(1, "What do you do on weekends?", role="assistant"),
+        turn(2, "My sister Ana and I climb every Saturday morning in Sintra"),
+        turn(3, "I am also learning Portuguese at a school near the office"),
+        turn(4, "Nice. Anything else?", role="assistant"),
+        turn(5, "ok thanks"),
+        turn(6, "Could you help me plan the order of the service migrations?"),
+    ]
+    conv = Conversation(id="c", source="test", turns=window)
+    expensive = Finds("llm")
+    result = CheapFirst(Finds("local", "I am"), expensive).extract(window, conv, USER)
+    # t2 with the question it answers, t6 with t5 before it; not t0, t3 (explained), t4
+    assert expensive.read == [["t1", "t2", "t5", "t6"]]
+    assert sorted(f.evidence[0].turn_id for f in result.facts if f.extractor == "llm") == [
+        "t2",
+        "t6",
+    ]
+    assert [t.id for t in turns_to_send(window, {"t2"}, context_turns=2)] == ["t0", "t1", "t2"]
+    assert [t.id for t in turns_to_send(window, {"t0"}, context_turns=1)] == ["t0"]
 
 
 def test_parallel_pools_every_part_each_fact_keeping_its_extractor():
