@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from contextos.evaluation import print_report, run_eval
-from contextos.extract.local import LocalExtractor
+from contextos.extract import LocalExtractor
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SCENARIOS = ROOT.parent / "shared" / "data" / "scenarios" / "dev"
