@@ -33,6 +33,7 @@ test-integration: install
 lint: install
 	$(BIN)/ruff check contextos tests bench pipelines
 	$(BIN)/ruff format --check contextos tests bench pipelines
+	@if [ -d "$(SCENARIOS)" ]; then $(BIN)/python bench/scenario_quotes.py --scenarios $(SCENARIOS); fi
 
 format: install
 	$(BIN)/ruff format contextos tests bench pipelines
