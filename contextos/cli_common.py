@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import re
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -37,6 +38,7 @@ __all__ = [
     "reports_errors",
     "require_user",
     "settings_from",
+    "stopped_by_signal",
     "unknown_user",
     "user_from",
 ]
@@ -164,3 +166,23 @@ def parse_when(value: str) -> datetime:
             f"cannot read the time {value!r}: use 2026-03-01, an ISO datetime, or 7d / 12h"
         ) from exc
     return t if t.tzinfo else t.replace(tzinfo=UTC)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def stopped_by_signal() -> Iterator[None]:
+    """A long-running service (``serve``, ``mcp``) stopped on purpose, by Ctrl-C / SIGINT or
+    by SIGTERM (what ``kill`` and service managers send), shuts down cleanly: the server
+    finishes, the store is closed (this process's lease on the data directory's embedded
+    server given back) and the command exits 0. SIGTERM is read as an interrupt for that; a
+    web server that catches it itself re-raises it once it has shut down, which lands here."""
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -6,7 +6,15 @@ from typing import Annotated
 
 import typer
 
-from contextos.cli_common import DataDir, Store, User, reports_errors, settings_from, user_from
+from contextos.cli_common import (
+    DataDir,
+    Store,
+    User,
+    reports_errors,
+    settings_from,
+    stopped_by_signal,
+    user_from,
+)
 from contextos.errors import ConfigError
 
 __all__ = ["mcp"]
@@ -36,5 +44,5 @@ def mcp(
         )
     settings = settings_from(data_dir, store)
     uid = user_from(settings, user)
-    with ContextOS.from_settings(settings) as cx:
+    with stopped_by_signal(), ContextOS.from_settings(settings) as cx:
         serve(cx, uid, transport, host=host, port=port)

@@ -18,6 +18,7 @@ from contextos.cli_common import (
     out,
     reports_errors,
     settings_from,
+    stopped_by_signal,
     user_from,
 )
 from contextos.errors import ConfigError
@@ -174,4 +175,5 @@ def serve(
     settings = settings_from(data_dir, store)
     if port is not None and not 1 <= port <= 65535:
         raise ConfigError(f"--port {port}: not a port")
-    run(settings, host=host, port=port)
+    with stopped_by_signal():
+        run(settings, host=host, port=port)

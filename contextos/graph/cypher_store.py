@@ -23,6 +23,7 @@ from contextos.graph.records import (
     relation_params,
     run_from_row,
     run_params,
+    seal_params,
 )
 from contextos.graph.store import ConversationWrite
 from contextos.models.entities import Entity, EntityState
@@ -113,14 +114,28 @@ class CypherGraphStore(ABC):
         for rel_type, rows in relation_params(w).items():
             q = cypher.render("upsert_relations", self.dialect, rel_type=rel_type)
             stmts.append((q, {"relations": rows, "user_id": w.user_id}))
-        if w.carryover is not None:
-            params_carry = {"user_id": w.user_id, "carryover": w.carryover}
-            stmts.append((self._q("set_carryover"), params_carry))
-        stmts.append((self._q("set_checkpoint"), params["set_checkpoint"]))
         return stmts
 
+    def conversation_seal(self, w: ConversationWrite) -> list[tuple[str, dict[str, Any]]]:
+        """What marks the conversation's write done (its checkpoint, with the extractor's
+        carry-over of the user): :meth:`run_sealed`'s seal, after its data statements."""
+        return [(self._q("seal_conversation"), seal_params(w))]
+
     def write_conversation(self, write: ConversationWrite) -> None:
-        self.run_transaction(self.conversation_statements(write))
+        self.run_sealed(self.conversation_statements(write), self.conversation_seal(write))
+
+    def run_sealed(
+        self,
+        statements: list[tuple[str, dict[str, Any]]],
+        seal: list[tuple[str, dict[str, Any]]],
+    ) -> None:
+        """Run ``statements`` as one transaction and ``seal`` (what marks them done: a
+        checkpoint, a progress mark) only once every one of them succeeded, so work that failed
+        part-way is never marked done and the next run does it again. A backend whose
+        transactions are all-or-nothing (this default) runs both in one transaction; one whose
+        transaction keeps the statements before a failed one (FalkorDB's MULTI/EXEC) runs the
+        seal in a second step after checking every reply."""
+        self.run_transaction([*statements, *seal])
 
     # -- reads -------------------------------------------------------------
 

@@ -245,7 +245,10 @@ class FalkorDBStore(CypherGraphStore):
         ]
 
     def run_transaction(self, statements: list[tuple[str, dict[str, Any]]]) -> None:
-        """MULTI/EXEC: the server applies every statement of the batch or none of them."""
+        """MULTI/EXEC: the server runs the batch with no other client's command in between.
+        It is not all-or-nothing: a statement that fails at run time is undone alone, the
+        statements before and after it stay applied, and this raises the first failure (every
+        reply is checked). Whatever marks the batch done belongs in :meth:`run_sealed`'s seal."""
         if self._db is None:
             raise StoreError("the graph store is not open")
         pipe = self._db.connection.pipeline(transaction=True)
@@ -263,3 +266,19 @@ class FalkorDBStore(CypherGraphStore):
         for r in results:
             if isinstance(r, Exception):
                 raise StoreError(f"FalkorDB transaction failed: {r}")
+
+    def run_sealed(
+        self,
+        statements: list[tuple[str, dict[str, Any]]],
+        seal: list[tuple[str, dict[str, Any]]],
+    ) -> None:
+        """The statements in one MULTI/EXEC, then, only when every reply says it succeeded,
+        the seal in a second one: a conversation whose write failed part-way keeps no
+        checkpoint and the next run writes it again (its statements are idempotent MERGEs and
+        SETs, so what did land is written over with the same values). A process killed between
+        the two steps leaves the same state: data without a seal, written again on resume."""
+        try:
+            self.run_transaction(statements)
+        except StoreError as exc:
+            raise StoreError(f"{exc} (not marked done: the next run writes it again)") from exc
+        self.run_transaction(seal)

@@ -1,8 +1,10 @@
 """The store side of live turns: a live session is a ``Conversation`` (source ``live``) whose
 turns are written as they arrive, before anything is extracted from them, and which records
 how far its extraction has read (``live_extracted``, ``live_debriefed``) in the same
-transaction as what that extraction found. A process that dies between the two loses
-nothing: the next start reads the progress back and extracts what is pending."""
+transaction as what that extraction found (the progress is its seal, written only once every
+statement of what was found succeeded: ``CypherGraphStore.run_sealed``). A process that dies
+between the two loses nothing: the next start reads the progress back and extracts what is
+pending."""
 
 from __future__ import annotations
 
@@ -39,15 +41,13 @@ class LiveTurnLog:
         params["upsert_conversation"]["turn_count"] = turn_count
         stmts: list[tuple[str, dict[str, Any]]] = [(self._q(n), params[n]) for n in _APPEND]
         touch = {"key": write.conversation_key, "turn_count": turn_count, "last_at": last_at}
-        stmts.append((self._q("live_touch_session"), touch))
-        self.store.run_transaction(stmts)
+        self.store.run_sealed(stmts, [(self._q("live_touch_session"), touch)])
 
     def write_extraction(self, write: ConversationWrite, extracted: int, debriefed: int) -> None:
         """What an extraction of the session found, and how far it read, in one transaction."""
-        stmts = self.store.conversation_statements(write)
         progress = {"key": write.conversation_key, "extracted": extracted, "debriefed": debriefed}
-        stmts.append((self._q("live_set_progress"), progress))
-        self.store.run_transaction(stmts)
+        seal = [*self.store.conversation_seal(write), (self._q("live_set_progress"), progress)]
+        self.store.run_sealed(self.store.conversation_statements(write), seal)
 
     def sessions(
         self, user_id: str | None = None, session_id: str | None = None

@@ -27,6 +27,7 @@ __all__ = [
     "rejection_from_row",
     "run_from_row",
     "run_params",
+    "seal_params",
     "to_epoch",
 ]
 
@@ -263,13 +264,19 @@ def conversation_params(w: ConversationWrite) -> dict[str, dict[str, Any]]:
                 for rid, r in w.rejections
             ],
         },
-        "set_checkpoint": {
-            "key": w.conversation_key,
-            "content_hash": w.content_hash,
-            "now": datetime.now(UTC).timestamp(),
-        },
     }
     return params
+
+
+def seal_params(w: ConversationWrite) -> dict[str, Any]:
+    """The parameters of ``seal_conversation``: the checkpoint and the user's carry-over."""
+    return {
+        "key": w.conversation_key,
+        "user_id": w.user_id,
+        "carryover": w.carryover,
+        "content_hash": w.content_hash,
+        "now": datetime.now(UTC).timestamp(),
+    }
 
 
 def relation_params(w: ConversationWrite) -> dict[str, list[dict[str, Any]]]:

@@ -75,8 +75,10 @@ class ParseRun(Iterator[Conversation]):
 
     Errors: an :class:`InputError` stops the run when an input cannot be read at all (missing
     path, a named file of unknown format, invalid JSON before its first record, a zip over the
-    limits, damage before a file's first record). Files that only *might* be exports, found
-    inside folders and archives, are skipped with a warning instead.
+    limits, damage before a file's first record, a zip member failing its CRC) before the run
+    yielded any conversation; after that, such an input is partial (``records`` of it read).
+    Files that only *might* be exports, found inside folders and archives, are skipped with a
+    warning instead.
     """
 
     def __init__(self, paths: list[Path], format: str | None, options: ParseOptions) -> None:
@@ -94,6 +96,7 @@ class ParseRun(Iterator[Conversation]):
         self._done_bytes = 0
         self._current: BinaryIO | None = None
         self._gen: Generator[Conversation, None, None] | None = None
+        self._yielded = 0  # conversations this run has yielded
 
     # -- progress ---------------------------------------------------------------------------
     def _inputs(self) -> list[InputFile]:
@@ -146,7 +149,7 @@ class ParseRun(Iterator[Conversation]):
                 if item.is_zip or (item.explicit and _starts_like_zip(item.path)):
                     yield from self._archive(item)
                 else:
-                    yield from self._source(self._file_source(item), archive=False)
+                    yield from self._read(self._file_source(item), archive=False)
             finally:
                 self._current = None
                 self._done_bytes += item.size
@@ -174,9 +177,36 @@ class ParseRun(Iterator[Conversation]):
                 return
             self._current = archive.fp  # open() raised if no member is left to read
             for source in sources:
-                yield from self._source(source, archive=True)
+                yield from self._read(source, archive=True)
         finally:
             archive.close()
+
+    def _read(self, source: Source, *, archive: bool) -> Iterator[Conversation]:
+        """The conversations of one file or zip member. Refused (an :class:`InputError`: damage
+        before its first record, a corrupt zip member, an unreadable format) once this run has
+        yielded conversations, it is a partial file instead: what came before it may be written
+        already, so the run cannot end as input refused with nothing written; the next input
+        is read, and the caller decides about the damage as for any partial file."""
+        read = 0
+        try:
+            for conversation in self._source(source, archive=archive):
+                read += 1
+                self._yielded += 1
+                yield conversation
+        except InputError as exc:
+            if not self._yielded:
+                raise
+            where = exc.where or "byte 0"
+            self.partial.append(
+                PartialFile(
+                    path=exc.path or source.label,
+                    where=where,
+                    byte=0,
+                    records=read,
+                    problem=exc.problem,
+                )
+            )
+            self._warn(exc.path or source.label, where, f"{exc.problem}; not read")
 
     def _source(self, source: Source, *, archive: bool) -> Iterator[Conversation]:
         low = source.name.lower()

@@ -6,8 +6,12 @@ Members are streamed straight from the archive; nothing is ever extracted to dis
 * declared expanded size above ``max_zip_total_bytes``: rejected before reading anything;
 * bytes actually produced are counted too (a member's header may lie), and reading stops with
   an InputError once the budget is spent;
-* a corrupt member (broken deflate data, or a CRC that does not match once the member is read
-  to its end) raises :class:`~contextos.ingest.streams.DamagedStream`: the file is partial;
+* a member is CRC-checked before any of its bytes are handed to a parser: it is read to its
+  end once (one extra decompression pass, charged to the budget once), and a corrupt member
+  (broken deflate data, a CRC that does not match) raises
+  :class:`~contextos.ingest.streams.DamagedStream` at its first read. Nothing of it is used:
+  a bad CRC says some byte is wrong, not which, so no record of it can be trusted (a stored
+  member's damaged record would otherwise parse as valid JSON and be written);
 * entries with absolute paths, drive letters or ``..`` segments (path traversal), encrypted
   entries and nested archives are skipped with a warning;
 * an archive with no chat export file to read is an InputError, which names the members
@@ -63,11 +67,19 @@ def _listed(skipped: list[str], most: int = 5) -> str:
 class _MemberReader:
     """A zip member stream whose expanded bytes are charged to the archive's budget."""
 
-    def __init__(self, raw: IO[bytes], budget: ByteBudget, member: str) -> None:
+    def __init__(
+        self,
+        raw: IO[bytes],
+        budget: ByteBudget,
+        member: str,
+        check: Callable[[], None] | None = None,
+    ) -> None:
         self._raw = raw
         self._budget = budget
         self._member = member
         self._pos = 0
+        #: run before the first byte is read (the archive's CRC check of the whole member)
+        self._check = check
 
     def _charge(self, n: int) -> None:
         self._pos += n
@@ -79,6 +91,9 @@ class _MemberReader:
         A corrupt member (broken deflate data; a bad CRC, which zipfile checks once the member
         is read to its end) raises :class:`DamagedStream` at the bytes read so far.
         """
+        if self._check is not None:
+            check, self._check = self._check, None
+            check()
         try:
             data = read(n)
         except _READ_ERRORS as exc:
@@ -135,6 +150,7 @@ class Archive:
         self._is_candidate = is_candidate
         self.fp: BinaryIO | None = None
         self._zip: zipfile.ZipFile | None = None
+        self._sound: set[str] = set()  # members whose CRC checked out
 
     def open(self) -> list[Source]:
         """Open the archive, check the limits, and list the members to parse.
@@ -221,9 +237,22 @@ class Archive:
                 raw = self._zip.open(info)
             except (zipfile.BadZipFile, NotImplementedError, RuntimeError, OSError) as exc:
                 raise InputError(self.label, f"cannot read member: {exc}", info.filename) from None
-            return _MemberReader(raw, budget, info.filename)  # type: ignore[return-value]
+            check = None if info.filename in self._sound else self._crc_check(info, budget)
+            return _MemberReader(raw, budget, info.filename, check)  # type: ignore[return-value]
 
         return open_member
+
+    def _crc_check(self, info: zipfile.ZipInfo, budget: ByteBudget) -> Callable[[], None]:
+        """Read the member to its end on a handle of its own, so zipfile checks its CRC
+        (:class:`DamagedStream` when it fails); a member found sound is not read again."""
+
+        def check() -> None:
+            assert self._zip is not None
+            with _MemberReader(self._zip.open(info), budget, info.filename) as whole:
+                whole.verify()
+            self._sound.add(info.filename)
+
+        return check
 
     def close(self) -> None:
         if self._zip is not None:

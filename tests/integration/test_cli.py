@@ -244,6 +244,23 @@ def test_a_truncated_export_keeps_what_came_before_and_exits_3(data_dir, tmp_pat
     assert not any(ln.startswith("error:") for ln in lines)
 
 
+def test_a_bad_file_after_a_good_one_is_partial_not_refused(data_dir, tmp_path):
+    """Exit 2 means nothing was written: a file that cannot be read, met once another file's
+    conversations were written, ends the run as partial (exit 3), one line naming it."""
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(_chatgpt_export(2)))
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"broken')
+    res = run_cli("ingest", str(good), str(bad), "--user", "u", "-q", data_dir=data_dir)
+    assert res.returncode == 3, res.stderr
+    line = _one_error_line(res)
+    assert str(bad) in line and "not valid JSON" in line and "after 0 records" in line
+    assert "Conversation" in run_cli("status", data_dir=data_dir).stdout
+    fresh = tmp_path / "fresh"
+    res = run_cli("ingest", str(bad), str(good), "--user", "u", "-q", data_dir=fresh)
+    assert res.returncode == 2 and str(bad) in _one_error_line(res)
+
+
 def test_deeply_nested_json_is_one_error_line_and_exit_2(data_dir, tmp_path):
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000 + "]" * 100_000)

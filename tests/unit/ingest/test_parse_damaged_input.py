@@ -154,18 +154,27 @@ def _zip_of(path: Path, data: bytes, method: int) -> bytes:
     return path.read_bytes()
 
 
-def test_a_zip_member_with_a_bad_crc_is_partial(tmp_path) -> None:
-    data = json.dumps([_conv(i, f"text {i} " + "x" * 50_000) for i in range(4)]).encode()
+def test_a_zip_member_with_a_bad_crc_is_refused_whole(tmp_path) -> None:
+    """A stored member damaged in its second record, which still parses as JSON: only the CRC
+    tells, and it says some byte is wrong, not which. No record of the member is used (before
+    the CRC was checked first, the records up to the last chunk were read, the damaged one
+    among them, and written)."""
+    data = json.dumps([_conv(i, f"text {i} " + "x" * 5_000) for i in range(40)]).encode()
     path = tmp_path / "export.zip"
     raw = bytearray(_zip_of(path, data, zipfile.ZIP_STORED))
-    at = raw.index(b"text 3")
-    raw[at] = ord("T")  # still valid JSON: only the CRC tells, once the member is read
+    raw[raw.index(b"text 1 ")] = ord("T")
     path.write_bytes(bytes(raw))
+    with pytest.raises(InputError, match="Bad CRC-32") as info:
+        parse(path)
+    assert info.value.path == f"{path}!conversations.json"
+
+
+def test_a_sound_zip_member_is_read_once_checked(tmp_path) -> None:
+    data = json.dumps([_conv(i, f"text {i} " + "x" * 5_000) for i in range(40)]).encode()
+    path = tmp_path / "export.zip"
+    _zip_of(path, data, zipfile.ZIP_DEFLATED)
     convs, run = parse(path)
-    assert 0 < len(convs) <= 4  # the read that reaches the end fails: its bytes are not used
-    (damage,) = run.partial
-    assert damage.path == f"{path}!conversations.json" and damage.records == len(convs)
-    assert "corrupt zip member (Bad CRC-32" in damage.problem
+    assert len(convs) == 40 and not run.partial
 
 
 def test_a_small_zip_member_with_a_bad_crc_is_refused(tmp_path) -> None:
@@ -178,7 +187,7 @@ def test_a_small_zip_member_with_a_bad_crc_is_refused(tmp_path) -> None:
     assert info.value.path == f"{path}!conversations.json"
 
 
-def test_a_zip_member_with_corrupt_deflate_data_is_partial(tmp_path) -> None:
+def test_a_zip_member_with_corrupt_deflate_data_is_refused_whole(tmp_path) -> None:
     data = json.dumps([_conv(i, f"text {i} " * 200 + str(i)) for i in range(40)]).encode()
     path = tmp_path / "export.zip"
     raw = bytearray(_zip_of(path, data, zipfile.ZIP_DEFLATED))
@@ -187,11 +196,37 @@ def test_a_zip_member_with_corrupt_deflate_data_is_partial(tmp_path) -> None:
     middle = start + (end - start) // 2
     raw[middle : middle + 64] = bytes(64)
     path.write_bytes(bytes(raw))
-    try:
-        convs, run = parse(path)
-    except InputError as exc:  # broke in the first record: refused, naming the member
-        assert exc.path == f"{path}!conversations.json"
-        return
-    assert 0 < len(convs) < 40
+    with pytest.raises(InputError, match="corrupt zip member") as info:
+        parse(path)  # what decoded before the damage may be wrong too: none of it is used
+    assert info.value.path == f"{path}!conversations.json"
+
+
+def test_an_input_refused_after_others_were_read_is_partial(tmp_path) -> None:
+    """Once the run has yielded conversations (which the caller may have written), a later
+    input that cannot be read at all is a partial file, not a refusal: "refused" must mean
+    nothing was written. The inputs after it are still read."""
+    good = write_json(tmp_path / "good.json", [_conv(i) for i in range(3)])
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"broken')
+    later = write_json(tmp_path / "later.json", [_conv(i + 10) for i in range(2)])
+    convs, run = parse([good, bad, later])
+    assert len(convs) == 5
     (damage,) = run.partial
-    assert damage.path == f"{path}!conversations.json" and damage.records == len(convs)
+    assert damage.path == str(bad) and damage.records == 0 and "not valid JSON" in damage.problem
+    with pytest.raises(InputError, match="not valid JSON"):  # first: nothing read, refused
+        parse([bad, good])
+
+
+def test_a_corrupt_member_after_a_sound_one_is_partial(tmp_path) -> None:
+    data = json.dumps([_conv(i, f"text {i}") for i in range(3)]).encode()
+    path = tmp_path / "export.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as zf:
+        zf.writestr("a/conversations.json", data)
+        zf.writestr("b/conversations.json", data.replace(b"text", b"word"))
+    raw = bytearray(path.read_bytes())
+    raw[raw.index(b"word 1")] = ord("W")
+    path.write_bytes(bytes(raw))
+    convs, run = parse(path)
+    assert [t.text for c in convs for t in c.turns] == ["text 0", "text 1", "text 2"]
+    (damage,) = run.partial
+    assert damage.path == f"{path}!b/conversations.json" and "Bad CRC-32" in damage.problem
