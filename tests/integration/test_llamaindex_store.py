@@ -7,7 +7,7 @@ from llama_index.core import Document, PropertyGraphIndex
 from llama_index.core.indices.property_graph import VectorContextRetriever
 
 from contextos import ContextOS
-from contextos.embeddings import default_embedder
+from contextos.embeddings import MiniLMEmbedding
 from contextos.extract.llamaindex import GraphExtractor
 from contextos.models import UserRef
 from contextos.samples import sample_paths
@@ -44,13 +44,13 @@ def test_a_property_graph_index_beside_the_contextos_graph(data_dir):
             docs,
             property_graph_store=store,
             kg_extractors=[extractor],
-            embed_model=default_embedder(),
+            embed_model=MiniLMEmbedding(),
             llm=None,
             show_progress=False,
         )
         retriever = index.as_retriever(
             sub_retrievers=[
-                VectorContextRetriever(store, embed_model=default_embedder(), include_text=True)
+                VectorContextRetriever(store, embed_model=MiniLMEmbedding(), include_text=True)
             ]
         )
         nodes = retriever.retrieve("who is Jordan's manager?")
