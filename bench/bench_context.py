@@ -4,6 +4,9 @@ in the same run, on long conversations and the gold scenarios; and its latency a
     python bench/bench_context.py                                  # everything, full scale
     python bench/bench_context.py --data /work/longconv --halves read --latency-turns 20000 \\
         --latency-facts 10000                                      # a quicker run
+    python bench/bench_context.py --skip-quality --data-dir /work/latency-data [--reuse]
+                                       # keep the latency graph; --reuse times it again
+                                       # (or finishes a build cut short); docs/context_latency.md
 
 Quality: each long conversation (``DIR/read/*.json``, ``DIR/unread/*.json``; the unread half is
 printed as aggregates only) and each scenario (``--scenarios``) is ingested into a fresh
