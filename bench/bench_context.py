@@ -4,6 +4,9 @@ in the same run, on long conversations and the gold scenarios; and its latency a
     python bench/bench_context.py                                  # everything, full scale
     python bench/bench_context.py --data /work/longconv --halves read --latency-turns 20000 \\
         --latency-facts 10000                                      # a quicker run
+    python bench/bench_context.py --skip-quality --data-dir /work/latency-data [--reuse]
+                                       # keep the latency graph; --reuse times it again
+                                       # (or finishes a build cut short); docs/context_latency.md
 
 Quality: each long conversation (``DIR/read/*.json``, ``DIR/unread/*.json``; the unread half is
 printed as aggregates only) and each scenario (``--scenarios``) is ingested into a fresh
@@ -20,6 +23,7 @@ every baseline. Latency: p95 of context() <= 50 ms warm, 100,000 facts and 200,0
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import tempfile
@@ -38,8 +42,7 @@ from bench.context_data import (  # noqa: E402
 )
 from bench.context_latency import (  # noqa: E402
     build_synthetic_user,
-    synthetic_queries,
-    time_context,
+    latency_figures,
 )
 
 TARGETS = {"evidence": 0.80, "answer": 0.35, "p95_ms": 50.0}
@@ -137,42 +140,31 @@ def _latency(args, embed) -> dict:
     from contextos import ContextOS
 
     print(f"\nlatency: {args.latency_facts:,} facts, {args.latency_turns:,} turns (synthetic)")
-    with tempfile.TemporaryDirectory(prefix="bench-context-lat-") as d, ContextOS.open(d) as cx:
-        built = build_synthetic_user(
-            cx, "bench", args.latency_facts, args.latency_turns, per_conversation=1000
-        )
-        per_k = 1000 / built["turns"]
-        print(
-            f"  graph written in {built['write_s']:.1f} s "
-            f"({built['write_s'] * per_k * 1000:.0f} ms per 1,000 turns with their facts)"
-        )
-        print(
-            f"  lexical index kept in step in {built['index_s']:.1f} s "
-            f"({built['index_s'] * per_k * 1000:.0f} ms per 1,000 turns, merges included)"
-        )
-        sample = [f"sentence number {i} about the weekend trip to the lake" for i in range(256)]
-        embed(sample[:8])
-        t0 = time.perf_counter()
-        embed(sample)
-        emb_per_k = (time.perf_counter() - t0) / len(sample) * 1000
-        print(f"  MiniLM turn embedding at ingest: {emb_per_k:.1f} s per 1,000 turns")
-        t0 = time.perf_counter()
-        cx.context("warm up", user="bench", max_tokens=500)
-        first = time.perf_counter() - t0
-        print(f"  first context() (loads the user's state and index): {first:.2f} s")
-        lat = time_context(cx, "bench", synthetic_queries(args.latency_queries))
-        ix = cx.engine.index("bench")
-        t0 = time.perf_counter()
-        for q in synthetic_queries(50, seed=3):
-            ix.search(q, 40)
-        bm25_ms = (time.perf_counter() - t0) / 50 * 1000
-        mark = "meets" if lat["p95_ms"] <= TARGETS["p95_ms"] else "misses"
-        print(
-            f"  context() warm: p50 {lat['p50_ms']:.1f} ms, p95 {lat['p95_ms']:.1f} ms "
-            f"({lat['n']} queries; {mark} the {TARGETS['p95_ms']:.0f} ms target); "
-            f"baseline in the same process, BM25 search alone over the same index: {bm25_ms:.1f} ms"
-        )
-        return {**built, **lat, "embed_s_per_1000": emb_per_k, "bm25_alone_ms": bm25_ms}
+    with contextlib.ExitStack() as stack:
+        if args.data_dir is None:
+            d = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-context-lat-")))
+        else:
+            d = args.data_dir
+            d.mkdir(parents=True, exist_ok=True)
+        manifest = d / "latency-build.json"
+        want = {"facts": args.latency_facts, "turns": args.latency_turns}
+        cx = stack.enter_context(ContextOS.open(d))
+        built = json.loads(manifest.read_text()) if args.reuse and manifest.is_file() else None
+        if built is not None and {k: built.get(f"asked_{k}") for k in want} != want:
+            raise SystemExit(f"{d} holds a graph built for {built}; not {want} (drop --reuse)")
+        if built is None:
+            if cx.store.stats("bench") and not args.reuse:
+                raise SystemExit(f"{d} already holds the user 'bench': --reuse times or resumes it")
+            built = build_synthetic_user(
+                cx, "bench", args.latency_facts, args.latency_turns, per_conversation=1000
+            )
+            built.update({f"asked_{k}": v for k, v in want.items()})
+            if args.data_dir is not None:
+                manifest.write_text(json.dumps(built, indent=2))
+        else:
+            print(f"  reusing the graph in {d} (built {built.get('built_at', '?')})")
+        lat = latency_figures(cx, "bench", built, embed, args.latency_queries, TARGETS["p95_ms"])
+        return {**built, **lat}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -190,6 +182,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--latency-facts", type=int, default=100_000)
     ap.add_argument("--latency-turns", type=int, default=200_000)
     ap.add_argument("--latency-queries", type=int, default=200)
+    ap.add_argument(
+        "--data-dir",
+        type=Path,
+        help="build the latency graph here and keep it (default: a temporary directory)",
+    )
+    ap.add_argument(
+        "--reuse",
+        action="store_true",
+        help="time the graph --data-dir already holds instead of building it again (a build "
+        "cut short is finished first)",
+    )
     ap.add_argument("--skip-quality", action="store_true")
     ap.add_argument("--skip-latency", action="store_true")
     ap.add_argument("--json", type=Path, help="write the figures here")

@@ -49,6 +49,9 @@ class RetrievalConfig(BaseModel):
     )
     decay_floor: float = 0.5
     relationship_window_days: float = 30.0
+    #: the best-fused hit turns whose windows are read and quoted per query (an excerpt
+    #: costs a store read and its sentence matching; lower ranks rarely reach the budget)
+    episode_candidates: int = 24
     #: turns either side of a hit turn that an episode window spans
     window_radius: int = 1
     #: sentences quoted from one episode, and the most characters of one quote

@@ -5,8 +5,11 @@ and packed with the agent type's template into the token budget."""
 from __future__ import annotations
 
 import re
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -26,6 +29,7 @@ from contextos.context.retrievers import (
     LexicalRetriever,
     TurnVectorRetriever,
 )
+from contextos.context.stages import StageTimer
 from contextos.context.template_items import TemplateItems
 from contextos.context.tokens import content_words
 from contextos.context.user_state import UserState
@@ -33,6 +37,7 @@ from contextos.graph.records import to_epoch
 from contextos.graph.store import ConversationWrite, GraphStore
 from contextos.models.context import ContextItem, ContextResult, ContextSource
 from contextos.models.facts import Fact
+from contextos.models.transcript import Turn
 
 __all__ = ["ContextEngine", "is_temporal"]
 
@@ -50,6 +55,8 @@ _DATED = re.compile(
 )
 #: fused candidates hydrated per query (the rest cannot fit any sensible budget)
 CANDIDATES = 60
+#: query texts whose vectors are kept (agents ask the same thing again: a retry, a loop)
+QUERY_VECTOR_CACHE = 512
 
 
 def is_temporal(query: str) -> bool:
@@ -77,6 +84,32 @@ class ContextEngine:
         self._states: dict[str, UserState] = {}
         self._touched: dict[str, float] = {}  # fact id -> when injected, not yet written
         self._flushed = time.monotonic()
+        #: per-stage wall time of queries (off unless a benchmark turns it on)
+        self.stage_timer = StageTimer()
+        self._vectors: OrderedDict[str, list[float]] = OrderedDict()
+        self._vectors_lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+
+    def _threads(self) -> ThreadPoolExecutor:
+        """The retrievers' threads: the store's queries, BM25 and the query's embedding run
+        side by side (each waits on a socket or in native code most of its time)."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="contextos-retrieve")
+        return self._pool
+
+    def query_vector(self, text: str) -> list[float]:
+        """The query's embedding, kept for the last :data:`QUERY_VECTOR_CACHE` texts."""
+        with self._vectors_lock:
+            vec = self._vectors.get(text)
+            if vec is not None:
+                self._vectors.move_to_end(text)
+                return vec
+        vec = self.embed([text])[0].tolist()
+        with self._vectors_lock:
+            self._vectors[text] = vec
+            while len(self._vectors) > QUERY_VECTOR_CACHE:
+                self._vectors.popitem(last=False)
+        return vec
 
     def _touch(self, fact_ids: list[str]) -> None:
         """Note the injected facts' ``last_used``; written in one batch at most every
@@ -152,16 +185,19 @@ class ContextEngine:
 
     def context(self, query: ContextQuery, max_tokens: int) -> ContextResult:
         cfg = self.config
+        timer = self.stage_timer
+        timer.start()
         template = template_for(query.agent_type, self.templates)
         state = self.state(query)
+        timer.lap("state")
         now = query.as_of_epoch or time.time()
         query.k = cfg.per_retriever_k
         ranked: list[Ranked] = []
         if not query.proactive:
-            query.vector = self.embed([query.text])[0].tolist()
-            lists = {r.name: r.retrieve(query) for r in self.retrievers(state, query.user_id)}
+            lists = self.retrieve(query, state)
             ranked = self.rank(lists, query, state, now)
         fixed = TemplateItems(state, query, cfg, now).items(template)
+        timer.lap("template")
         always = [it for it in fixed if it.section in ("active_blockers", "recent_corrections")]
         templ = [it for it in fixed if it not in always]
         seen_ids = {(it.source.type, it.source.id) for it in always + templ}
@@ -177,7 +213,9 @@ class ContextEngine:
         injection, kept, tokens = pack(
             ordered, query.user_name, query.text, max_tokens, caps, turns
         )
+        timer.lap("pack")
         self._touch([it.source.id for it in kept if it.source.type == "fact"])
+        timer.lap("last_used")
         return ContextResult(
             query=query.text,
             user_id=query.user_id,
@@ -189,6 +227,36 @@ class ContextEngine:
             dropped=len(ordered) - len(kept),
         )
 
+    def retrieve(self, query: ContextQuery, state: UserState) -> dict[str, list[ScoredItem]]:
+        """Every retriever's hits: those that need no vector start at once, beside the
+        query's embedding; the vector ones as soon as it is there."""
+        timer = self.stage_timer
+        pool = self._threads()
+        retrievers = self.retrievers(state, query.user_id)
+        query.vector = None
+
+        def run(r: Retriever) -> tuple[list[ScoredItem], float]:
+            t0 = time.perf_counter()
+            hits = r.retrieve(query)
+            return hits, time.perf_counter() - t0
+
+        first = [r for r in retrievers if not getattr(r, "uses_vector", False)]
+        futures: dict[str, Future[tuple[list[ScoredItem], float]]] = {
+            r.name: pool.submit(run, r) for r in first
+        }
+        t0 = time.perf_counter()
+        query.vector = self.query_vector(query.text)
+        timer.record("embed_query", time.perf_counter() - t0)
+        for r in retrievers:
+            if r.name not in futures:
+                futures[r.name] = pool.submit(run, r)
+        lists = {}
+        for name, fut in futures.items():
+            lists[name], took = fut.result()
+            timer.record(name, took)
+        timer.lap("retrieve")
+        return lists
+
     def rank(
         self,
         lists: dict[str, list[ScoredItem]],
@@ -198,11 +266,19 @@ class ContextEngine:
     ) -> list[Ranked]:
         """Fuse, hydrate, re-score and diversify the retrievers' hits."""
         cfg = self.config
+        timer = self.stage_timer
         fused = reciprocal_rank_fusion(lists, cfg.weights, cfg.rrf_k)
         top = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))[:CANDIDATES]
         temporal = is_temporal(query.text)
+        timer.lap("fuse")
+        turn_keys = [ref[1] for ref, _ in top if ref[0] == "turn"][: cfg.episode_candidates]
+        windows = self._threads().submit(
+            self.store.turn_windows, query.user_id, turn_keys, cfg.window_radius
+        )
         ranked = self._facts(top, query, now, temporal)
-        ranked += self._episodes(top, query)
+        timer.lap("hydrate_facts")
+        ranked += self._episodes(top, query, windows.result())
+        timer.lap("episodes")
         ranked += self._entities(top, state, now)
         newest = max((r.at for r in ranked if r.at is not None), default=None)
         for r in ranked:
@@ -211,7 +287,9 @@ class ContextEngine:
             if temporal and _DATED.search(r.item.text):
                 r.score *= 1.0 + cfg.temporal_boost
             r.item.source.relevance = round(r.score, 6)
-        return diversify(ranked, cfg.diversity_threshold, cfg.diversity_penalty)
+        out = diversify(ranked, cfg.diversity_threshold, cfg.diversity_penalty)
+        timer.lap("rescore")
+        return out
 
     def _facts(
         self,
@@ -248,11 +326,14 @@ class ContextEngine:
         return out
 
     def _episodes(
-        self, top: Sequence[tuple[tuple[str, str], float]], query: ContextQuery
+        self,
+        top: Sequence[tuple[tuple[str, str], float]],
+        query: ContextQuery,
+        windows: dict[str, list[tuple[str, Turn]]],
     ) -> list[Ranked]:
+        """Excerpts of the hit turns' ``windows`` (the store's, fetched beside the facts)."""
         cfg = self.config
         scores = {ref[1]: s for ref, s in top if ref[0] == "turn"}
-        windows = self.store.turn_windows(query.user_id, list(scores), cfg.window_radius)
         as_of = query.as_of
         out = []
         for key, window in windows.items():

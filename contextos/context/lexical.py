@@ -21,6 +21,7 @@ import logging
 import os
 import shutil
 import threading
+import time
 from collections.abc import Callable, Iterable
 from functools import wraps
 from pathlib import Path
@@ -116,18 +117,29 @@ class LexicalIndex:
             self._segments[name] = self._read_segment(name)
             self._known.update(self._segments[name].ids)
 
-    def _read_segment(self, name: str) -> _Segment:
+    def _read_segment(self, name: str, attempts: int = 20) -> _Segment:
+        """The segment as last written. Another process may be replacing it (an ingest beside
+        a query): its model and its ids are renamed into place one after the other, so a read
+        between the two sees them disagree, and is read again."""
         ids_file = self.directory / f"{name}.ids.json"
-        if not ids_file.is_file():
-            return _Segment([], None)
-        try:
-            ids = json.loads(ids_file.read_text(encoding="utf-8"))
-            model = (
-                bm25s.BM25.load(str(self.directory / name), show_progress=False) if ids else None
-            )
-        except (OSError, ValueError) as exc:
-            raise StoreError(f"the lexical index in {self.directory} is unreadable: {exc}") from exc
-        return _Segment(ids, model)
+        for _ in range(attempts):
+            if not ids_file.is_file():
+                return _Segment([], None)
+            try:
+                ids = json.loads(ids_file.read_text(encoding="utf-8"))
+                model = (
+                    bm25s.BM25.load(str(self.directory / name), show_progress=False)
+                    if ids
+                    else None
+                )
+            except (OSError, ValueError) as exc:
+                error: Exception = exc
+            else:
+                if model is None or int(model.scores["num_docs"]) == len(ids):
+                    return _Segment(ids, model)
+                error = ValueError(f"{len(ids)} ids for {model.scores['num_docs']} documents")
+            time.sleep(0.05)
+        raise StoreError(f"the lexical index in {self.directory} is unreadable: {error}")
 
     def _docs(self, name: str) -> list[tuple[str, list[str]]]:
         path = self.directory / f"{name}.docs.jsonl"

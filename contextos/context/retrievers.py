@@ -35,6 +35,7 @@ class FactVectorRetriever:
     """The facts nearest the query vector (the store's Fact vector index)."""
 
     name = "fact_vector"
+    uses_vector = True
 
     def __init__(self, store: GraphStore) -> None:
         self.store = store
@@ -51,6 +52,7 @@ class TurnVectorRetriever:
     ``as_of`` when the query gives one."""
 
     name = "turn_vector"
+    uses_vector = True
 
     def __init__(self, store: GraphStore) -> None:
         self.store = store

@@ -40,14 +40,15 @@ class UserState:
             entities = [
                 e for e in entities if e.first_seen is None or e.first_seen.timestamp() <= as_of
             ]
-        facts = store.facts(user_id, as_of=as_of)
-        current = {f.id: f for f in facts}
         corrected = [n for n, _old, why in store.supersessions(user_id) if why == "corrected"]
+        corrected = list(dict.fromkeys(corrected))
+        facts = store.state_facts(user_id, sorted(_KEPT_CATEGORIES), corrected, as_of=as_of)
+        current = {f.id: f for f in facts}
         return cls(
             entities=entities,
             names=EntityNames(entities, fuzzy_ratio),
             facts=[f for f in facts if f.category in _KEPT_CATEGORIES or f.status == "blocked"],
-            corrections=[current[i] for i in dict.fromkeys(corrected) if i in current],
+            corrections=[current[i] for i in corrected if i in current],
         )
 
     def projects(self, active_only: bool = True) -> list[Entity]:

@@ -157,6 +157,23 @@ class CypherGraphStore(ABC):
         )
         return [fact_from_row(r[: len(FACT_COLUMNS)], user_id) for r in rows]
 
+    def state_facts(
+        self,
+        user_id: str,
+        categories: list[str],
+        ids: list[str],
+        *,
+        as_of: float | None = None,
+    ) -> list[Fact]:
+        """The user's current facts (at ``as_of`` when given) of ``categories``, every blocker
+        statement, and the facts ``ids``: what :class:`UserState` keeps, read without the
+        rest of a large graph."""
+        rows = self.run(
+            self._q("list_state_facts"),
+            {"user_id": user_id, "categories": categories, "ids": ids, "as_of": as_of},
+        )
+        return [fact_from_row(r[: len(FACT_COLUMNS)], user_id) for r in rows]
+
     def supersessions(self, user_id: str) -> list[tuple[str, str, str | None]]:
         """(newer fact id, replaced fact id, reason) of every ``SUPERSEDES`` edge of the user's
         facts; the reason is None where the edge carries none."""

@@ -149,6 +149,15 @@ class GraphStore(Protocol):
         self, user_id: str, *, as_of: float | None = None, include_superseded: bool = False
     ) -> list[Fact]: ...
 
+    def state_facts(
+        self,
+        user_id: str,
+        categories: list[str],
+        ids: list[str],
+        *,
+        as_of: float | None = None,
+    ) -> list[Fact]: ...
+
     def fact_vectors(self, user_id: str) -> tuple[list[Fact], list[list[float]]]: ...
 
     def supersessions(self, user_id: str) -> list[tuple[str, str, str | None]]: ...

@@ -130,6 +130,34 @@ def _grounding_keys(fact: Fact, turn_keys: dict[str, str]) -> list[str]:
 TURN_EMBED_CHARS = 600
 
 
+def turns_to_embed(turns: Sequence[Turn]) -> list[Turn]:
+    """The turns whose vectors episodes search: each message turn of a person with text (the
+    first of a repeated id, as :meth:`ConversationPipeline.process` keeps it). Assistant turns
+    are not embedded — long, costly, and rarely what a memory is asked about — they stay
+    searchable by BM25."""
+    seen: set[str] = set()
+    out = []
+    for t in turns:
+        if t.id in seen:
+            continue
+        seen.add(t.id)
+        if t.kind == "message" and t.role == "user" and t.text.strip():
+            out.append(t)
+    return out
+
+
+def embed_turns(
+    embed: Callable[[list[str]], np.ndarray], turns: Sequence[Turn]
+) -> dict[str, np.ndarray]:
+    """turn id -> vector of :func:`turns_to_embed` of ``turns``, each text cut at
+    :data:`TURN_EMBED_CHARS` (the model reads 128 tokens at most anyway)."""
+    said = turns_to_embed(turns)
+    if not said:
+        return {}
+    vectors = embed([t.text[:TURN_EMBED_CHARS] for t in said])
+    return {t.id: v for t, v in zip(said, vectors, strict=True)}
+
+
 class ConversationPipeline:
     """Stateful across one ingestion run: it keeps the user's entity index and fact vectors
     in memory, updated as each conversation is processed."""
@@ -170,10 +198,16 @@ class ConversationPipeline:
         return extract_conversation(self.extractor, self.windows, conv, user)
 
     def process(
-        self, conv: Conversation, user: UserRef, extracted: ExtractionResult | None = None
+        self,
+        conv: Conversation,
+        user: UserRef,
+        extracted: ExtractionResult | None = None,
+        turn_vectors: dict[str, np.ndarray] | None = None,
     ) -> tuple[ConversationWrite, PipelineStats]:
         """Everything one conversation adds to the graph. ``extracted`` is this conversation's
-        extraction when it was done elsewhere (a worker process); otherwise it is done here."""
+        extraction when it was done elsewhere (a worker process); otherwise it is done here.
+        ``turn_vectors`` (turn id -> vector, :func:`embed_turns` with this pipeline's model)
+        likewise: the turns it lacks are embedded here."""
         stats = PipelineStats()
         self._current = None
         ckey = conversation_key(user.id, conv)
@@ -203,7 +237,7 @@ class ConversationPipeline:
         validated = validate(extracted, index_turns([*turns, *cited]))
         self._entities(write, validated.entities, validated.relations, index, conv)
         self._facts(write, validated.facts, user, index, stats)
-        write.turn_vectors = self._turn_vectors(turns, turn_keys)
+        write.turn_vectors = self._turn_vectors(turns, turn_keys, turn_vectors or {})
         for rej in validated.rejections:
             stats.rejected[rej.reason] += 1
             stats.rejected_by[rej.extractor, rej.reason] += 1
@@ -212,16 +246,18 @@ class ConversationPipeline:
         self._state.write(write, user, self._memory(user), self._current, self._slot_reader)
         return write, stats
 
-    def _turn_vectors(self, turns: list[Turn], turn_keys: dict[str, str]) -> dict[str, list[float]]:
-        """One vector per message turn of a person (the episodes context/ searches), embedded
-        once here; its text cut at :data:`TURN_EMBED_CHARS` (the model reads 128 tokens at most
-        anyway). Assistant turns are not embedded — long, costly, and rarely what a memory is
-        asked about — they stay searchable by BM25."""
-        said = [t for t in turns if t.kind == "message" and t.role == "user" and t.text.strip()]
-        if not said:
-            return {}
-        vectors = self.embed([t.text[:TURN_EMBED_CHARS] for t in said])
-        return {turn_keys[t.id]: v.tolist() for t, v in zip(said, vectors, strict=True)}
+    def _turn_vectors(
+        self, turns: list[Turn], turn_keys: dict[str, str], given: dict[str, np.ndarray]
+    ) -> dict[str, list[float]]:
+        """One vector per turn :func:`turns_to_embed` keeps (the episodes context/ searches),
+        embedded once: taken from ``given`` (a worker embedded them), else here."""
+        missing = [t for t in turns_to_embed(turns) if t.id not in given]
+        vectors = {**given, **embed_turns(self.embed, missing)} if missing else given
+        return {
+            turn_keys[t.id]: vectors[t.id].tolist()
+            for t in turns_to_embed(turns)
+            if t.id in vectors
+        }
 
     def _entities(
         self,

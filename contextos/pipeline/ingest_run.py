@@ -166,10 +166,11 @@ class IngestRun:
             )
         pool = None
         if parallel:
-            from contextos.pipeline.workers import ExtractionPool
+            from contextos.pipeline.workers import WORKER_TURN_SHARE, ExtractionPool
 
             assert name is not None
-            pool = ExtractionPool(name, self.settings)
+            share = WORKER_TURN_SHARE if self._offline_embedder() else 0.0
+            pool = ExtractionPool(name, self.settings, turn_share=share)
             if carrier is not None:
                 pool.restore(user, carrier.snapshot(user))
         todo = self._to_process(_chain(given, run if run is not None else []), user, user_name)
@@ -253,6 +254,13 @@ class IngestRun:
     def _stored_turns(self, user: str, refs: list[tuple[str, str]]) -> set[str]:
         return {turn_ref(t.conversation_id, t.id) for _key, t in self.store.turns(user, refs)}
 
+    def _offline_embedder(self) -> bool:
+        """Whether this run embeds with the offline MiniLM (a worker process can load the
+        same model and embed turns beside the main process; any other model stays here)."""
+        from contextos.embeddings.minilm import MiniLMEmbedding
+
+        return isinstance(getattr(self.embed, "__self__", None), MiniLMEmbedding)
+
     def _to_process(
         self, convs: Iterable[Conversation], user: str, user_name: str | None
     ) -> Iterator[tuple[Conversation, UserRef, bool]]:
@@ -287,7 +295,12 @@ class IngestRun:
         if not needed:
             report.conversations_skipped_unchanged += 1
             return
-        write, stats = pipeline.process(conv, ref, extracted.result if extracted else None)
+        write, stats = pipeline.process(
+            conv,
+            ref,
+            extracted.result if extracted else None,
+            extracted.turn_vectors if extracted else None,
+        )
         if carrier is not None:
             now = extracted.carryover if extracted is not None else carrier.snapshot(ref.id)
             if now != carried.text:

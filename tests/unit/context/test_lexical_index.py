@@ -52,3 +52,40 @@ def test_kinds_filter_and_rebuild(tmp_path):
     assert len(ix.search("Maya")) == 3
     ix.rebuild([("t:9", "new text")])
     assert ix.search("Maya") == [] and len(ix) == 1
+
+
+def _half_replaced(d):
+    """The index as a reader may find it while another process rewrites a segment: the model
+    renamed into place, the ids not yet (one id short)."""
+    import json
+
+    ids_file = d / "main.ids.json"
+    full = ids_file.read_text()
+    ids_file.write_text(json.dumps(json.loads(full)[:-1]))
+    return ids_file, full
+
+
+def test_a_reader_waits_out_a_segment_being_replaced(tmp_path):
+    import threading
+
+    d = tmp_path / "ix"
+    LexicalIndex(d, merge_min=1).add([(f"t:{i}", f"turn {i} about pottery") for i in range(4)])
+    ids_file, full = _half_replaced(d)
+    writer = threading.Timer(0.2, ids_file.write_text, args=(full,))  # the writer finishes
+    writer.start()
+    reader = LexicalIndex(d, merge_min=1)
+    assert len(reader) == 4
+    assert {doc for doc, _ in reader.search("pottery")} == {"t:0", "t:1", "t:2", "t:3"}
+    writer.join()
+
+
+def test_a_segment_that_stays_inconsistent_is_an_error(tmp_path):
+    import pytest
+
+    from contextos.errors import StoreError
+
+    d = tmp_path / "ix"
+    LexicalIndex(d, merge_min=1).add([(f"t:{i}", f"turn {i} about pottery") for i in range(4)])
+    _half_replaced(d)
+    with pytest.raises(StoreError, match="3 ids for 4 documents"):
+        len(LexicalIndex(d, merge_min=1))
