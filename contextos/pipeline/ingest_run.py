@@ -257,9 +257,9 @@ class IngestRun:
     def _offline_embedder(self) -> bool:
         """Whether this run embeds with the offline MiniLM (a worker process can load the
         same model and embed turns beside the main process; any other model stays here)."""
-        from contextos.embeddings.minilm import MiniLMEmbedding
+        from contextos.embeddings.minilm import MiniLM
 
-        return isinstance(getattr(self.embed, "__self__", None), MiniLMEmbedding)
+        return isinstance(getattr(self.embed, "__self__", None), MiniLM)
 
     def _to_process(
         self, convs: Iterable[Conversation], user: str, user_name: str | None
