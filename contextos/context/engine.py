@@ -117,6 +117,12 @@ class ContextEngine:
         self.index(write.user_id).add(documents_of_write(write))
         self._states.pop(write.user_id, None)
 
+    def facts_added(self, user_id: str, facts: list[tuple[str, str]]) -> None:
+        """Facts ``(id, text)`` written outside ingestion (a preference set by hand): added
+        to the index now, and the cached state is read again."""
+        self.index(user_id).add((f"f:{fid}", text) for fid, text in facts)
+        self._states.pop(user_id, None)
+
     def changed(self, user_id: str) -> None:
         """The user's facts changed outside ingestion (preferences, edits, retention): the
         cached state is read again on the next query."""
