@@ -56,6 +56,13 @@ class RetrievalConfig(BaseModel):
     excerpt_chars: int = 280
     #: the most characters one episode quotes in all (None: ``excerpt_sentences`` alone)
     excerpt_total_chars: int | None = None
+    #: a hit turn at most this long is quoted whole, its exact words rather than the one
+    #: sentence sharing a query word (0: off); ``excerpt_sentences`` then counts the
+    #: neighbours' sentences that share a query word
+    whole_turn_chars: int = 0
+    #: a hit turn ending with a question also quotes the next turn's opening (its answer),
+    #: up to this many characters (0: off)
+    reply_chars: int = 0
     #: the share of the budget the agent-type template may take when there is a query
     template_share: float = 0.25
     #: corrections and blockers this recent are always in (days)

@@ -277,6 +277,8 @@ class ContextEngine:
                 sentences=cfg.excerpt_sentences,
                 chars=cfg.excerpt_chars,
                 total_chars=cfg.excerpt_total_chars,
+                whole_turn_chars=cfg.whole_turn_chars,
+                reply_chars=cfg.reply_chars,
             )
             if ex is None or not _in_project(query.project_filter, ex.text, None, []):
                 continue
