@@ -1,5 +1,5 @@
-"""Dates as the injection shows them: ``2 March 2025`` everywhere (the words an agent, a
-person and a question use alike), and every date a quote only implies — a relative date
+"""Dates as excerpts show them: ``2 March 2025`` (the words an agent, a person and a
+question use alike), and every date a quote only implies — a relative date
 ("yesterday", "last Friday", "three weeks ago"), a bare weekday whose tense says which one
 ("I turned it down on Friday"), a day and month without a year ("the eleventh of March") —
 followed by the calendar date it means against the day it was said:
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, timedelta
 
-__all__ = ["annotate_dates", "annotate_relative_dates", "human_date", "normalise_dates"]
+__all__ = ["annotate_dates", "annotate_relative_dates", "human_date"]
 
 MONTHS = (
     "January",
@@ -55,8 +55,6 @@ _DAY_MONTH = re.compile(
     rf"\b(?:[Tt]he )?(?P<d1>{_DAY_RE}) (?:of )?(?P<m1>{_MONTH_RE})\b(?!,? \d{{4}})(?! \()"
     rf"|\b(?P<m2>{_MONTH_RE}) (?:the )?(?P<d2>{_DAY_RE})\b(?!,? \d{{4}})(?! \()"
 )
-#: "April 27, 2025", "Sunday, April 27, 2025": US order, the injection's order is day first
-_US_DATE = re.compile(rf"\b({_MONTH_RE}) (\d{{1,2}})(?:st|nd|rd|th)?, (\d{{4}})\b")
 _PAST = re.compile(
     r"\b(was|were|did|had|went|got|came|ran|made|said|took|saw|told|left|gave|won|began|"
     r"found|met|bought|sent|spent|lost|broke|fell|wrote|drove|flew|felt|heard|paid|"
@@ -195,8 +193,3 @@ def annotate_dates(sentence: str, said: datetime | None) -> str:
     out = annotate_relative_dates(sentence, said)
     out = _weekday(out, said)
     return _day_month(out, said)
-
-
-def normalise_dates(text: str) -> str:
-    """``April 27, 2025`` -> ``27 April 2025``: one order of dates in the injection."""
-    return _US_DATE.sub(lambda m: f"{int(m.group(2))} {m.group(1)} {m.group(3)}", text)

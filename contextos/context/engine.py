@@ -20,6 +20,7 @@ from contextos.context.fusion import Ranked, diversify, reciprocal_rank_fusion
 from contextos.context.lexical import LexicalIndex
 from contextos.context.packing import pack
 from contextos.context.query import ContextQuery, Retriever, ScoredItem
+from contextos.context.rerank import rerank
 from contextos.context.retrievers import (
     FactVectorRetriever,
     GraphRetriever,
@@ -162,6 +163,7 @@ class ContextEngine:
         state = self.state(query)
         now = query.as_of_epoch or time.time()
         query.k = cfg.per_retriever_k
+        query.max_tokens = max_tokens
         ranked: list[Ranked] = []
         if not query.proactive:
             query.vector = self.embed([query.text])[0].tolist()
@@ -210,6 +212,9 @@ class ContextEngine:
         ranked = self._facts(top, query, now, temporal)
         ranked += self._episodes(top, query)
         ranked += self._entities(top, state, now)
+        ranked = rerank(
+            ranked, query.text, lists, cfg.rerank_lexical, cfg.rerank_vector, cfg.prefer_quotes
+        )
         newest = max((r.at for r in ranked if r.at is not None), default=None)
         for r in ranked:
             rec = recency(r.at, newest, cfg.recency_half_life_days)
@@ -277,7 +282,7 @@ class ContextEngine:
                 sentences=cfg.excerpt_sentences,
                 chars=cfg.excerpt_chars,
                 total_chars=cfg.excerpt_total_chars,
-                whole_turn_chars=cfg.whole_turn_chars,
+                whole_turn_chars=cfg.whole_turn_chars_at(query.max_tokens),
                 reply_chars=cfg.reply_chars,
             )
             if ex is None or not _in_project(query.project_filter, ex.text, None, []):

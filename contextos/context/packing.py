@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import lru_cache
 from html import escape
 
-from contextos.context.dates import normalise_dates
 from contextos.context.sections import SECTION_ORDER
 from contextos.context.turn_cover import TurnCover
 from contextos.embeddings.tokens import count_tokens
@@ -16,10 +15,7 @@ __all__ = ["pack", "render"]
 
 
 def _line(item: ContextItem) -> str:
-    """One item's line; a fact's or entity's dates in the injection's one order (quotes are
-    the words said, their dates are annotated where they are made, ``excerpts.py``)."""
-    text = item.text if item.source.type == "episode" else normalise_dates(item.text)
-    return f"    - {escape(text, quote=False)}"
+    return f"    - {escape(item.text, quote=False)}"
 
 
 @lru_cache(maxsize=16384)
