@@ -172,8 +172,8 @@ class ContextEngine:
         fixed = TemplateItems(state, query, cfg, now).items(template)
         always = [it for it in fixed if it.section in ("active_blockers", "recent_corrections")]
         templ = [it for it in fixed if it not in always]
-        seen_ids = {(it.source.type, it.source.id) for it in always + templ}
-        ranked = [r for r in ranked if (r.item.source.type, r.item.source.id) not in seen_ids]
+        # a template line that does not fit the template's share may still come in at its
+        # ranked place (packing keeps one line per source)
         ranked_items = [r.item for r in ranked]
         share = max_tokens if query.proactive else int(max_tokens * cfg.template_share)
         ordered = always + templ + ranked_items

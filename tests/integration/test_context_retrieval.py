@@ -26,8 +26,10 @@ def cx(data_dir):
     assert not servers_for(data_dir)
 
 
-def _turns(cx) -> dict[str, str]:
-    rows = cx.store.run("MATCH (t:Turn) WHERE t.user_id = $u RETURN t.id, t.text", {"u": DEMO_USER})
+def _turns(cx, what: str = "text") -> dict[str, str]:
+    rows = cx.store.run(
+        f"MATCH (t:Turn) WHERE t.user_id = $u RETURN t.id, t.{what}", {"u": DEMO_USER}
+    )
     return {r[0]: r[1] for r in rows}
 
 
@@ -38,12 +40,14 @@ def test_excerpts_quote_the_stored_turns_dated_and_attributed(cx):
     episodes = [s for s in res.sources if s.type == "episode"]
     assert episodes
     texts = _turns(cx)
+    speakers = _turns(cx, "speaker")
     block = res.injection.split("<relevant_excerpts>")[1].split("</relevant_excerpts>")[0]
     lines = [ln.strip()[2:] for ln in block.strip().splitlines()]
     assert len(lines) == len(episodes)
     for line, src in zip(lines, episodes, strict=True):
         assert re.match(r"\[\d{1,2} [A-Z][a-z]+ 20\d\d\] ", line)  # dated
-        assert re.search(r"(Jordan Lee|assistant|Alice Moreau|Rui Costa): \"", line)  # attributed
+        said = re.sub(r"^\[[^]]+\] ", "", line)
+        assert any(said.startswith(f'{speakers[t]}: "') for t in src.turn_ids)  # attributed
         quoted = re.findall(r'"(.+?)"(?: |$)', line)
         own = " ".join(texts[t] for t in src.turn_ids)
         for q in quoted:  # every quote is words of the turns it names (dates added in brackets)
