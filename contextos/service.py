@@ -348,9 +348,15 @@ class ContextOS(PeopleFacade):
             self._engine.changed(user)
 
     def _written(self, write: ConversationWrite) -> None:
-        """A conversation (a live session's extraction) was written outside an ingest run."""
-        if self._engine is not None:
-            self._engine.on_written(write)
+        """A conversation (a live session's extraction, an explicit fact) was written outside
+        an ingest run: indexed now, even before this process's first query (the persisted
+        index would miss it otherwise)."""
+        self.engine.on_written(write)
+
+    def _facts_added(self, user: str, facts: list[tuple[str, str]]) -> None:
+        """Facts ``(id, text)`` written outside the pipeline (a preference set by hand):
+        indexed now, like an ingested conversation's."""
+        self.engine.facts_added(user, facts)
 
     def configure_retrieval(
         self,
@@ -650,16 +656,18 @@ class ContextOS(PeopleFacade):
     def search_facts(
         self, query: str, user_id: str, *, limit: int = 10, include_superseded: bool = False
     ) -> list[tuple[Fact, float]]:
-        """The user's facts nearest ``query`` (cosine of the embeddings, plus the share of the
-        query's words the fact contains), best first, with their scores; an empty query lists
-        the most recent facts."""
-        from contextos.live.search import rank_facts
+        """The user's facts best matching ``query`` through context retrieval's own
+        retrievers (BM25, the Fact vector index, the graph of the entities it names) fused by
+        reciprocal rank (:mod:`contextos.live.search`), best first, with their fused scores;
+        an empty query lists the most recent facts."""
+        from contextos.live.search import search_facts
 
         user_id = check_user_id(user_id)
         if limit < 1:
             raise ConfigError("limit must be positive")
-        facts, vectors = self.store.fact_vectors(user_id)
-        return rank_facts(query, facts, vectors, self.embed, limit, include_superseded)
+        return search_facts(
+            self.engine, query, user_id, limit, include_superseded, self._user_name(user_id)
+        )
 
     def _close_live(self) -> None:
         if self._live is not None:

@@ -72,6 +72,8 @@ class PeopleFacade:
 
         def _graph_changed(self, user: str) -> None: ...
 
+        def _facts_added(self, user: str, facts: list[tuple[str, str]]) -> None: ...
+
     _retention_checked: dict[str, float]
     _retention_lock: threading.Lock
 
@@ -155,6 +157,7 @@ class PeopleFacade:
             pref_type=ptype,
             context=ctx,
         )
+        self._facts_added(user, [(pid, text)])
         added = records.preference(user, pid)
         assert added is not None
         return PreferenceChange(preference=added)

@@ -59,8 +59,24 @@ class RetrievalConfig(BaseModel):
     excerpt_chars: int = 280
     #: the most characters one episode quotes in all (None: ``excerpt_sentences`` alone)
     excerpt_total_chars: int | None = None
+    #: a hit turn at most this long is quoted whole, its exact words rather than the one
+    #: sentence sharing a query word (0: off); ``excerpt_sentences`` then counts the
+    #: neighbours' sentences that share a query word
+    whole_turn_chars: int = 300
+    #: ... from this token budget up (a smaller budget holds more short quotes instead)
+    whole_turn_min_tokens: int = 300
+    #: a hit turn ending with a question also quotes the next turn's opening (its answer),
+    #: up to this many characters (0: off)
+    reply_chars: int = 0
+    #: reranking (``rerank.py``): how much BM25 of the query over the candidates' own lines
+    #: (scaled to [0, 1]) and the vector retrievers' cosine of the hit raise a score
+    rerank_lexical: float = 1.0
+    rerank_vector: float = 0.5
+    #: a fact gives way to an excerpt quoting the turn it came from when the excerpt matches
+    #: the query at least as well (the exact words rather than a paraphrase)
+    prefer_quotes: bool = True
     #: the share of the budget the agent-type template may take when there is a query
-    template_share: float = 0.25
+    template_share: float = 0.1
     #: corrections and blockers this recent are always in (days)
     always_in_days: float = 7.0
     #: entity names: the least similarity (difflib ratio) of a fuzzy match of a query word
@@ -69,6 +85,12 @@ class RetrievalConfig(BaseModel):
     touch_interval_s: float = 5.0
     #: the graph retriever's score of a named entity, a 1-hop and a 2-hop neighbour
     hop_scores: tuple[float, float, float] = (1.0, 0.5, 0.25)
+
+    def whole_turn_chars_at(self, max_tokens: int | None) -> int:
+        """``whole_turn_chars`` for a context of ``max_tokens`` (0 below the threshold)."""
+        if max_tokens is not None and max_tokens < self.whole_turn_min_tokens:
+            return 0
+        return self.whole_turn_chars
 
 
 DEFAULT_CONFIG = RetrievalConfig()

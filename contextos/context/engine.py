@@ -23,6 +23,7 @@ from contextos.context.fusion import Ranked, diversify, reciprocal_rank_fusion
 from contextos.context.lexical import LexicalIndex
 from contextos.context.packing import pack
 from contextos.context.query import ContextQuery, Retriever, ScoredItem
+from contextos.context.rerank import rerank
 from contextos.context.retrievers import (
     FactVectorRetriever,
     GraphRetriever,
@@ -150,6 +151,12 @@ class ContextEngine:
         self.index(write.user_id).add(documents_of_write(write))
         self._states.pop(write.user_id, None)
 
+    def facts_added(self, user_id: str, facts: list[tuple[str, str]]) -> None:
+        """Facts ``(id, text)`` written outside ingestion (a preference set by hand): added
+        to the index now, and the cached state is read again."""
+        self.index(user_id).add((f"f:{fid}", text) for fid, text in facts)
+        self._states.pop(user_id, None)
+
     def changed(self, user_id: str) -> None:
         """The user's facts changed outside ingestion (preferences, edits, retention): the
         cached state is read again on the next query."""
@@ -192,6 +199,7 @@ class ContextEngine:
         timer.lap("state")
         now = query.as_of_epoch or time.time()
         query.k = cfg.per_retriever_k
+        query.max_tokens = max_tokens
         ranked: list[Ranked] = []
         if not query.proactive:
             lists = self.retrieve(query, state)
@@ -200,8 +208,8 @@ class ContextEngine:
         timer.lap("template")
         always = [it for it in fixed if it.section in ("active_blockers", "recent_corrections")]
         templ = [it for it in fixed if it not in always]
-        seen_ids = {(it.source.type, it.source.id) for it in always + templ}
-        ranked = [r for r in ranked if (r.item.source.type, r.item.source.id) not in seen_ids]
+        # a template line that does not fit the template's share may still come in at its
+        # ranked place (packing keeps one line per source)
         ranked_items = [r.item for r in ranked]
         share = max_tokens if query.proactive else int(max_tokens * cfg.template_share)
         ordered = always + templ + ranked_items
@@ -280,6 +288,9 @@ class ContextEngine:
         ranked += self._episodes(top, query, windows.result())
         timer.lap("episodes")
         ranked += self._entities(top, state, now)
+        ranked = rerank(
+            ranked, query.text, lists, cfg.rerank_lexical, cfg.rerank_vector, cfg.prefer_quotes
+        )
         newest = max((r.at for r in ranked if r.at is not None), default=None)
         for r in ranked:
             rec = recency(r.at, newest, cfg.recency_half_life_days)
@@ -352,6 +363,8 @@ class ContextEngine:
                 sentences=cfg.excerpt_sentences,
                 chars=cfg.excerpt_chars,
                 total_chars=cfg.excerpt_total_chars,
+                whole_turn_chars=cfg.whole_turn_chars_at(query.max_tokens),
+                reply_chars=cfg.reply_chars,
             )
             if ex is None or not _in_project(query.project_filter, ex.text, None, []):
                 continue

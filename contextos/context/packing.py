@@ -51,7 +51,8 @@ def pack(
     item, is the most tokens the injection may hold once that item is in (None: the budget):
     what keeps the template to its share of the budget. ``turns``, one per item, are the turns
     it carries: an item repeating one already in is skipped (:class:`TurnCover`: a fact and
-    the turn it came from never both spend budget).
+    the turn it came from never both spend budget), as is a second item of one source (a
+    template line that did not fit the template's share may come in at its ranked place).
 
     Line costs are counted once each and summed (the frame and each section's tags once); the
     final injection is counted whole and trimmed from the end if the sum was short. When not
@@ -63,9 +64,10 @@ def pack(
     kept: list[ContextItem] = []
     used = frame
     covered = TurnCover()
+    sources: set[tuple[str, str]] = set()
     for pos, item in enumerate(ranked):
         carried = turns[pos] if turns is not None else frozenset()
-        if covered.blocks(item.source, carried):
+        if (item.source.type, item.source.id) in sources or covered.blocks(item.source, carried):
             continue
         cap = caps[pos] if caps is not None else None
         limit = max_tokens if cap is None else min(cap, max_tokens)
@@ -76,6 +78,7 @@ def pack(
             continue
         chosen.setdefault(item.section, []).append(item)
         kept.append(item)
+        sources.add((item.source.type, item.source.id))
         covered.add(item.source, carried)
         used += cost
     text = render(chosen, user_name, query)

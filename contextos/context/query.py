@@ -30,6 +30,8 @@ class ContextQuery:
     project_filter: str | None = None
     min_confidence: float = 0.7
     k: int = 40
+    #: the token budget of the context being built (set by the engine; None: unknown)
+    max_tokens: int | None = None
     vector: list[float] | None = field(default=None, repr=False)
 
     @property

@@ -1,25 +1,18 @@
 """Facts ranked for a free-text query (``ContextOS.search_facts``, the MCP ``search_facts``
-tool): cosine similarity of the embeddings plus the share of the query's words in the fact."""
+tool), through the context engine's own retrievers: BM25 over the user's facts, the Fact
+vector index and the graph around the entities the query names, fused by weighted
+reciprocal rank (the engine's :class:`~contextos.context.config.RetrievalConfig`). One
+retrieval stack serves ``context()`` and the search, so both see the same index (kept in step
+with ingestion, live writes and preferences) and the same weights."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-
-import numpy as np
-
+from contextos.context.engine import ContextEngine
+from contextos.context.fusion import reciprocal_rank_fusion
+from contextos.context.query import ContextQuery, ScoredItem
 from contextos.models.facts import Fact
 
-__all__ = ["LEXICAL_WEIGHT", "rank_facts"]
-
-#: How much the share of the query's words found in a fact adds to its cosine similarity.
-LEXICAL_WEIGHT = 0.3
-
-_WORD = re.compile(r"\w+")
-
-
-def _words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.casefold()) if len(w) > 1}
+__all__ = ["search_facts"]
 
 
 def _when(fact: Fact) -> float:
@@ -27,28 +20,41 @@ def _when(fact: Fact) -> float:
     return stamp.timestamp() if stamp else 0.0
 
 
-def rank_facts(
+def search_facts(
+    engine: ContextEngine,
     query: str,
-    facts: list[Fact],
-    vectors: list[list[float]],
-    embed: Callable[[list[str]], np.ndarray],
+    user_id: str,
     limit: int,
     include_superseded: bool = False,
+    user_name: str = "",
 ) -> list[tuple[Fact, float]]:
-    keep = [i for i, f in enumerate(facts) if include_superseded or f.is_current]
-    if not keep:
-        return []
+    """The user's facts best matching ``query``, best first, each with its fused score (the
+    sum of ``weight / (rrf_k + rank)`` over the retrievers that found it); ended and
+    superseded facts only with ``include_superseded``. An empty query lists the most recently
+    recorded facts (score 0)."""
+    store = engine.store
     if not query.strip():
-        newest = sorted(keep, key=lambda i: _when(facts[i]), reverse=True)
-        return [(facts[i], 0.0) for i in newest[:limit]]
-    matrix = np.asarray([vectors[i] for i in keep], dtype=np.float32)
-    q = np.asarray(embed([query])[0], dtype=np.float32)
-    norms = np.linalg.norm(matrix, axis=1) * (np.linalg.norm(q) or 1.0)
-    cosine = matrix @ q / np.where(norms == 0, 1.0, norms)
-    asked = _words(query)
-    scores = []
-    for row, i in enumerate(keep):
-        share = len(asked & _words(facts[i].text)) / len(asked) if asked else 0.0
-        scores.append(float(cosine[row]) + LEXICAL_WEIGHT * share)
-    order = sorted(range(len(keep)), key=lambda r: -scores[r])[:limit]
-    return [(facts[keep[r]], round(scores[r], 4)) for r in order]
+        facts = store.facts(user_id, include_superseded=include_superseded)
+        facts.sort(key=lambda f: (-_when(f), f.id))
+        return [(f, 0.0) for f in facts[:limit]]
+    cfg = engine.config
+    # superseded facts share the retrievers' lists: ask for more when they are filtered out
+    k = max(cfg.per_retriever_k, limit * (2 if include_superseded else 4))
+    q = ContextQuery(text=query, user_id=user_id, user_name=user_name, min_confidence=0.0, k=k)
+    q.vector = engine.embed([query])[0].tolist()
+    lists: dict[str, list[ScoredItem]] = {}
+    for retriever in engine.retrievers(engine.state(q), user_id):
+        lists[retriever.name] = [it for it in retriever.retrieve(q) if it.kind == "fact"]
+    fused = reciprocal_rank_fusion(lists, cfg.weights, cfg.rrf_k)
+    order = sorted(fused.items(), key=lambda kv: (-kv[1], kv[0]))
+    ids = [ref[1] for ref, _ in order]
+    found = {f.id: f for f, _ in store.facts_with_last_said(ids, user_id)}
+    out: list[tuple[Fact, float]] = []
+    for ref, score in order:
+        f = found.get(ref[1])
+        if f is None or not (include_superseded or f.is_current):
+            continue
+        out.append((f, round(score, 6)))
+        if len(out) >= limit:
+            break
+    return out

@@ -26,8 +26,10 @@ def cx(data_dir):
     assert not servers_for(data_dir)
 
 
-def _turns(cx) -> dict[str, str]:
-    rows = cx.store.run("MATCH (t:Turn) WHERE t.user_id = $u RETURN t.id, t.text", {"u": DEMO_USER})
+def _turns(cx, what: str = "text") -> dict[str, str]:
+    rows = cx.store.run(
+        f"MATCH (t:Turn) WHERE t.user_id = $u RETURN t.id, t.{what}", {"u": DEMO_USER}
+    )
     return {r[0]: r[1] for r in rows}
 
 
@@ -38,12 +40,14 @@ def test_excerpts_quote_the_stored_turns_dated_and_attributed(cx):
     episodes = [s for s in res.sources if s.type == "episode"]
     assert episodes
     texts = _turns(cx)
+    speakers = _turns(cx, "speaker")
     block = res.injection.split("<relevant_excerpts>")[1].split("</relevant_excerpts>")[0]
     lines = [ln.strip()[2:] for ln in block.strip().splitlines()]
     assert len(lines) == len(episodes)
     for line, src in zip(lines, episodes, strict=True):
         assert re.match(r"\[\d{1,2} [A-Z][a-z]+ 20\d\d\] ", line)  # dated
-        assert re.search(r"(Jordan Lee|assistant|Alice Moreau|Rui Costa): \"", line)  # attributed
+        said = re.sub(r"^\[[^]]+\] ", "", line)
+        assert any(said.startswith(f'{speakers[t]}: "') for t in src.turn_ids)  # attributed
         quoted = re.findall(r'"(.+?)"(?: |$)', line)
         own = " ".join(texts[t] for t in src.turn_ids)
         for q in quoted:  # every quote is words of the turns it names (dates added in brackets)
@@ -225,3 +229,48 @@ def test_cli_proactive_filters_and_templates(data_dir, tmp_path):
     assert "<relevant_people>" in res.stdout
     res = run_cli("context", "--user", "jordan", data_dir=data_dir)
     assert res.returncode != 0 and "--proactive" in res.stderr
+
+
+def test_facts_written_outside_ingestion_are_indexed_at_once(data_dir):
+    """A preference set by hand and an explicit fact reach the persisted BM25 index when they
+    are written — also in a process that has not asked for context yet."""
+    with ContextOS.open(data_dir) as cx:
+        cx.ingest(sample_paths(), user=DEMO_USER, user_name=DEMO_USER_NAME)
+        assert not cx.engine.index(DEMO_USER).search("Sichuan noodles")
+        pref = cx.add_preference(DEMO_USER, "food", "spicy Sichuan noodles").preference
+        hits = cx.engine.index(DEMO_USER).search("Sichuan noodles")
+        assert hits and hits[0][0] == f"f:{pref.id}"
+        res = cx.context("Which noodles do I like?", user=DEMO_USER, max_tokens=400)
+        assert pref.id in {s.id for s in res.sources}
+    with ContextOS.open(data_dir) as cx:  # a new process: no engine until something asks
+        added = cx.add_explicit_fact("My sister Maya lives in Lisbon.", DEMO_USER)
+        assert added.facts
+        ids = {f"f:{f.id}" for f in added.facts}
+        assert ids <= {d for d, _ in cx.engine.index(DEMO_USER).search("Maya Lisbon", 10)}
+        assert f"f:{pref.id}" in cx.engine.index(DEMO_USER)  # persisted with the index
+    with ContextOS.open(data_dir) as cx:
+        top = cx.search_facts("Maya Lisbon", DEMO_USER, limit=1)
+        assert top and "Lisbon" in top[0][0].text
+
+
+def test_search_facts_fuses_the_context_retrievers(data_dir):
+    """search_facts ranks through BM25, the Fact vector index and the graph: words, meaning
+    alone, current facts unless asked, newest first for no query, and only the user's own."""
+    with ContextOS.open(data_dir) as cx:
+        cx.add_explicit_fact("I work at Acme as a nurse. I live in Porto.", "dana")
+        cx.add_explicit_fact("I work at Fjordbank in Oslo.", "ben")
+        words = cx.search_facts("Acme nurse", "dana", limit=1)
+        assert "Acme" in words[0][0].text and words[0][1] > 0
+        meaning = cx.search_facts("what is my job", "dana", limit=3)  # no word in common
+        assert any("Acme" in f.text for f, _ in meaning)
+        assert all(f.user_id == "dana" for f, _ in cx.search_facts("Oslo Fjordbank", "dana"))
+        assert not any("Fjordbank" in f.text for f, _ in cx.search_facts("Fjordbank", "dana"))
+        porto = next(f for f in cx.facts("dana") if "Porto" in f.text)
+        assert cx.forget_fact(porto.id, "dana")
+        assert porto.id not in {f.id for f, _ in cx.search_facts("Porto", "dana")}
+        ended = cx.search_facts("Porto", "dana", include_superseded=True)
+        assert porto.id in {f.id for f, _ in ended}
+        cx.add_explicit_fact("I adopted a cat called Miso.", "dana")
+        newest = cx.search_facts("", "dana", limit=10)
+        assert "Miso" in newest[0][0].text and {s for _, s in newest} == {0.0}
+        assert porto.id not in {f.id for f, _ in newest}

@@ -62,3 +62,27 @@ def test_long_sentences_are_clipped():
     window = [_turn(0, "Dev", "word " * 200)]
     ex = excerpt(window, window[0], "word", chars=50)
     assert ex is not None and len(ex.text) < 90 and ex.text.endswith('…"')
+
+
+def test_a_short_hit_turn_is_quoted_whole_and_a_question_brings_its_answer():
+    window = [
+        _turn(0, "Nadia", "And the nursery? Is it done?"),
+        _turn(1, "Tomás", "Painted. Sage green, Elena chose it, I rolled it."),
+        _turn(2, "Nadia", "Lovely. My kitchen is still beige."),
+    ]
+    query = "What colour is the nursery painted?"
+    one = excerpt(window, window[1], query, sentences=1)
+    assert one is not None and "Sage green" not in one.text  # the matching sentence alone
+    whole = excerpt(window, window[1], query, sentences=1, whole_turn_chars=200)
+    assert whole is not None
+    assert 'Tomás: "Painted." "Sage green, Elena chose it, I rolled it."' in whole.text
+    assert 'Nadia: "And the nursery?"' in whole.text  # a neighbour sharing a query word
+    assert "beige" not in whole.text  # one sharing none is not
+    assert whole.turn_ids == ["s1:0", "s1:1"]
+    too_long = excerpt(window, window[1], query, sentences=1, whole_turn_chars=20)
+    assert too_long is not None and "Sage green" not in too_long.text
+    # the hit asks; the next turn, by the other speaker, is its answer
+    asked = excerpt(window, window[0], "Is the nursery done?", sentences=1, reply_chars=60)
+    assert asked is not None and "Sage green, Elena chose it" in asked.text
+    assert asked.turn_ids == ["s1:0", "s1:1"]
+    assert "Sage" not in (excerpt(window, window[0], "Is the nursery done?") or asked).text

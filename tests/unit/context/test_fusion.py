@@ -69,3 +69,26 @@ def test_two_facts_said_in_one_turn_are_both_kept():
     assert len(out) == 2
     _, kept, _ = pack([r.item for r in out], "Alice", "", 500, turns=[r.turns for r in out])
     assert [i.text for i in kept] == ["lives in lisbon", "prefers async"]
+
+
+def test_a_template_line_over_its_share_comes_in_at_its_ranked_place_once():
+    def item(text, fid):
+        src = ContextSource(type="fact", id=fid, relevance=1.0)
+        return ContextItem(section="user_preferences", text=text, source=src)
+
+    project = ContextItem(
+        section="active_projects",
+        text="billing migration project (status: active)",
+        source=ContextSource(type="entity", id="p1", relevance=1.0),
+    )
+    noodles = item("Sam prefers spicy Sichuan noodles", "f1")
+    # the template (project, noodles) capped at 40 tokens: the preference does not fit there,
+    # then comes in as the ranked line it also is — and only once when it did fit
+    ordered = [project, noodles, noodles, item("Sam likes tea", "f2")]
+    caps = [40, 40, None, None]
+    _, kept, _ = pack(ordered[:2], "Sam", "noodles", 400, caps[:2])
+    assert [i.source.id for i in kept] == ["p1"]  # over the template's share
+    _, kept, _ = pack(ordered, "Sam", "noodles", 400, caps)
+    assert [i.source.id for i in kept] == ["p1", "f1", "f2"]
+    _, kept, _ = pack(ordered, "Sam", "noodles", 400, [400, 400, None, None])
+    assert [i.source.id for i in kept] == ["p1", "f1", "f2"]

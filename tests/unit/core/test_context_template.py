@@ -6,7 +6,7 @@ from contextos.models import ContextItem, ContextSource, Fact
 
 def _item(section, text, rel=0.5):
     return ContextItem(
-        section=section, text=text, source=ContextSource(type="fact", id=text[:8], relevance=rel)
+        section=section, text=text, source=ContextSource(type="fact", id=text, relevance=rel)
     )
 
 

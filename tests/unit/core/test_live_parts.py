@@ -165,54 +165,6 @@ def test_manual_history_without_a_user_message_is_refused(history):
         manual_conversation("dana", history)
 
 
-def _fact(fid: str, text: str, current: bool = True):
-    from datetime import UTC, datetime
-
-    from contextos.models.facts import Fact
-
-    return Fact(
-        id=fid,
-        user_id="dana",
-        text=text,
-        type="USER_FACT",
-        category="location",
-        confidence=0.9,
-        subject="Dana",
-        turn_ids=["c:0"],
-        evidence=text,
-        recorded_at=datetime(2026, 1, int(fid[-1]) + 1, tzinfo=UTC),
-        valid_to=None if current else datetime(2026, 2, 1, tzinfo=UTC),
-    )
-
-
-def test_rank_facts_orders_by_meaning_and_words_and_keeps_current_ones():
-    import numpy as np
-
-    from contextos.live.search import rank_facts
-
-    facts = [
-        _fact("f0", "Dana lives in Porto"),
-        _fact("f1", "Dana works at Acme"),
-        _fact("f2", "Dana lived in Oslo", current=False),
-    ]
-    vectors = [[1.0, 0.0], [0.0, 1.0], [0.9, 0.1]]
-
-    def embed(texts):  # a query about places points along the first axis
-        return np.asarray([[1.0, 0.0] if "live" in t else [0.0, 1.0] for t in texts])
-
-    ranked = rank_facts("where do I live", facts, vectors, embed, 5)
-    assert [f.id for f, _ in ranked] == ["f0", "f1"]  # the ended fact is left out
-    assert ranked[0][1] > ranked[1][1]
-    with_old = rank_facts("where do I live", facts, vectors, embed, 5, include_superseded=True)
-    assert [f.id for f, _ in with_old][:2] == ["f0", "f2"]
-    # the words count too: "Acme" lifts the fact that says it over a slightly closer vector
-    near = [[1.0, 0.0], [0.95, 0.31], [0.0, 1.0]]
-    assert rank_facts("live Acme", facts, near, embed, 1)[0][0].id == "f1"
-    assert rank_facts("live there", facts, near, embed, 1)[0][0].id == "f0"
-    assert [f.id for f, _ in rank_facts("", facts, vectors, embed, 5)] == ["f1", "f0"]  # newest
-    assert rank_facts("x", [], [], embed, 5) == []
-
-
 def test_explicit_flags_what_the_inner_extractor_proposes(make_conv):
     from contextos.live.explicit import EXPLICIT_CONFIDENCE, Explicit
 
