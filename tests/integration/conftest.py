@@ -34,3 +34,16 @@ def backend(request, data_dir):
     """The graph backend a behaviour test runs on (embedded, arcadedb, and neo4j when
     NEO4J_URI is set), with an empty graph."""
     yield from backend_for(request.param, data_dir, request)
+
+
+@pytest.fixture
+def samples_cx(data_dir: Path):
+    """A ContextOS on a fresh data dir holding the bundled samples, ingested for the demo user;
+    its server is gone when the test ends."""
+    from contextos import ContextOS
+    from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
+
+    with ContextOS.open(data_dir) as c:
+        c.ingest(sample_paths(), user=DEMO_USER, user_name=DEMO_USER_NAME)
+        yield c
+    assert not servers_for(data_dir)

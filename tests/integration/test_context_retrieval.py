@@ -9,7 +9,6 @@ import shutil
 from datetime import UTC, datetime
 
 import pytest
-from cx_helpers import servers_for
 
 from contextos import ConfigError, ContextOS
 from contextos.embeddings.tokens import count_tokens
@@ -19,11 +18,8 @@ QUERY = "What is blocking the billing migration?"
 
 
 @pytest.fixture
-def cx(data_dir):
-    with ContextOS.open(data_dir) as c:
-        c.ingest(sample_paths(), user=DEMO_USER, user_name=DEMO_USER_NAME)
-        yield c
-    assert not servers_for(data_dir)
+def cx(samples_cx):
+    return samples_cx
 
 
 def _turns(cx, what: str = "text") -> dict[str, str]:

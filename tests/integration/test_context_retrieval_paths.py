@@ -5,21 +5,16 @@ the other."""
 from __future__ import annotations
 
 import pytest
-from cx_helpers import servers_for
 
-from contextos import ContextOS
 from contextos.context import ContextQuery
-from contextos.samples import DEMO_USER, DEMO_USER_NAME, sample_paths
+from contextos.samples import DEMO_USER, DEMO_USER_NAME
 
 QUERY = "What is blocking the billing migration?"
 
 
 @pytest.fixture
-def cx(data_dir):
-    with ContextOS.open(data_dir) as c:
-        c.ingest(sample_paths(), user=DEMO_USER, user_name=DEMO_USER_NAME)
-        yield c
-    assert not servers_for(data_dir)
+def cx(samples_cx):
+    return samples_cx
 
 
 def _query(text: str = QUERY) -> ContextQuery:
