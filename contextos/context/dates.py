@@ -47,8 +47,11 @@ _RELATIVE = re.compile(
     re.IGNORECASE,
 )
 #: a weekday not already made relative by last/next/this (those are in _RELATIVE)
+#: nor any one of many ("a Sunday", "every Friday", "on Mondays": the plural never matches)
 _BARE_WEEKDAY = re.compile(
-    r"(?<!last )(?<!next )(?<!this )\b(" + "|".join(_WEEKDAYS) + r")\b(?! \()", re.IGNORECASE
+    r"(?<!last )(?<!next )(?<!this )(?<!\ba )(?<!\ban )(?<!every )(?<!each )(?<!any )(?<!one )"
+    r"\b(" + "|".join(_WEEKDAYS) + r")\b(?! \()",
+    re.IGNORECASE,
 )
 #: "the eleventh of March", "1st of May", "March the 11th", "March 11", not followed by a year
 _DAY_MONTH = re.compile(
@@ -62,9 +65,11 @@ _PAST = re.compile(
     re.IGNORECASE,
 )
 _NOT_PAST = frozenset({"need", "needed", "indeed", "speed", "bed", "red", "feed", "seed"})
+#: (a past verb of intent before an infinitive — "decided to", "agreed to" — points ahead: with
+#: both tenses in the sentence its weekday is left as said)
 _FUTURE = re.compile(
     r"\b(will|'ll|going to|gonna|shall|next|tomorrow|due|booked|planned|plan|"
-    r"starts?|is|are|'re)\b",
+    r"starts?|is|are|'re|(?:decided|agreed|promised|wanted|hoped|chose|offered|arranged) to)\b",
     re.IGNORECASE,
 )
 

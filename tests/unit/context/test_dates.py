@@ -21,6 +21,12 @@ def test_a_bare_weekday_is_the_last_one_in_the_past_tense_and_the_next_one_in_th
     # no tense to go by (or both): left as said; plurals are habits, not dates
     assert annotate_dates("Monday or Friday", tuesday) == "Monday or Friday"
     assert annotate_dates("She works Saturdays.", tuesday) == "She works Saturdays."
+    # any one of many is no date: an indefinite or distributive weekday is left as said
+    assert annotate_dates("We ran it on a Sunday.", tuesday) == "We ran it on a Sunday."
+    assert annotate_dates("I went every Friday.", tuesday) == "I went every Friday."
+    # a past verb of intent points ahead: with both tenses the weekday is left as said
+    said = "We decided to run the cut-over on Sunday morning."
+    assert annotate_dates(said, tuesday) == said
     # a relative date keeps its own reading, and is not annotated twice
     assert annotate_dates("We met last Friday.", tuesday) == "We met last Friday (17 May 2024)."
 
