@@ -248,11 +248,11 @@ def real_turn_texts(n: int) -> list[str]:
     the pipeline cuts them): the read long conversations' turns. The synthetic graph's
     made-up words would split into many more word pieces and overstate the cost."""
     from bench.context_data import load_longconv
-    from contextos.pipeline.conversation import TURN_EMBED_CHARS
+    from contextos.pipeline.conversation import turn_embed_text
 
     root = Path(__file__).resolve().parent / "longconv" / "read"
     texts = [
-        t.text[:TURN_EMBED_CHARS]
+        turn_embed_text(t.text)
         for f in sorted(root.glob("*.json"))
         for c in load_longconv(f).conversations
         for t in c.turns

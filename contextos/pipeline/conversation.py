@@ -129,6 +129,20 @@ def _grounding_keys(fact: Fact, turn_keys: dict[str, str]) -> list[str]:
 #: characters of a turn's text that are embedded for turn retrieval
 TURN_EMBED_CHARS = 600
 
+#: a fenced block (```…```, or one left open to the end of the text): pasted code or logs
+_FENCED = re.compile(r"```.*?(?:```|\Z)", re.DOTALL)
+
+
+def turn_embed_text(text: str) -> str:
+    """What of a turn's text is embedded for turn retrieval: its prose without fenced blocks
+    (pasted code, logs, stack traces — many word pieces each, little a memory is asked
+    about, and still searchable by BM25, which indexes the whole text), cut at
+    :data:`TURN_EMBED_CHARS`. A turn that is nothing but a fenced block keeps its text."""
+    if "```" not in text:
+        return text[:TURN_EMBED_CHARS]
+    prose = " ".join(_FENCED.sub(" ", text).split())
+    return (prose or text)[:TURN_EMBED_CHARS]
+
 
 def turns_to_embed(turns: Sequence[Turn]) -> list[Turn]:
     """The turns whose vectors episodes search: each message turn of a person with text (the
@@ -149,12 +163,12 @@ def turns_to_embed(turns: Sequence[Turn]) -> list[Turn]:
 def embed_turns(
     embed: Callable[[list[str]], np.ndarray], turns: Sequence[Turn]
 ) -> dict[str, np.ndarray]:
-    """turn id -> vector of :func:`turns_to_embed` of ``turns``, each text cut at
-    :data:`TURN_EMBED_CHARS` (the model reads 128 tokens at most anyway)."""
+    """turn id -> vector of :func:`turns_to_embed` of ``turns``, each of its
+    :func:`turn_embed_text` (the model reads 128 tokens at most anyway)."""
     said = turns_to_embed(turns)
     if not said:
         return {}
-    vectors = embed([t.text[:TURN_EMBED_CHARS] for t in said])
+    vectors = embed([turn_embed_text(t.text) for t in said])
     return {t.id: v for t, v in zip(said, vectors, strict=True)}
 
 

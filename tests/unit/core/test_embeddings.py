@@ -36,3 +36,27 @@ def test_batch_order_and_padding_do_not_change_vectors():
 def test_token_counting_is_offline_cl100k():
     assert count_tokens("hello world") == 2
     assert count_tokens(truncate_to_tokens("one two three four five", 2)) == 2
+
+
+def test_length_batches_hold_one_length_each_and_every_text_once():
+    from contextos.embeddings.minilm import length_batches
+
+    lengths = [5, 3, 5, 9, 5, 3, 5]
+    batches = length_batches(lengths, batch_size=3)
+    assert sorted(i for b in batches for i in b) == list(range(len(lengths)))
+    assert all(len({lengths[i] for i in b}) == 1 for b in batches)
+    assert max(len(b) for b in batches) == 3
+    assert [lengths[b[0]] for b in batches] == [3, 5, 5, 9]
+
+
+def test_mixed_lengths_in_small_batches_match_one_at_a_time_and_long_texts_are_cut():
+    from contextos.embeddings.minilm import shared_model
+
+    model = shared_model()
+    texts = ["my sister moved to Lisbon", "ok", "we chose Postgres " * 60, "my brother too", ""]
+    batch = model.encode(texts, batch_size=2)
+    single = np.stack([model.encode([t])[0] for t in texts])
+    assert np.allclose(batch, single, atol=1e-4)
+    assert np.allclose(np.linalg.norm(batch, axis=1), 1.0, atol=1e-4)
+    # beyond 128 word pieces the text is cut: more of the same repetition changes nothing
+    assert np.allclose(model.encode(["we chose Postgres " * 90])[0], batch[2], atol=1e-4)
