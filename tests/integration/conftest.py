@@ -47,3 +47,31 @@ def samples_cx(data_dir: Path):
         c.ingest(sample_paths(), user=DEMO_USER, user_name=DEMO_USER_NAME)
         yield c
     assert not servers_for(data_dir)
+
+
+#: Dana's two conversations (5 days apart, 2 and 9 March 2026): a project becomes blocked and her
+#: manager changes — what the entity-state and brief tests read back.
+DANA_HISTORY = [
+    ("a", 2, "We are planning the Atlas launch. My manager is Ben Ortiz."),
+    (
+        "b",
+        9,
+        "Bad news: the Atlas launch is blocked on the vendor contract. Also Carla Diaz is my "
+        "manager now, Ben moved to the Austin office.",
+    ),
+]
+
+
+@pytest.fixture
+def dana_history(data_dir: Path, make_conv):
+    """A data dir holding :data:`DANA_HISTORY` ingested for user ``dana``."""
+    from datetime import UTC, datetime
+
+    from contextos import ContextOS
+
+    with ContextOS.open(data_dir) as cx:
+        for cid, day, text in DANA_HISTORY:
+            turns = [("user", "Dana", text), ("assistant", "assistant", "Noted.")]
+            when = datetime(2026, 3, day, 9, tzinfo=UTC)
+            cx.ingest([make_conv(turns, when, cid)], user="dana", user_name="Dana")
+    return data_dir

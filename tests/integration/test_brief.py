@@ -19,15 +19,6 @@ from cx_helpers import REPO, run_cli
 from contextos import ContextOS
 
 SINCE, UNTIL = datetime(2026, 3, 5, tzinfo=UTC), datetime(2026, 3, 10, tzinfo=UTC)
-HISTORY = [
-    ("a", 2, "We are planning the Atlas launch. My manager is Ben Ortiz."),
-    (
-        "b",
-        9,
-        "Bad news: the Atlas launch is blocked on the vendor contract. Also Carla Diaz is my "
-        "manager now, Ben moved to the Austin office.",
-    ),
-]
 CHROMIUM = shutil.which("chromium")
 needs_chromium = pytest.mark.skipif(
     CHROMIUM is None, reason="headless Chromium is not installed (Debian package: chromium)"
@@ -35,13 +26,8 @@ needs_chromium = pytest.mark.skipif(
 
 
 @pytest.fixture
-def history(data_dir, make_conv):
-    with ContextOS.open(data_dir) as cx:
-        for cid, day, text in HISTORY:
-            turns = [("user", "Dana", text), ("assistant", "assistant", "Noted.")]
-            when = datetime(2026, 3, day, 9, tzinfo=UTC)
-            cx.ingest([make_conv(turns, when, cid)], user="dana", user_name="Dana")
-    return data_dir
+def history(dana_history):
+    return dana_history
 
 
 def test_the_brief_types_a_status_change_and_a_new_manager(history):

@@ -15,25 +15,11 @@ from contextos import ContextOS
 from contextos.errors import UnknownEntityError
 
 BEFORE, AFTER = datetime(2026, 3, 5, tzinfo=UTC), datetime(2026, 3, 10, tzinfo=UTC)
-HISTORY = [
-    ("a", 2, "We are planning the Atlas launch. My manager is Ben Ortiz."),
-    (
-        "b",
-        9,
-        "Bad news: the Atlas launch is blocked on the vendor contract. Also Carla Diaz is my "
-        "manager now, Ben moved to the Austin office.",
-    ),
-]
 
 
 @pytest.fixture
-def graph(data_dir, make_conv):
-    with ContextOS.open(data_dir) as cx:
-        for cid, day, text in HISTORY:
-            turns = [("user", "Dana", text), ("assistant", "assistant", "Noted.")]
-            when = datetime(2026, 3, day, 9, tzinfo=UTC)
-            cx.ingest([make_conv(turns, when, cid)], user="dana", user_name="Dana")
-    return data_dir
+def graph(dana_history):
+    return dana_history
 
 
 def _node(cx: ContextOS, name: str) -> dict:
